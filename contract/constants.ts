@@ -1,0 +1,56 @@
+/** Business constants of SPEC.md §9 and DECISIONS.md, in one place for the server and the web app. */
+
+export const SMS_CODE_LENGTH = 6;
+export const PHONE_MIN_LENGTH = 10;
+export const PASSWORD_MIN_LENGTH = 6;
+export const VOUCHER_CODE_LENGTH = 8;
+/** Voucher code alphabet: uppercase letters and digits without the look-alikes 0, O, 1 and I (D5). */
+export const VOUCHER_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const VOUCHER_PIN_LENGTH = 6;
+export const SCAN_CODE_MIN_LENGTH = 8;
+export const VOUCHER_VALID_DAYS = 30;
+
+export const DEFAULT_MAX_PER_USER = 1;
+export const DEFAULT_INVENTORY = 0;
+
+export const PAYMENT_STATUS_POLL_MS = 2000;
+export const SUCCESS_BANNER_MS = 5000;
+export const COPY_CONFIRM_MS = 2000;
+export const REDEEM_REDIRECT_MS = 1500;
+export const SIMULATED_SCAN_MS = 1500;
+export const SIMULATED_PAYMENT_MS = 2000;
+export const MERCHANT_CREATED_TOAST_MS = 10_000;
+
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_LIMIT = 1;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export const QUERY_STALE_MS = 5 * 60 * 1000;
+export const QUERY_GC_MS = 10 * 60 * 1000;
+
+export const PRELOADED_DEAL_IMAGES = 6;
+export const SKELETON_CARDS = 3;
+export const REVIEWS_SHOWN = 3;
+export const DEMO_REVIEWS_PER_DEAL = 8;
+
+export const DEAL_LIST_DEFAULT_LIMIT = 60;
+export const DEAL_LIST_MAX_LIMIT = 100;
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+
+export const CHECKOUT_HOLD_MINUTES = 30;
+export const SESSION_IDLE_DAYS = 30;
+export const SMS_CODE_TTL_MINUTES = 5;
+export const SMS_MAX_ATTEMPTS = 5;
+export const SMS_RESEND_COOLDOWN_SECONDS = 60;
+export const PIN_MAX_FAILURES = 5;
+export const PIN_LOCK_MINUTES = 15;
+
+export const PLACEHOLDER_MAX_SIDE = 2000;
+
+/** Order numbers are shown as the first 8 characters of the order id. */
+export const ORDER_NUMBER_LENGTH = 8;
+
+export const REDEMPTION_LOG_DATE_FORMAT = 'MMM dd, yyyy HH:mm';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { DEAL_LIST_DEFAULT_LIMIT, DEAL_LIST_MAX_LIMIT, SEARCH_QUERY_MAX_LENGTH } from './constants';
+
+export const dealStatus = z.enum(['draft', 'published', 'archived']);
+export type DealStatus = z.infer<typeof dealStatus>;
+
+/** A deal as shoppers see it, with the real figures of DECISIONS.md D2. */
+export const deal = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  merchantName: z.string(),
+  title: z.string(),
+  /** Sanitised HTML. */
+  description: z.string(),
+  priceCents: z.number().int(),
+  originalPriceCents: z.number().int().nullable(),
+  /** round((1 - price/original) x 100) when an original price above the price exists. */
+  discountPercent: z.number().int().nullable(),
+  imageUrl: z.string(),
+  active: z.boolean(),
+  status: dealStatus,
+  inventory: z.number().int(),
+  maxPerUser: z.number().int(),
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  redemptionInstructions: z.string(),
+  termsConditions: z.string(),
+  /** Vouchers issued for this deal, ever. */
+  boughtCount: z.number().int(),
+  /** Vouchers issued for this deal since midnight UTC. */
+  soldTodayCount: z.number().int(),
+  /** Units still offered (null when the offer is unlimited). */
+  remaining: z.number().int().nullable(),
+  soldOut: z.boolean(),
+  createdAt: z.string(),
+});
+export type Deal = z.infer<typeof deal>;
+
+export const dealList = z.array(deal);
+
+export const dealListQuery = z.object({
+  q: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH, { message: `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters` }).optional(),
+  limit: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(DEAL_LIST_MAX_LIMIT, { message: `must be at most ${DEAL_LIST_MAX_LIMIT}` })
+    .default(DEAL_LIST_DEFAULT_LIMIT),
+  cursor: z.string().max(200, { message: 'is invalid' }).optional(),
+});
+export type DealListQuery = z.infer<typeof dealListQuery>;
+
+/** The answer header that carries the cursor of the next page, absent on the last page. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+export const review = z.object({
+  id: z.string(),
+  userName: z.string(),
+  userAvatar: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  date: z.string(),
+});
+export type Review = z.infer<typeof review>;
+
+export const reviewSummary = z.object({
+  average: z.number().nullable(),
+  count: z.number().int(),
+  /** Counts of ratings 1 to 5, index 0 holding the 1-star count. */
+  distribution: z.array(z.number().int()).length(5),
+  reviews: z.array(review),
+});
+export type ReviewSummary = z.infer<typeof reviewSummary>;

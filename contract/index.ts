@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './common';
+export * from './deals';
+export * from './merchants';
+export * from './auth';
+export * from './routes';

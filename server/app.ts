@@ -1,0 +1,79 @@
+/** Builds the Fastify app from its dependencies; main.ts listens with it, tests inject into it. */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
+import type { AppConfig } from './env';
+import type { Database } from './db/client';
+import { registerErrorHandling } from './http/errors';
+import { registerViewer } from './http/viewer';
+import { registerWeb } from './http/web';
+import { catalogRoutes } from './catalog/catalog.routes';
+import { systemRoutes } from './system/system.routes';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  /** Pino logger; tests pass none and get a silent one. */
+  logger?: FastifyBaseLogger;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
+    bodyLimit: deps.config.BODY_LIMIT_BYTES,
+    trustProxy: deps.config.NODE_ENV === 'production',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerViewer(app);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'media-src': ["'self'", 'blob:'],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': deps.config.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: deps.config.NODE_ENV === 'production',
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=()');
+    return payload;
+  });
+
+  await app.register(systemRoutes(deps));
+  await app.register(catalogRoutes(deps));
+  await registerWeb(app, deps.config.WEB_DIST_DIR);
+
+  return app;
+}

@@ -1,0 +1,224 @@
+/** Public reads of the catalogue: deals shoppers may see, their merchants, their reviews. */
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Deal, ReviewSummary } from '../../contract/deals';
+import type { Merchant } from '../../contract/merchants';
+import { REVIEWS_SHOWN } from '../../contract/constants';
+import type { Db } from '../db/client';
+import { deals, merchants, reviews, vouchers } from '../db/schema';
+
+/** Who is asking, as far as the catalogue cares. */
+export interface Viewer {
+  role: 'customer' | 'merchant' | 'superadmin';
+  merchantId: string | null;
+}
+
+type DealRow = typeof deals.$inferSelect;
+
+const boughtCount = sql<number>`(select count(*)::int from ${vouchers} where ${vouchers.dealId} = ${deals.id})`;
+const soldTodayCount = sql<number>`(select count(*)::int from ${vouchers} where ${vouchers.dealId} = ${deals.id} and ${vouchers.createdAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
+
+const dealColumns = {
+  deal: deals,
+  merchantName: merchants.name,
+  boughtCount,
+  soldTodayCount,
+};
+
+/** round((1 - price/original) x 100), or null when there is no higher original price (D2). */
+export function discountPercent(priceCents: number, originalPriceCents: number | null): number | null {
+  if (originalPriceCents === null || originalPriceCents <= 0 || originalPriceCents <= priceCents) return null;
+  return Math.round((1 - priceCents / originalPriceCents) * 100);
+}
+
+export function presentDeal(row: { deal: DealRow; merchantName: string; boughtCount: number; soldTodayCount: number }): Deal {
+  const d = row.deal;
+  const limited = d.inventory > 0;
+  return {
+    id: d.id,
+    merchantId: d.merchantId,
+    merchantName: row.merchantName,
+    title: d.title,
+    description: d.description,
+    priceCents: d.priceCents,
+    originalPriceCents: d.originalPriceCents,
+    discountPercent: discountPercent(d.priceCents, d.originalPriceCents),
+    imageUrl: d.imageUrl,
+    active: d.active,
+    status: d.status,
+    inventory: d.inventory,
+    maxPerUser: d.maxPerUser,
+    validFrom: d.validFrom?.toISOString() ?? null,
+    validUntil: d.validUntil?.toISOString() ?? null,
+    redemptionInstructions: d.redemptionInstructions,
+    termsConditions: d.termsConditions,
+    boughtCount: Number(row.boughtCount),
+    soldTodayCount: Number(row.soldTodayCount),
+    remaining: limited ? Math.max(0, d.inventory - d.unitsTaken) : null,
+    soldOut: limited && d.unitsTaken >= d.inventory,
+    createdAt: d.createdAt.toISOString(),
+  };
+}
+
+/** Shoppers see published deals of active merchants; a merchant sees only its own (D8). */
+function visibleToShoppers(viewer: Viewer | null): SQL {
+  const base = and(eq(deals.status, 'published'), eq(merchants.status, 'active'))!;
+  if (viewer?.role === 'merchant') return and(base, eq(deals.merchantId, viewer.merchantId ?? '00000000-0000-0000-0000-000000000000'))!;
+  return base;
+}
+
+/** Escapes LIKE wildcards so a search for '%' or '_' matches those characters literally. */
+export function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface DealCursor {
+  createdAt: Date;
+  id: string;
+}
+
+export function encodeCursor(c: DealCursor): string {
+  return Buffer.from(`${c.createdAt.toISOString()}|${c.id}`, 'utf8').toString('base64url');
+}
+
+/** Null for anything that is not a cursor this server made. */
+export function decodeCursor(raw: string): DealCursor | null {
+  const text = Buffer.from(raw, 'base64url').toString('utf8');
+  const [iso, id] = text.split('|');
+  if (!iso || !id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const createdAt = new Date(iso);
+  if (Number.isNaN(createdAt.getTime())) return null;
+  return { createdAt, id };
+}
+
+export interface DealPage {
+  deals: Deal[];
+  nextCursor: string | null;
+}
+
+/** Published deals of active merchants, newest first, filtered by `q` over title, description and merchant name. */
+export async function listDeals(
+  db: Db,
+  params: { q?: string | undefined; limit: number; cursor?: DealCursor | null | undefined; viewer: Viewer | null },
+): Promise<DealPage> {
+  const conditions: SQL[] = [visibleToShoppers(params.viewer)];
+  const q = params.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    conditions.push(
+      or(
+        sql`${deals.title} ilike ${pattern}`,
+        sql`${deals.description} ilike ${pattern}`,
+        sql`${merchants.name} ilike ${pattern}`,
+      )!,
+    );
+  }
+  if (params.cursor) {
+    conditions.push(sql`(${deals.createdAt}, ${deals.id}) < (${params.cursor.createdAt.toISOString()}::timestamptz, ${params.cursor.id}::uuid)`);
+  }
+  const rows = await db
+    .select(dealColumns)
+    .from(deals)
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .where(and(...conditions))
+    .orderBy(desc(deals.createdAt), desc(deals.id))
+    .limit(params.limit + 1);
+  const page = rows.slice(0, params.limit);
+  const last = page[page.length - 1];
+  return {
+    deals: page.map(presentDeal),
+    nextCursor: rows.length > params.limit && last ? encodeCursor({ createdAt: last.deal.createdAt, id: last.deal.id }) : null,
+  };
+}
+
+/** One deal a shopper may see; superadmins and the owning merchant also see unpublished ones. */
+export async function getDeal(db: Db, id: string, viewer: Viewer | null): Promise<Deal | null> {
+  const [row] = await db
+    .select(dealColumns)
+    .from(deals)
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .where(eq(deals.id, id))
+    .limit(1);
+  if (!row) return null;
+  const publicOk = row.deal.status === 'published' && (await merchantIsActive(db, row.deal.merchantId));
+  const privileged =
+    viewer?.role === 'superadmin' || (viewer?.role === 'merchant' && viewer.merchantId === row.deal.merchantId);
+  return publicOk || privileged ? presentDeal(row) : null;
+}
+
+async function merchantIsActive(db: Db, merchantId: string): Promise<boolean> {
+  const [m] = await db.select({ status: merchants.status }).from(merchants).where(eq(merchants.id, merchantId));
+  return m?.status === 'active';
+}
+
+export function presentMerchant(m: typeof merchants.$inferSelect): Merchant {
+  return {
+    id: m.id,
+    name: m.name,
+    phone: m.phone,
+    address: m.address,
+    description: m.description,
+    status: m.status,
+    businessHours: m.businessHours && Object.keys(m.businessHours).length > 0 ? JSON.stringify(m.businessHours) : null,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+/** Active merchants, by name. */
+export async function listMerchants(db: Db): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: merchants.id, name: merchants.name })
+    .from(merchants)
+    .where(eq(merchants.status, 'active'))
+    .orderBy(merchants.name);
+}
+
+/** An active merchant's card (any merchant for a superadmin). */
+export async function getMerchant(db: Db, id: string, viewer: Viewer | null): Promise<Merchant | null> {
+  const [m] = await db.select().from(merchants).where(eq(merchants.id, id)).limit(1);
+  if (!m) return null;
+  if (m.status !== 'active' && viewer?.role !== 'superadmin' && viewer?.merchantId !== m.id) return null;
+  return presentMerchant(m);
+}
+
+/** Initials of a display name, for the review avatar. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.slice(0, 2).map((p) => p[0]!.toUpperCase());
+  return letters.join('') || '?';
+}
+
+/** Average, 1-5 distribution and the newest reviews of a deal (D2). */
+export async function getReviewSummary(db: Db, dealId: string): Promise<ReviewSummary> {
+  const stats = await db
+    .select({ rating: reviews.rating, count: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(eq(reviews.dealId, dealId))
+    .groupBy(reviews.rating);
+  const distribution = [0, 0, 0, 0, 0];
+  let total = 0;
+  let sum = 0;
+  for (const s of stats) {
+    distribution[s.rating - 1] = Number(s.count);
+    total += Number(s.count);
+    sum += s.rating * Number(s.count);
+  }
+  const latest = await db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.dealId, dealId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(REVIEWS_SHOWN);
+  return {
+    average: total > 0 ? Math.round((sum / total) * 10) / 10 : null,
+    count: total,
+    distribution,
+    reviews: latest.map((r) => ({
+      id: r.id,
+      userName: r.authorName,
+      userAvatar: initials(r.authorName),
+      rating: r.rating,
+      comment: r.comment,
+      date: r.createdAt.toISOString(),
+    })),
+  };
+}

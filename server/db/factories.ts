@@ -1,0 +1,71 @@
+/** Builders for rows, shared by the demo data and the tests; each fills sensible defaults. */
+import { randomInt } from 'node:crypto';
+import type { Db } from './client';
+import { deals, merchants, reviews, users } from './schema';
+import { hashPassword } from '../auth/password';
+
+type NewMerchant = typeof merchants.$inferInsert;
+type NewDeal = typeof deals.$inferInsert;
+type NewUser = typeof users.$inferInsert;
+
+let sequence = 0;
+const next = () => ++sequence;
+
+/** A phone number unique within this process, in the normalised form the server stores. */
+export function uniquePhone(): string {
+  return `+1555${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(next() % 10)}`;
+}
+
+export async function buildMerchant(db: Db, overrides: Partial<NewMerchant> = {}) {
+  const n = next();
+  const [row] = await db
+    .insert(merchants)
+    .values({ name: `Merchant ${n}`, phone: uniquePhone(), address: `${n} Market Street`, description: '', status: 'active', ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function buildDeal(db: Db, overrides: Partial<NewDeal> & { merchantId: string }) {
+  const n = next();
+  const [row] = await db
+    .insert(deals)
+    .values({
+      title: `Deal ${n}`,
+      description: `<p>Deal number ${n}</p>`,
+      priceCents: 1000,
+      originalPriceCents: 1500,
+      status: 'published',
+      active: true,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** A user; `password` is hashed with the real hasher when given. */
+export async function buildUser(db: Db, overrides: Partial<NewUser> & { password?: string } = {}) {
+  const { password, ...rest } = overrides;
+  const [row] = await db
+    .insert(users)
+    .values({
+      phone: uniquePhone(),
+      phoneVerified: true,
+      role: 'customer',
+      passwordHash: password ? await hashPassword(password) : null,
+      ...rest,
+    })
+    .returning();
+  return row!;
+}
+
+export const buildCustomer = (db: Db, overrides: Partial<NewUser> & { password?: string } = {}) =>
+  buildUser(db, { role: 'customer', ...overrides });
+
+export async function buildMerchantAccount(db: Db, merchantId: string, overrides: Partial<NewUser> & { password?: string } = {}) {
+  return buildUser(db, { role: 'merchant', merchantId, ...overrides });
+}
+
+export async function buildReview(db: Db, values: { dealId: string; userId: string; authorName: string; rating: number; comment: string; createdAt?: Date }) {
+  const [row] = await db.insert(reviews).values(values).returning();
+  return row!;
+}

@@ -1,0 +1,364 @@
+/**
+ * The relational schema. Every invariant that matters for money or vouchers is also a constraint
+ * here, so that a bug in a service cannot write a state the product forbids.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull().default(''),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['active', 'inactive', 'pending'] }).notNull().default('active'),
+    /** {morning?, afternoon?, evening?}, each 'HH:MM-HH:MM'. */
+    businessHours: jsonb('business_hours').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('merchants_status_check', sql`${t.status} in ('active', 'inactive', 'pending')`),
+    index('merchants_status_idx').on(t.status),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Normalised: digits with an optional leading '+'. */
+    phone: text('phone').notNull(),
+    phoneVerified: boolean('phone_verified').notNull().default(false),
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['customer', 'merchant', 'superadmin'] }).notNull().default('customer'),
+    merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'set null' }),
+    /** Display name used on reviews; optional. */
+    displayName: text('display_name'),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('customer', 'merchant', 'superadmin')`),
+    check('users_merchant_binding_check', sql`${t.role} <> 'merchant' or ${t.merchantId} is not null`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the session id; the id itself is never stored. */
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [
+    index('sms_codes_phone_created_idx').on(t.phone, t.createdAt),
+    check('sms_codes_attempts_check', sql`${t.attempts} >= 0`),
+  ],
+);
+
+export const deals = pgTable(
+  'deals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    originalPriceCents: integer('original_price_cents'),
+    imageUrl: text('image_url').notNull().default(''),
+    active: boolean('active').notNull().default(false),
+    status: text('status', { enum: ['draft', 'published', 'archived'] }).notNull().default('draft'),
+    /** Units offered; 0 means no limit. */
+    inventory: integer('inventory').notNull().default(0),
+    maxPerUser: integer('max_per_user').notNull().default(1),
+    /** Units issued as vouchers plus units held by open checkouts. */
+    unitsTaken: integer('units_taken').notNull().default(0),
+    validFrom: ts('valid_from'),
+    validUntil: ts('valid_until'),
+    redemptionInstructions: text('redemption_instructions').notNull().default(''),
+    termsConditions: text('terms_conditions').notNull().default(''),
+    stripeProductId: text('stripe_product_id'),
+    stripePriceId: text('stripe_price_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('deals_status_check', sql`${t.status} in ('draft', 'published', 'archived')`),
+    check('deals_price_check', sql`${t.priceCents} >= 0`),
+    check('deals_original_price_check', sql`${t.originalPriceCents} is null or ${t.originalPriceCents} >= 0`),
+    check('deals_inventory_check', sql`${t.inventory} >= 0`),
+    check('deals_max_per_user_check', sql`${t.maxPerUser} >= 1`),
+    check(
+      'deals_units_taken_check',
+      sql`${t.unitsTaken} >= 0 and (${t.inventory} = 0 or ${t.unitsTaken} <= ${t.inventory})`,
+    ),
+    check(
+      'deals_validity_check',
+      sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validFrom} <= ${t.validUntil}`,
+    ),
+    index('deals_merchant_idx').on(t.merchantId),
+    index('deals_published_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'published'`),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.dealId] }), index('favorites_deal_idx').on(t.dealId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['pending', 'paid', 'expired', 'cancelled', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
+    /** The payment provider's checkout session id. */
+    providerSessionId: text('provider_session_id'),
+    totalCents: integer('total_cents').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    paidAt: ts('paid_at'),
+    /** Set once, by the one transaction that issues the order's vouchers. */
+    fulfilledAt: ts('fulfilled_at'),
+  },
+  (t) => [
+    check('orders_status_check', sql`${t.status} in ('pending', 'paid', 'expired', 'cancelled', 'refunded')`),
+    check('orders_total_check', sql`${t.totalCents} >= 0`),
+    uniqueIndex('orders_provider_session_key').on(t.provider, t.providerSessionId),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    title: text('title').notNull(),
+  },
+  (t) => [
+    check('order_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('order_items_price_check', sql`${t.unitPriceCents} >= 0`),
+    uniqueIndex('order_items_order_deal_key').on(t.orderId, t.dealId),
+    index('order_items_deal_idx').on(t.dealId),
+  ],
+);
+
+/** Units set aside for an open checkout; counted in deals.units_taken while status is 'held'. */
+export const holds = pgTable(
+  'holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    status: text('status', { enum: ['held', 'converted', 'released'] }).notNull().default('held'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('holds_quantity_check', sql`${t.quantity} >= 1`),
+    check('holds_status_check', sql`${t.status} in ('held', 'converted', 'released')`),
+    uniqueIndex('holds_order_item_key').on(t.orderItemId),
+    index('holds_user_deal_idx').on(t.userId, t.dealId),
+    index('holds_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'held'`),
+  ],
+);
+
+/** Units of a deal one customer has taken (issued plus held), guarding maxPerUser under races. */
+export const userDealUnits = pgTable(
+  'user_deal_units',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    units: integer('units').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.dealId] }), check('user_deal_units_check', sql`${t.units} >= 0`)],
+);
+
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'restrict' }),
+    /** Which unit of the order item this voucher is (0-based): one voucher per unit, ever. */
+    unitIndex: integer('unit_index').notNull(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    code: text('code').notNull(),
+    pin: text('pin').notNull(),
+    redeemed: boolean('redeemed').notNull().default(false),
+    redeemedAt: ts('redeemed_at'),
+    redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    validUntil: ts('valid_until').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('vouchers_code_key').on(t.code),
+    uniqueIndex('vouchers_unit_key').on(t.orderItemId, t.unitIndex),
+    check('vouchers_unit_index_check', sql`${t.unitIndex} >= 0`),
+    check('vouchers_redeemed_check', sql`${t.redeemed} = (${t.redeemedAt} is not null)`),
+    index('vouchers_user_idx').on(t.userId, t.createdAt),
+    index('vouchers_deal_created_idx').on(t.dealId, t.createdAt),
+  ],
+);
+
+/** Every redemption attempt, successful or not. */
+export const redemptions = pgTable(
+  'redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    voucherId: uuid('voucher_id').references(() => vouchers.id, { onDelete: 'set null' }),
+    voucherCode: text('voucher_code').notNull(),
+    dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'set null' }),
+    merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'set null' }),
+    /** The merchant account that attempted it. */
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    success: boolean('success').notNull(),
+    reason: text('reason'),
+    priceCents: integer('price_cents'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('redemptions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('redemptions_merchant_created_idx').on(t.merchantId, t.createdAt),
+    uniqueIndex('redemptions_one_success_key').on(t.voucherId).where(sql`${t.success}`),
+  ],
+);
+
+/** Wrong-PIN counters per voucher code, for the lockout of DECISIONS.md D6. */
+export const pinFailures = pgTable('pin_failures', {
+  voucherCode: text('voucher_code').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  updatedAt: updatedAt(),
+});
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorName: text('author_name').notNull(),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    uniqueIndex('reviews_deal_user_key').on(t.dealId, t.userId),
+    index('reviews_deal_created_idx').on(t.dealId, t.createdAt),
+  ],
+);
+
+/** Payment-provider webhook events already processed; a redelivered event is a no-op. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** Fixed-window counters for rate limits, shared by every server process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowEndsAt: ts('window_ends_at').notNull(),
+});

@@ -1,0 +1,36 @@
+/** Configuration from the environment, validated once at start-up; a bad setting stops the server with a clear message. */
+import { z } from 'zod';
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Load the demo data when the database has no merchants yet. */
+  SEED_DEMO_DATA: boolish.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The address shoppers reach the app at, used in QR codes and payment redirects. */
+  PUBLIC_ORIGIN: z.url().optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024),
+  /** Where the built web app lives; served from the same port as the API. */
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type AppConfig = z.infer<typeof envSchema> & { publicOrigin: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const shownHost = c.HOST === '0.0.0.0' || c.HOST === '::' ? 'localhost' : c.HOST;
+  return { ...c, publicOrigin: c.PUBLIC_ORIGIN ?? `http://${shownHost}:${c.PORT}` };
+}

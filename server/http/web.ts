@@ -1,0 +1,40 @@
+/** Serves the built web app: hashed assets cached for a year, pre-compressed; every page path gets index.html. */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { isKnownPagePath } from '../../contract/routes';
+
+export async function registerWeb(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+  const indexPath = webDir ? path.join(webDir, 'index.html') : undefined;
+  const hasWeb = indexPath !== undefined && existsSync(indexPath);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir!,
+      preCompressed: true,
+      index: false,
+      wildcard: false,
+      globIgnore: ['**/index.html', '**/*.gz', '**/*.br'],
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  const indexHtml = hasWeb ? readFileSync(indexPath!, 'utf8') : null;
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || pathname === '/api') {
+      return reply.status(404).send({ message: `No API route ${request.method} ${pathname}` });
+    }
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || indexHtml === null) {
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    return reply
+      .status(isKnownPagePath(pathname) ? 200 : 404)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
+  });
+}

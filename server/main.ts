@@ -1,0 +1,49 @@
+/** Reads the environment, opens the database, migrates, loads demo data when empty, and listens. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { loadConfig } from './env';
+import { openDatabase } from './db/client';
+import { loadDemoData } from './db/demo-data';
+import { buildApp } from './app';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.LOG_LEVEL });
+  const webDir = config.WEB_DIST_DIR ?? path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../web');
+
+  const database = config.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE })
+    : await openDatabase({ kind: 'pglite', dataDir: path.resolve(config.DATA_DIR) });
+  await database.migrate();
+  logger.info({ storage: database.kind }, 'database ready');
+
+  const empty = process.argv.includes('--empty');
+  if (config.SEED_DEMO_DATA && !empty && (await loadDemoData(database.db))) logger.info('demo data loaded');
+
+  const app = await buildApp({ config: { ...config, WEB_DIST_DIR: webDir }, database, logger: logger as unknown as FastifyBaseLogger });
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
