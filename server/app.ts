@@ -8,16 +8,50 @@ import { pino } from 'pino';
 import type { AppConfig } from './env';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/errors';
-import { registerViewer } from './http/viewer';
+import { registerSession } from './http/session';
 import { registerWeb } from './http/web';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { systemRoutes } from './system/system.routes';
+import { authRoutes } from './auth/auth.routes';
+import { adminAccountRoutes } from './admin/accounts.routes';
+import { devRoutes } from './dev/dev.routes';
+import type { SmsSender } from './integrations/sms/sms-sender';
+import { ConsoleSmsSender } from './integrations/sms/console-sms-sender';
+import { TwilioSmsSender } from './integrations/sms/twilio-sms-sender';
 
 export interface AppDeps {
   config: AppConfig;
   database: Database;
   /** Pino logger; tests pass none and get a silent one. */
   logger?: FastifyBaseLogger;
+  /** The SMS vendor; by default chosen from the configuration. */
+  sms?: SmsSender;
+}
+
+/** Body-less calls (logout, say) that still carry a JSON content type are treated as having no body. */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}
+
+function smsSenderFor(config: AppConfig, logger: FastifyBaseLogger): SmsSender {
+  if (config.SMS_PROVIDER === 'twilio') {
+    return new TwilioSmsSender({
+      accountSid: config.TWILIO_ACCOUNT_SID!,
+      authToken: config.TWILIO_AUTH_TOKEN!,
+      from: config.TWILIO_FROM!,
+      ...(config.TWILIO_API_BASE ? { apiBase: config.TWILIO_API_BASE } : {}),
+    });
+  }
+  return new ConsoleSmsSender(logger);
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -30,13 +64,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerViewer(app);
+  acceptEmptyJsonBodies(app);
+  const sms = deps.sms ?? smsSenderFor(deps.config, app.log);
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
@@ -45,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
+  registerSession(app, deps.database.db, deps.config.NODE_ENV === 'production');
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -73,6 +108,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(systemRoutes(deps));
   await app.register(catalogRoutes(deps));
+  await app.register(authRoutes({ ...deps, sms }));
+  await app.register(adminAccountRoutes(deps));
+  if (deps.config.NODE_ENV !== 'production' && sms instanceof ConsoleSmsSender) await app.register(devRoutes(sms));
   await registerWeb(app, deps.config.WEB_DIST_DIR);
 
   return app;

@@ -20,6 +20,14 @@ export const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024),
   /** Where the built web app lives; served from the same port as the API. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Enables POST /api/admin/bootstrap outside production (DECISIONS.md D9). */
+  BOOTSTRAP_SECRET: z.string().min(12, 'BOOTSTRAP_SECRET must be at least 12 characters').optional(),
+  SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** A Twilio number (+1...) or a Messaging Service SID (MG...). */
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_BASE: z.url().optional(),
 });
 
 export type AppConfig = z.infer<typeof envSchema> & { publicOrigin: string };
@@ -31,6 +39,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.SMS_PROVIDER === 'twilio' && !(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN && c.TWILIO_FROM)) {
+    throw new Error('Invalid configuration:\n  SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
+  }
   const shownHost = c.HOST === '0.0.0.0' || c.HOST === '::' ? 'localhost' : c.HOST;
   return { ...c, publicOrigin: c.PUBLIC_ORIGIN ?? `http://${shownHost}:${c.PORT}` };
 }

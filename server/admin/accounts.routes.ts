@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BOOTSTRAP_SECRET_HEADER, bootstrapBody, checkRoleAnswer, promoteAnswer, promoteBody, sessionAnswer } from '../../contract/auth';
+import type { AppDeps } from '../app';
+import { forbidden, HttpError, notFound } from '../http/errors';
+import { enforceRateLimit } from '../http/rate-limit';
+import { requireRole, requireUser } from '../http/session';
+import { bootstrapSuperadmin, promoteByEmail, secretsMatch } from './accounts.service';
+
+export const adminAccountRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database;
+    const { config } = deps;
+
+    app.post('/api/admin/bootstrap', { schema: { body: bootstrapBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
+      if (config.NODE_ENV === 'production') throw notFound(`No API route POST /api/admin/bootstrap`);
+      if (!config.BOOTSTRAP_SECRET) throw forbidden('Bootstrap is disabled: set BOOTSTRAP_SECRET on the server');
+      await enforceRateLimit(db, `bootstrap:ip:${request.ip}`, 10, 15 * 60);
+      const given = request.headers[BOOTSTRAP_SECRET_HEADER];
+      if (typeof given !== 'string' || !secretsMatch(given, config.BOOTSTRAP_SECRET)) {
+        throw new HttpError(403, 'Invalid bootstrap secret');
+      }
+      const result = await bootstrapSuperadmin(db, request.body.phone);
+      reply.setSessionCookie(result.sessionId);
+      return result;
+    });
+
+    app.get('/api/admin/check-role', { schema: { response: { 200: checkRoleAnswer } } }, async (request) => ({
+      isSuperAdmin: requireUser(request).role === 'superadmin',
+    }));
+
+    app.post(
+      '/api/admin/promote-superadmin',
+      {
+        // The role is checked before the body, so nobody but a superadmin learns anything from this route.
+        preValidation: async (request) => {
+          requireRole(request, ['superadmin'], 'Only a superadmin can promote users');
+        },
+        schema: { body: promoteBody, response: { 200: promoteAnswer } },
+      },
+      async (request) => {
+      const promoted = await promoteByEmail(db, requireUser(request), request.body.email);
+      return {
+        message: 'User promoted to superadmin',
+        user: { id: promoted.id, phone: promoted.phone, email: promoted.email, role: promoted.role },
+      };
+      },
+    );
+  };

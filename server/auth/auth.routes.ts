@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changePasswordBody,
+  currentUser,
+  messageAnswer,
+  passwordChangedAnswer,
+  passwordLoginBody,
+  registerBody,
+  sendSmsCodeBody,
+  sessionAnswer,
+  updateUserBody,
+  verifySmsCodeBody,
+} from '../../contract/auth';
+import type { AppDeps } from '../app';
+import { requireUser } from '../http/session';
+import {
+  changePassword,
+  loginWithPassword,
+  loginWithSmsCode,
+  presentUser,
+  register,
+  requestSmsCode,
+  updateEmail,
+} from './auth.service';
+import { endSession } from './sessions';
+
+export const authRoutes =
+  (deps: AppDeps & { sms: NonNullable<AppDeps['sms']> }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database;
+
+    app.get('/api/auth/user', { schema: { response: { 200: currentUser } } }, async (request) => presentUser(requireUser(request)));
+
+    app.post('/api/auth/send-sms-code', { schema: { body: sendSmsCodeBody, response: { 200: messageAnswer } } }, async (request) => {
+      await requestSmsCode(db, deps.sms, request.body.phone, request.ip);
+      return { message: 'SMS code sent' };
+    });
+
+    app.post('/api/auth/verify-sms-code', { schema: { body: verifySmsCodeBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
+      const result = await loginWithSmsCode(db, request.body.phone, request.body.code);
+      reply.setSessionCookie(result.sessionId);
+      return result;
+    });
+
+    app.post('/api/auth/register', { schema: { body: registerBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
+      const result = await register(db, request.body);
+      reply.setSessionCookie(result.sessionId);
+      return result;
+    });
+
+    app.post('/api/auth/password-login', { schema: { body: passwordLoginBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
+      const result = await loginWithPassword(db, request.body.identifier, request.body.password, request.ip);
+      reply.setSessionCookie(result.sessionId);
+      return result;
+    });
+
+    app.put('/api/auth/password', { schema: { body: changePasswordBody, response: { 200: passwordChangedAnswer } } }, async (request, reply) => {
+      const sessionId = await changePassword(db, requireUser(request), request.body);
+      reply.setSessionCookie(sessionId);
+      return { message: 'Password updated', sessionId };
+    });
+
+    app.patch('/api/auth/user', { schema: { body: updateUserBody, response: { 200: currentUser } } }, async (request) =>
+      updateEmail(db, requireUser(request), request.body.email),
+    );
+
+    app.post('/api/auth/logout', { schema: { response: { 200: messageAnswer } } }, async (request, reply) => {
+      if (request.sessionIdHash) await endSession(db, request.sessionIdHash);
+      reply.clearSessionCookie();
+      return { message: 'Logged out' };
+    });
+  };

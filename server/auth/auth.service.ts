@@ -1,0 +1,167 @@
+/** Who the user is: SMS and password login, registration, profile changes, logout. */
+import { eq, sql } from 'drizzle-orm';
+import type { CurrentUser } from '../../contract/auth';
+import type { Db } from '../db/client';
+import { merchants, users } from '../db/schema';
+import { badRequest, conflict, forbidden, HttpError } from '../http/errors';
+import { enforceRateLimit, resetRateLimit } from '../http/rate-limit';
+import type { SmsSender } from '../integrations/sms/sms-sender';
+import { hashPassword, verifyPassword } from './password';
+import { createSession, endAllSessions, type UserRow } from './sessions';
+import { consumeCode, sendCode } from './sms-codes';
+
+export function presentUser(user: UserRow): CurrentUser {
+  return {
+    id: user.id,
+    phone: user.phone,
+    phoneVerified: user.phoneVerified,
+    email: user.email,
+    role: user.role,
+    merchantId: user.merchantId,
+    hasPassword: user.passwordHash !== null,
+    mustChangePassword: user.mustChangePassword,
+  };
+}
+
+export interface LoggedIn {
+  sessionId: string;
+  user: CurrentUser;
+}
+
+async function startSession(db: Db, user: UserRow): Promise<LoggedIn> {
+  return { sessionId: await createSession(db, user.id), user: presentUser(user) };
+}
+
+async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  return user;
+}
+
+/** Refuses merchant accounts whose merchant is inactive or pending (DECISIONS.md D10). */
+async function assertMayLogIn(db: Db, user: UserRow): Promise<void> {
+  if (user.role !== 'merchant' || !user.merchantId) return;
+  const [m] = await db.select({ status: merchants.status }).from(merchants).where(eq(merchants.id, user.merchantId));
+  if (m?.status !== 'active') throw forbidden('This merchant account is not active. Please contact support.');
+}
+
+/** Sends a login or registration code, with the per-phone cooldown and hourly cap, plus a per-address budget. */
+export async function requestSmsCode(db: Db, sms: SmsSender, phone: string, ip: string): Promise<void> {
+  await enforceRateLimit(db, `sms:ip:${ip}`, 20, 3600, 'Too many codes requested. Please try again later.');
+  await sendCode(db, sms, phone);
+}
+
+/**
+ * Logs in with a one-time code. A phone seen for the first time becomes a customer account
+ * with a verified phone and no password, which the profile screen lets them set.
+ */
+export async function loginWithSmsCode(db: Db, phone: string, code: string): Promise<LoggedIn> {
+  await consumeCode(db, phone, code);
+  const existing = await findUserByPhone(db, phone);
+  if (existing) {
+    await assertMayLogIn(db, existing);
+    const [verified] = await db
+      .update(users)
+      .set({ phoneVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, existing.id))
+      .returning();
+    return startSession(db, verified!);
+  }
+  const [created] = await db
+    .insert(users)
+    .values({ phone, phoneVerified: true, role: 'customer' })
+    .onConflictDoUpdate({ target: users.phone, set: { phoneVerified: true } })
+    .returning();
+  return startSession(db, created!);
+}
+
+export async function register(db: Db, input: { phone: string; password: string; smsCode: string }): Promise<LoggedIn> {
+  if (await findUserByPhone(db, input.phone)) throw conflict('This phone number is already registered. Please log in.');
+  await consumeCode(db, input.phone, input.smsCode);
+  const passwordHash = await hashPassword(input.password);
+  const [created] = await db
+    .insert(users)
+    .values({ phone: input.phone, phoneVerified: true, role: 'customer', passwordHash })
+    .onConflictDoNothing({ target: users.phone })
+    .returning();
+  if (!created) throw conflict('This phone number is already registered. Please log in.');
+  return startSession(db, created);
+}
+
+const LOGIN_FAILED = 'Invalid phone number or password';
+/** Verified against when the account does not exist, so both failures take the same time. */
+let dummyHash: Promise<string> | null = null;
+
+export const LOGIN_LIMITS = { perAccount: 10, perAddress: 50, windowSeconds: 15 * 60 } as const;
+
+/**
+ * Password login by phone or email. An unknown account and a wrong password get the same answer,
+ * and both the account and the caller's address have an attempt budget.
+ */
+export async function loginWithPassword(db: Db, identifier: string, password: string, ip: string): Promise<LoggedIn> {
+  const byEmail = identifier.includes('@');
+  const key = byEmail ? identifier.trim().toLowerCase() : identifier.trim().replace(/[^\d+]/g, '');
+  const accountKey = `login:account:${key}`;
+  await enforceRateLimit(db, `login:ip:${ip}`, LOGIN_LIMITS.perAddress, LOGIN_LIMITS.windowSeconds);
+  await enforceRateLimit(db, accountKey, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowSeconds);
+
+  const [user] = byEmail
+    ? await db.select().from(users).where(sql`lower(${users.email}) = ${key}`).limit(1)
+    : await db.select().from(users).where(eq(users.phone, key)).limit(1);
+  dummyHash ??= hashPassword('not-a-real-password');
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  if (!user || !user.passwordHash || !ok) throw new HttpError(401, LOGIN_FAILED);
+  await assertMayLogIn(db, user);
+  await resetRateLimit(db, accountKey);
+  return startSession(db, user);
+}
+
+/**
+ * Sets a first password or changes one (the current one is then required). Every session of
+ * the user ends, and a fresh one is returned for the device that made the change.
+ */
+export async function changePassword(
+  db: Db,
+  user: UserRow,
+  input: { currentPassword?: string | undefined; newPassword: string },
+): Promise<string> {
+  if (user.passwordHash) {
+    await enforceRateLimit(db, `password-change:${user.id}`, 10, 15 * 60);
+    if (!input.currentPassword) throw badRequest('currentPassword: Please enter your current password');
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw badRequest('Current password is incorrect');
+    }
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await endAllSessions(db, user.id);
+  return createSession(db, user.id);
+}
+
+/** Sets or clears the email that password login and promotion look the user up by. */
+export async function updateEmail(db: Db, user: UserRow, email: string | null): Promise<CurrentUser> {
+  if (email) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email} and ${users.id} <> ${user.id}`)
+      .limit(1);
+    if (taken) throw conflict('This email is already used by another account');
+  }
+  try {
+    const [updated] = await db.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+    return presentUser(updated!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('This email is already used by another account');
+    throw err;
+  }
+}
+
+/** True for PostgreSQL's unique_violation, whichever driver raised it. */
+export function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 3; depth++) {
+    if (typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505') return true;
+    e = typeof e === 'object' && e !== null && 'cause' in e ? (e as { cause: unknown }).cause : undefined;
+  }
+  return false;
+}

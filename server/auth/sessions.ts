@@ -1,0 +1,74 @@
+/** Session ids: 256 random bits handed to the client, stored only as a SHA-256 hash, sliding 30 idle days. */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { SESSION_IDLE_DAYS } from '../../contract/constants';
+import type { Db } from '../db/client';
+import { merchants, sessions, users } from '../db/schema';
+
+const IDLE_MS = SESSION_IDLE_DAYS * 86_400_000;
+/** Refresh the idle deadline at most this often, to keep reads from writing on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export type UserRow = typeof users.$inferSelect;
+
+export function hashSessionId(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex');
+}
+
+/** Starts a session for a user and returns the id to hand to the client. */
+export async function createSession(db: Db, userId: string): Promise<string> {
+  const sessionId = randomBytes(32).toString('base64url');
+  const now = new Date();
+  await db.insert(sessions).values({
+    idHash: hashSessionId(sessionId),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + IDLE_MS),
+  });
+  return sessionId;
+}
+
+export interface ResolvedSession {
+  idHash: string;
+  user: UserRow;
+}
+
+/**
+ * The live session and its user, or null. Sessions of merchant accounts whose merchant is not
+ * active stop working at once (DECISIONS.md D10).
+ */
+export async function resolveSession(db: Db, sessionId: string): Promise<ResolvedSession | null> {
+  if (sessionId.length < 20 || sessionId.length > 100) return null;
+  const idHash = hashSessionId(sessionId);
+  const now = new Date();
+  const [row] = await db
+    .select({ session: sessions, user: users, merchantStatus: merchants.status })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(merchants, eq(merchants.id, users.merchantId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  if (row.user.role === 'merchant' && row.merchantStatus !== 'active') return null;
+  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + IDLE_MS) })
+      .where(eq(sessions.idHash, idHash));
+  }
+  return { idHash, user: row.user };
+}
+
+export async function endSession(db: Db, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+export async function endAllSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Deletes sessions past their idle deadline. */
+export async function purgeExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} <= now()`);
+}

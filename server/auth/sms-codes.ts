@@ -1,0 +1,87 @@
+/**
+ * One-time SMS codes: 6 digits, stored hashed, valid 5 minutes, burned after 5 wrong tries,
+ * one per minute and a few per hour for any phone.
+ */
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import {
+  SMS_CODE_LENGTH,
+  SMS_CODE_TTL_MINUTES,
+  SMS_MAX_ATTEMPTS,
+  SMS_RESEND_COOLDOWN_SECONDS,
+} from '../../contract/constants';
+import type { Db } from '../db/client';
+import { smsCodes } from '../db/schema';
+import { badRequest, tooManyRequests } from '../http/errors';
+import { formatWait, hitRateLimit } from '../http/rate-limit';
+import type { SmsSender } from '../integrations/sms/sms-sender';
+
+export const SMS_HOURLY_CAP = 5;
+
+function hashCode(id: string, code: string): string {
+  return createHash('sha256').update(`${id}:${code}`).digest('hex');
+}
+
+export function generateCode(): string {
+  return String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
+}
+
+/** Sends a fresh code to a phone, refusing within the resend cooldown or over the hourly cap. */
+export async function sendCode(db: Db, sms: SmsSender, phone: string): Promise<void> {
+  // Both checks are atomic counters in the database, so parallel requests cannot slip past them.
+  const cooldown = await hitRateLimit(db, `sms:cooldown:${phone}`, 1, SMS_RESEND_COOLDOWN_SECONDS);
+  if (!cooldown.allowed) {
+    throw tooManyRequests(`Please wait ${formatWait(cooldown.retryAfterSeconds)} before requesting another code`);
+  }
+  const hourly = await hitRateLimit(db, `sms:hour:${phone}`, SMS_HOURLY_CAP, 3600);
+  if (!hourly.allowed) throw tooManyRequests('Too many codes requested for this phone number. Please try again later.');
+  const now = new Date();
+  const id = randomUUID();
+  const code = generateCode();
+  // Earlier codes stop working once a new one is sent.
+  await db
+    .update(smsCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.consumedAt)));
+  await db.insert(smsCodes).values({
+    id,
+    phone,
+    codeHash: hashCode(id, code),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MINUTES * 60_000),
+  });
+  await sms.send(phone, `Your verification code is ${code}. It expires in ${SMS_CODE_TTL_MINUTES} minutes.`);
+}
+
+const INVALID = 'Invalid or expired verification code';
+
+/**
+ * Checks a code and consumes it. A code succeeds at most once, even when two requests race,
+ * and every wrong guess counts towards the attempt limit.
+ */
+export async function consumeCode(db: Db, phone: string, code: string): Promise<void> {
+  const [row] = await db
+    .select()
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.consumedAt), gt(smsCodes.expiresAt, new Date())))
+    .orderBy(desc(smsCodes.createdAt))
+    .limit(1);
+  if (!row || row.attempts >= SMS_MAX_ATTEMPTS) throw badRequest(INVALID);
+  const expected = Buffer.from(row.codeHash, 'hex');
+  const given = Buffer.from(hashCode(row.id, code), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    const [counted] = await db
+      .update(smsCodes)
+      .set({ attempts: sql`${smsCodes.attempts} + 1` })
+      .where(and(eq(smsCodes.id, row.id), lt(smsCodes.attempts, SMS_MAX_ATTEMPTS)))
+      .returning({ attempts: smsCodes.attempts });
+    const left = SMS_MAX_ATTEMPTS - (counted?.attempts ?? SMS_MAX_ATTEMPTS);
+    throw badRequest(left > 0 ? 'Invalid verification code' : `${INVALID}. Please request a new code.`);
+  }
+  const [consumed] = await db
+    .update(smsCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.consumedAt), lt(smsCodes.attempts, SMS_MAX_ATTEMPTS)))
+    .returning({ id: smsCodes.id });
+  if (!consumed) throw badRequest(INVALID);
+}
