@@ -1,4 +1,5 @@
 /** Reads the environment, opens the database, migrates, loads demo data when empty, and listens. */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
@@ -9,6 +10,8 @@ import { loadDemoData } from './db/demo-data';
 import { buildApp } from './app';
 
 async function main(): Promise<void> {
+  // Settings from a local .env file, when there is one; real environment variables win.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const logger = pino({ level: config.LOG_LEVEL });
   const webDir = config.WEB_DIST_DIR ?? path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../web');
