@@ -64,7 +64,6 @@ export const updateUserBody = z.object({ email: email.nullable() });
 export const sessionAnswer = z.object({ sessionId: z.string(), user: currentUser });
 export type SessionAnswer = z.infer<typeof sessionAnswer>;
 
-export const messageAnswer = z.object({ message: z.string() });
 
 export const passwordChangedAnswer = z.object({ message: z.string(), sessionId: z.string() });
 

@@ -10,3 +10,4 @@ export const uuid = z.uuid();
 export const isoDateTime = z.iso.datetime({ offset: true });
 
 export const idParams = z.object({ id: z.uuid({ message: 'must be a UUID' }) });
+export const messageAnswer = z.object({ message: z.string() });

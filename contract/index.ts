@@ -4,3 +4,4 @@ export * from './deals';
 export * from './merchants';
 export * from './auth';
 export * from './routes';
+export * from './admin';

@@ -18,6 +18,12 @@ import { devRoutes } from './dev/dev.routes';
 import type { SmsSender } from './integrations/sms/sms-sender';
 import { ConsoleSmsSender } from './integrations/sms/console-sms-sender';
 import { TwilioSmsSender } from './integrations/sms/twilio-sms-sender';
+import type { PaymentProvider } from './integrations/payments/payment-provider';
+import { TestPaymentProvider } from './integrations/payments/test-provider';
+import { StripePaymentProvider } from './integrations/payments/stripe-provider';
+import { adminMerchantRoutes } from './admin/merchants.routes';
+import { adminDealRoutes } from './admin/deals.routes';
+import { favoritesRoutes } from './favorites/favorites.routes';
 
 export interface AppDeps {
   config: AppConfig;
@@ -26,6 +32,19 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** The SMS vendor; by default chosen from the configuration. */
   sms?: SmsSender;
+  /** The payment provider; by default chosen from the configuration (DECISIONS.md D4). */
+  payments?: PaymentProvider;
+}
+
+function paymentProviderFor(config: AppConfig): PaymentProvider {
+  if (config.payments === 'stripe') {
+    return new StripePaymentProvider({
+      secretKey: config.STRIPE_SECRET_KEY!,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+      ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
+    });
+  }
+  return new TestPaymentProvider();
 }
 
 /** Body-less calls (logout, say) that still carry a JSON content type are treated as having no body. */
@@ -71,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
   const sms = deps.sms ?? smsSenderFor(deps.config, app.log);
+  const payments = deps.payments ?? paymentProviderFor(deps.config);
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
@@ -110,6 +130,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes(deps));
   await app.register(authRoutes({ ...deps, sms }));
   await app.register(adminAccountRoutes(deps));
+  await app.register(adminMerchantRoutes(deps));
+  await app.register(adminDealRoutes({ ...deps, payments }));
+  await app.register(favoritesRoutes(deps));
   if (deps.config.NODE_ENV !== 'production' && sms instanceof ConsoleSmsSender) await app.register(devRoutes(sms));
   await registerWeb(app, deps.config.WEB_DIST_DIR);
 

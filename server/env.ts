@@ -28,9 +28,15 @@ export const envSchema = z.object({
   /** A Twilio number (+1...) or a Messaging Service SID (MG...). */
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_BASE: z.url().optional(),
+  /** test = the built-in provider; stripe needs both Stripe keys. Chosen from the keys when unset. */
+  PAYMENTS: z.enum(['test', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Overrides Stripe's API address (tests serve it locally). */
+  STRIPE_API_BASE: z.url().optional(),
 });
 
-export type AppConfig = z.infer<typeof envSchema> & { publicOrigin: string };
+export type AppConfig = z.infer<typeof envSchema> & { publicOrigin: string; payments: 'test' | 'stripe' };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -43,5 +49,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error('Invalid configuration:\n  SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
   }
   const shownHost = c.HOST === '0.0.0.0' || c.HOST === '::' ? 'localhost' : c.HOST;
-  return { ...c, publicOrigin: c.PUBLIC_ORIGIN ?? `http://${shownHost}:${c.PORT}` };
+  const stripeKeys = Boolean(c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET);
+  const payments = c.PAYMENTS ?? (stripeKeys ? 'stripe' : 'test');
+  if (payments === 'stripe' && !stripeKeys) {
+    throw new Error('Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  return { ...c, payments, publicOrigin: c.PUBLIC_ORIGIN ?? `http://${shownHost}:${c.PORT}` };
 }

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changePasswordBody,
   currentUser,
-  messageAnswer,
   passwordChangedAnswer,
   passwordLoginBody,
   registerBody,
@@ -11,6 +10,7 @@ import {
   updateUserBody,
   verifySmsCodeBody,
 } from '../../contract/auth';
+import { messageAnswer } from '../../contract/common';
 import type { AppDeps } from '../app';
 import { requireUser } from '../http/session';
 import {

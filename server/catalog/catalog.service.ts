@@ -4,7 +4,7 @@ import type { Deal, ReviewSummary } from '../../contract/deals';
 import type { Merchant } from '../../contract/merchants';
 import { REVIEWS_SHOWN } from '../../contract/constants';
 import type { Db } from '../db/client';
-import { deals, merchants, reviews, vouchers } from '../db/schema';
+import { deals, merchants, reviews } from '../db/schema';
 
 /** Who is asking, as far as the catalogue cares. */
 export interface Viewer {
@@ -14,8 +14,9 @@ export interface Viewer {
 
 type DealRow = typeof deals.$inferSelect;
 
-const boughtCount = sql<number>`(select count(*)::int from ${vouchers} where ${vouchers.dealId} = ${deals.id})`;
-const soldTodayCount = sql<number>`(select count(*)::int from ${vouchers} where ${vouchers.dealId} = ${deals.id} and ${vouchers.createdAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
+// Correlated subqueries spell out their tables: drizzle leaves columns unqualified in single-table selects.
+const boughtCount = sql<number>`(select count(*)::int from vouchers v where v.deal_id = "deals"."id")`;
+const soldTodayCount = sql<number>`(select count(*)::int from vouchers v where v.deal_id = "deals"."id" and v.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
 
 const dealColumns = {
   deal: deals,
@@ -90,33 +91,37 @@ export function decodeCursor(raw: string): DealCursor | null {
   return { createdAt, id };
 }
 
-export interface DealPage {
-  deals: Deal[];
+export interface DealPage<T = Deal> {
+  deals: T[];
   nextCursor: string | null;
 }
 
-/** Published deals of active merchants, newest first, filtered by `q` over title, description and merchant name. */
-export async function listDeals(
+export type DealRowWithFigures = { deal: DealRow; merchantName: string; merchantStatus: string; boughtCount: number; soldTodayCount: number };
+
+/**
+ * One keyset page of deals, newest first, with the D2 figures. `q` matches title and description
+ * (trigram index on deals.search_text) or the merchant's name (trigram index on merchants.name).
+ */
+export async function queryDealPage(
   db: Db,
-  params: { q?: string | undefined; limit: number; cursor?: DealCursor | null | undefined; viewer: Viewer | null },
-): Promise<DealPage> {
-  const conditions: SQL[] = [visibleToShoppers(params.viewer)];
+  params: { where: SQL | undefined; q?: string | undefined; limit: number; cursor?: DealCursor | null | undefined },
+): Promise<{ rows: DealRowWithFigures[]; nextCursor: string | null }> {
+  const conditions: (SQL | undefined)[] = [params.where];
   const q = params.q?.trim();
   if (q) {
     const pattern = likePattern(q);
     conditions.push(
       or(
-        sql`${deals.title} ilike ${pattern}`,
-        sql`${deals.description} ilike ${pattern}`,
-        sql`${merchants.name} ilike ${pattern}`,
-      )!,
+        sql`${deals.searchText} ilike ${pattern}`,
+        sql`${deals.merchantId} in (select ${merchants.id} from ${merchants} where ${merchants.name} ilike ${pattern})`,
+      ),
     );
   }
   if (params.cursor) {
     conditions.push(sql`(${deals.createdAt}, ${deals.id}) < (${params.cursor.createdAt.toISOString()}::timestamptz, ${params.cursor.id}::uuid)`);
   }
   const rows = await db
-    .select(dealColumns)
+    .select({ ...dealColumns, merchantStatus: merchants.status })
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(and(...conditions))
@@ -125,9 +130,18 @@ export async function listDeals(
   const page = rows.slice(0, params.limit);
   const last = page[page.length - 1];
   return {
-    deals: page.map(presentDeal),
+    rows: page,
     nextCursor: rows.length > params.limit && last ? encodeCursor({ createdAt: last.deal.createdAt, id: last.deal.id }) : null,
   };
+}
+
+/** Published deals of active merchants (a merchant's own only, for a merchant), newest first, filtered by `q`. */
+export async function listDeals(
+  db: Db,
+  params: { q?: string | undefined; limit: number; cursor?: DealCursor | null | undefined; viewer: Viewer | null },
+): Promise<DealPage> {
+  const { rows, nextCursor } = await queryDealPage(db, { ...params, where: visibleToShoppers(params.viewer) });
+  return { deals: rows.map(presentDeal), nextCursor };
 }
 
 /** One deal a shopper may see; superadmins and the owning merchant also see unpublished ones. */

@@ -2,7 +2,7 @@
  * The relational schema. Every invariant that matters for money or vouchers is also a constraint
  * here, so that a bug in a service cannot write a state the product forbids.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -38,6 +38,7 @@ export const merchants = pgTable(
   (t) => [
     check('merchants_status_check', sql`${t.status} in ('active', 'inactive', 'pending')`),
     index('merchants_status_idx').on(t.status),
+    index('merchants_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 
@@ -121,6 +122,10 @@ export const deals = pgTable(
     validUntil: ts('valid_until'),
     redemptionInstructions: text('redemption_instructions').notNull().default(''),
     termsConditions: text('terms_conditions').notNull().default(''),
+    /** Title and description without tags, for the trigram search index. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`${deals.title} || ' ' || regexp_replace(${deals.description}, '<[^>]+>', ' ', 'g')`),
     stripeProductId: text('stripe_product_id'),
     stripePriceId: text('stripe_price_id'),
     createdAt: createdAt(),
@@ -141,6 +146,8 @@ export const deals = pgTable(
       sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validFrom} <= ${t.validUntil}`,
     ),
     index('deals_merchant_idx').on(t.merchantId),
+    index('deals_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('deals_all_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('deals_published_created_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'published'`),

@@ -1,0 +1,152 @@
+/** Bodies and answers of the superadmin's merchant and deal management (SPEC.md §5, §7). */
+import { z } from 'zod';
+import { DEFAULT_INVENTORY, DEFAULT_MAX_PER_USER } from './constants';
+import { phone } from './auth';
+import { deal, dealStatus } from './deals';
+import { HOURS_PATTERN, merchant, merchantStatus } from './merchants';
+
+const hoursPeriod = z
+  .string()
+  .trim()
+  .regex(HOURS_PATTERN, { message: 'must look like 09:00-12:00' })
+  .refine((v) => v.slice(0, 5) < v.slice(6), { message: 'must end after it starts' });
+
+const hoursObject = z
+  .object({ morning: hoursPeriod.optional(), afternoon: hoursPeriod.optional(), evening: hoursPeriod.optional() })
+  .strict();
+
+/**
+ * Business hours arrive as a JSON string (as SPEC.md describes) or an object; empty periods are
+ * dropped and no periods at all means null.
+ */
+export const businessHoursInput = z
+  .union([z.string(), z.record(z.string(), z.unknown()), z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value === '') return null;
+    let raw: unknown = value;
+    if (typeof value === 'string') {
+      try {
+        raw = JSON.parse(value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of periods' });
+        return z.NEVER;
+      }
+    }
+    if (raw === null) return null;
+    if (typeof raw !== 'object' || Array.isArray(raw)) {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of periods' });
+      return z.NEVER;
+    }
+    const cleaned = Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter(([, v]) => v !== '' && v !== null && v !== undefined));
+    const parsed = hoursObject.safeParse(cleaned);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return Object.keys(parsed.data).length > 0 ? parsed.data : null;
+  });
+
+const name = z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(120, { message: 'must be at most 120 characters' });
+const longText = (max: number) => z.string().max(max, { message: `must be at most ${max} characters` });
+
+export const createMerchantBody = z.object({
+  name,
+  phone,
+  address: longText(300).trim().optional().default(''),
+  description: longText(2000).trim().optional().default(''),
+  businessHours: businessHoursInput,
+});
+export type CreateMerchantBody = z.input<typeof createMerchantBody>;
+
+export const updateMerchantBody = z.object({
+  name,
+  phone: phone.optional(),
+  address: longText(300).trim().optional(),
+  description: longText(2000).trim().optional(),
+  businessHours: businessHoursInput,
+  status: merchantStatus.optional(),
+});
+
+export const merchantStatusBody = z.object({ status: merchantStatus });
+
+export const adminMerchant = merchant.extend({ dealCount: z.number().int(), accountPhone: z.string().nullable() });
+export type AdminMerchant = z.infer<typeof adminMerchant>;
+export const adminMerchantList = z.array(adminMerchant);
+
+export const createdMerchantAnswer = adminMerchant.extend({
+  /** The merchant account's login, shown once to the admin. */
+  loginInfo: z.object({ phone: z.string(), password: z.string() }),
+});
+
+const cents = z
+  .number({ message: 'must be a number of cents' })
+  .int({ message: 'must be a whole number of cents' })
+  .min(0, { message: 'must not be negative' })
+  .max(100_000_000, { message: 'is too large' });
+
+const imageUrl = z
+  .string()
+  .trim()
+  .max(2000, { message: 'is too long' })
+  .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\/[^\s]+$/i.test(v), { message: 'must be a URL' })
+  .refine((v) => !v.startsWith('//'), { message: 'must be a URL' });
+
+const when = z.iso
+  .datetime({ offset: true, message: 'must be a date and time' })
+  .nullable()
+  .optional()
+  .transform((v) => (v ? new Date(v) : null));
+
+export const dealFields = z.object({
+  merchantId: z.uuid({ message: 'Please choose a merchant' }),
+  title: z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(200, { message: 'must be at most 200 characters' }),
+  priceCents: cents,
+  originalPriceCents: cents.nullable().optional().default(null),
+  description: longText(20_000).optional().default(''),
+  imageUrl: imageUrl.optional().default(''),
+  inventory: z
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must not be negative' })
+    .max(10_000_000, { message: 'is too large' })
+    .optional()
+    .default(DEFAULT_INVENTORY),
+  maxPerUser: z
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(1000, { message: 'is too large' })
+    .optional()
+    .default(DEFAULT_MAX_PER_USER),
+  validFrom: when,
+  validUntil: when,
+  redemptionInstructions: longText(20_000).optional().default(''),
+  termsConditions: longText(20_000).optional().default(''),
+  /** Create (or update) the product and price at the payment provider. */
+  createStripeProduct: z.boolean().optional().default(false),
+});
+
+const validWindow = <T extends { validFrom: Date | null; validUntil: Date | null }>(v: T) =>
+  !v.validFrom || !v.validUntil || v.validFrom <= v.validUntil;
+
+export const createDealBody = dealFields.refine(validWindow, { message: 'must not be before validFrom', path: ['validUntil'] });
+export type CreateDealBody = z.input<typeof createDealBody>;
+
+export const updateDealBody = dealFields
+  .extend({ status: dealStatus.optional() })
+  .refine(validWindow, { message: 'must not be before validFrom', path: ['validUntil'] });
+
+export const dealStatusBody = z.object({ status: dealStatus, active: z.boolean() });
+
+export const adminDeal = deal.extend({
+  stripeProductId: z.string().nullable(),
+  stripePriceId: z.string().nullable(),
+  merchantStatus: merchantStatus,
+  updatedAt: z.string(),
+});
+export type AdminDeal = z.infer<typeof adminDeal>;
+export const adminDealList = z.array(adminDeal);
+
+/** Answer of a save that also asked for the payment-provider product: the sync may fail on its own. */
+export const savedDealAnswer = adminDeal.extend({ catalogSyncError: z.string().nullable() });

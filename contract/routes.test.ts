@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { isKnownPagePath, paths, routePatterns } from './routes';
+
+describe('the route table', () => {
+  it('knows every fixed path it hands out', () => {
+    for (const p of Object.values(paths)) {
+      const path = typeof p === 'string' ? p : p('abc');
+      expect(isKnownPagePath(path), path).toBe(true);
+    }
+  });
+
+  it('has a pattern for every path', () => {
+    expect(Object.keys(routePatterns).sort()).toEqual(Object.keys(paths).sort());
+  });
+
+  it('encodes a deal id so it stays one path segment', () => {
+    expect(paths.deal('a/b?c')).toBe('/deal/a%2Fb%3Fc');
+    expect(isKnownPagePath(paths.deal('a/b?c'))).toBe(true);
+  });
+
+  it('accepts a trailing slash and refuses unknown or deeper paths', () => {
+    expect(isKnownPagePath('/favorites/')).toBe(true);
+    for (const p of ['/nope', '/deal', '/deal/', '/deal/x/y', '/admin', '/admin/unknown', '/api/deals', '/favoritesx']) {
+      expect(isKnownPagePath(p), p).toBe(false);
+    }
+  });
+});

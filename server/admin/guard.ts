@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { requireRole } from '../http/session';
+
+/**
+ * Every route of the plugin this is called in needs a superadmin: 401 for guests, 403 for anyone
+ * else, checked before the body is even looked at.
+ */
+export function superadminOnly(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    requireRole(request, ['superadmin'], 'Only a superadmin can do that');
+  });
+}

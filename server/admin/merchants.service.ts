@@ -1,0 +1,109 @@
+/** Merchant management by a superadmin: each merchant comes with its own merchant login account. */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AdminMerchant } from '../../contract/admin';
+import type { BusinessHours, MerchantStatus } from '../../contract/merchants';
+import type { Db } from '../db/client';
+import { merchants, users } from '../db/schema';
+import { conflict, notFound } from '../http/errors';
+import { hashPassword } from '../auth/password';
+import { isUniqueViolation } from '../auth/auth.service';
+import { presentMerchant } from '../catalog/catalog.service';
+
+type MerchantRow = typeof merchants.$inferSelect;
+
+/** The generated first password of a merchant account (DECISIONS.md D7). */
+export const defaultMerchantPassword = (phone: string) => `merchant-${phone}`;
+
+// Correlated subqueries spell out their tables: drizzle leaves columns unqualified in single-table selects.
+const dealCount = sql<number>`(select count(*)::int from deals d where d.merchant_id = "merchants"."id")`;
+const accountPhone = sql<string | null>`(select u.phone from users u where u.merchant_id = "merchants"."id" and u.role = 'merchant' order by u.created_at limit 1)`;
+
+function present(row: { merchant: MerchantRow; dealCount: number; accountPhone: string | null }): AdminMerchant {
+  return { ...presentMerchant(row.merchant), dealCount: Number(row.dealCount), accountPhone: row.accountPhone };
+}
+
+async function findAdminMerchant(db: Db, id: string): Promise<AdminMerchant> {
+  const [row] = await db.select({ merchant: merchants, dealCount, accountPhone }).from(merchants).where(eq(merchants.id, id));
+  if (!row) throw notFound('Merchant not found');
+  return present(row);
+}
+
+/** Every merchant, whatever its status, by name. */
+export async function listAllMerchants(db: Db): Promise<AdminMerchant[]> {
+  const rows = await db.select({ merchant: merchants, dealCount, accountPhone }).from(merchants).orderBy(asc(merchants.name));
+  return rows.map(present);
+}
+
+export interface NewMerchant {
+  name: string;
+  phone: string;
+  address: string;
+  description: string;
+  businessHours: BusinessHours | null;
+}
+
+/**
+ * Creates an active merchant and its merchant account in one transaction; the account's password
+ * is `merchant-{phone}` and must be changed after the first login.
+ */
+export async function createMerchant(db: Db, input: NewMerchant): Promise<{ merchant: AdminMerchant; loginInfo: { phone: string; password: string } }> {
+  const password = defaultMerchantPassword(input.phone);
+  const passwordHash = await hashPassword(password);
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
+      if (taken) throw conflict('An account with this phone number already exists');
+      const [m] = await tx
+        .insert(merchants)
+        .values({ ...input, businessHours: input.businessHours, status: 'active' })
+        .returning({ id: merchants.id });
+      await tx.insert(users).values({
+        phone: input.phone,
+        role: 'merchant',
+        merchantId: m!.id,
+        passwordHash,
+        mustChangePassword: true,
+      });
+      return m!.id;
+    });
+    return { merchant: await findAdminMerchant(db, id), loginInfo: { phone: input.phone, password } };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('An account with this phone number already exists');
+    throw err;
+  }
+}
+
+export interface MerchantChanges {
+  name: string;
+  phone?: string | undefined;
+  address?: string | undefined;
+  description?: string | undefined;
+  businessHours: BusinessHours | null;
+  status?: MerchantStatus | undefined;
+}
+
+/** Edits a merchant's card; the login account keeps its own phone. */
+export async function updateMerchant(db: Db, id: string, changes: MerchantChanges): Promise<AdminMerchant> {
+  const set: Partial<typeof merchants.$inferInsert> = { name: changes.name, businessHours: changes.businessHours, updatedAt: new Date() };
+  if (changes.phone !== undefined) set.phone = changes.phone;
+  if (changes.address !== undefined) set.address = changes.address;
+  if (changes.description !== undefined) set.description = changes.description;
+  if (changes.status !== undefined) set.status = changes.status;
+  const [row] = await db.update(merchants).set(set).where(eq(merchants.id, id)).returning({ id: merchants.id });
+  if (!row) throw notFound('Merchant not found');
+  return findAdminMerchant(db, id);
+}
+
+/**
+ * Moves a merchant among active, inactive and pending. Anything but active hides its deals from
+ * shoppers and stops its account's sessions at their next request.
+ */
+export async function setMerchantStatus(db: Db, id: string, status: MerchantStatus): Promise<AdminMerchant> {
+  const [row] = await db
+    .update(merchants)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(merchants.id, id)))
+    .returning({ id: merchants.id });
+  if (!row) throw notFound('Merchant not found');
+  return findAdminMerchant(db, id);
+}

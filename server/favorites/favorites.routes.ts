@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageAnswer } from '../../contract/common';
+import { dealList } from '../../contract/deals';
+import type { AppDeps } from '../app';
+import { requireUser } from '../http/session';
+import { addFavorite, listFavorites, removeFavorite } from './favorites.service';
+
+const favoriteBody = z.object({ dealId: z.uuid({ message: 'must be a deal id' }) });
+const favoriteParams = z.object({ dealId: z.uuid({ message: 'must be a deal id' }) });
+
+export const favoritesRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database;
+    app.addHook('preValidation', async (request) => {
+      requireUser(request);
+    });
+
+    app.get('/api/favorites', { schema: { response: { 200: dealList } } }, async (request) => listFavorites(db, requireUser(request).id));
+
+    app.post('/api/favorites', { schema: { body: favoriteBody, response: { 200: messageAnswer } } }, async (request) => {
+      await addFavorite(db, requireUser(request).id, request.body.dealId, request.viewer!);
+      return { message: 'Added to favorites' };
+    });
+
+    app.delete('/api/favorites/:dealId', { schema: { params: favoriteParams, response: { 200: messageAnswer } } }, async (request) => {
+      await removeFavorite(db, requireUser(request).id, request.params.dealId);
+      return { message: 'Removed from Favorites' };
+    });
+  };
