@@ -5,3 +5,4 @@ export * from './merchants';
 export * from './auth';
 export * from './routes';
 export * from './admin';
+export * from './checkout';

@@ -24,6 +24,9 @@ import { StripePaymentProvider } from './integrations/payments/stripe-provider';
 import { adminMerchantRoutes } from './admin/merchants.routes';
 import { adminDealRoutes } from './admin/deals.routes';
 import { favoritesRoutes } from './favorites/favorites.routes';
+import { checkoutRoutes } from './checkout/checkout.routes';
+import { paymentRoutes } from './checkout/payments.routes';
+import { releaseExpiredOrders } from './checkout/checkout.service';
 
 export interface AppDeps {
   config: AppConfig;
@@ -34,6 +37,22 @@ export interface AppDeps {
   sms?: SmsSender;
   /** The payment provider; by default chosen from the configuration (DECISIONS.md D4). */
   payments?: PaymentProvider;
+  /** Periodic clean-up (expired holds); on for a real server, off in tests that drive it themselves. */
+  backgroundJobs?: boolean;
+}
+
+const HOLD_SWEEP_MS = 60_000;
+
+/** Releases lapsed holds every minute; safe with any number of servers doing the same. */
+function startBackgroundJobs(app: FastifyInstance, deps: AppDeps): void {
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      releaseExpiredOrders(deps.database.db).catch((err: unknown) => app.log.error({ err }, 'releasing expired holds failed'));
+    }, HOLD_SWEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 function paymentProviderFor(config: AppConfig): PaymentProvider {
@@ -44,7 +63,7 @@ function paymentProviderFor(config: AppConfig): PaymentProvider {
       ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
     });
   }
-  return new TestPaymentProvider();
+  return new TestPaymentProvider(config.TEST_PROVIDER_SECRET, config.publicOrigin);
 }
 
 /** Body-less calls (logout, say) that still carry a JSON content type are treated as having no body. */
@@ -133,6 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminMerchantRoutes(deps));
   await app.register(adminDealRoutes({ ...deps, payments }));
   await app.register(favoritesRoutes(deps));
+  await app.register(checkoutRoutes({ ...deps, payments }));
+  await app.register(paymentRoutes({ ...deps, payments }));
+  if (deps.backgroundJobs) startBackgroundJobs(app, deps);
   if (deps.config.NODE_ENV !== 'production' && sms instanceof ConsoleSmsSender) await app.register(devRoutes(sms));
   await registerWeb(app, deps.config.WEB_DIST_DIR);
 

@@ -32,6 +32,8 @@ export const envSchema = z.object({
   PAYMENTS: z.enum(['test', 'stripe']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Signs the built-in test provider's webhooks; servers sharing a database must share it. */
+  TEST_PROVIDER_SECRET: z.string().min(16).default('dev-only-test-provider-secret'),
   /** Overrides Stripe's API address (tests serve it locally). */
   STRIPE_API_BASE: z.url().optional(),
 });

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const empty = process.argv.includes('--empty');
   if (config.SEED_DEMO_DATA && !empty && (await loadDemoData(database.db))) logger.info('demo data loaded');
 
-  const app = await buildApp({ config: { ...config, WEB_DIST_DIR: webDir }, database, logger: logger as unknown as FastifyBaseLogger });
+  const app = await buildApp({ config: { ...config, WEB_DIST_DIR: webDir }, database, logger: logger as unknown as FastifyBaseLogger, backgroundJobs: true });
   await app.listen({ port: config.PORT, host: config.HOST });
 
   let closing = false;

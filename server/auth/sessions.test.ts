@@ -9,6 +9,7 @@ import { merchants, sessions, users } from '../db/schema';
 import { ConsoleSmsSender } from '../integrations/sms/console-sms-sender';
 import { createTestApp, type TestApp } from '../test/app';
 import { resetDatabase } from '../test/database';
+import { LOGIN_LIMITS } from './auth.service';
 import { call, expectStatus, loginAs, messageOf, passwordLogin, signInWithSms } from '../test/auth-helpers';
 
 let t: TestApp;
@@ -322,7 +323,12 @@ describe('PATCH /api/auth/user', () => {
     expect(owners).toHaveLength(1);
   });
 
-  it.each([['not-an-email'], ['a@'], [''], ['x'.repeat(250) + '@example.com']])('refuses the invalid email %j with 400', async (email) => {
+  it.each([
+    ['no at sign', 'not-an-email'],
+    ['no domain', 'a@'],
+    ['empty', ''],
+    ['longer than 254 characters', `${'x'.repeat(250)}@example.com`],
+  ])('refuses an invalid email (%s) with 400', async (_label, email) => {
     const { sessionId } = await loginAs(t, await buildCustomer(t.db));
     const res = await patch(sessionId, { email });
     expectStatus(res, 400);
@@ -385,14 +391,14 @@ describe('in production', () => {
     const balancer = '10.0.0.2';
     const realClient = '198.51.100.77';
     const statuses: number[] = [];
-    for (let i = 0; i <= 50; i++) {
+    for (let i = 0; i <= LOGIN_LIMITS.perAddress; i++) {
       const res = await passwordLogin(prod.app, uniquePhone(), 'guess', {
         remoteAddress: balancer,
         headers: { 'x-forwarded-for': `203.0.113.${i}, ${realClient}` },
       });
       statuses.push(res.status);
     }
-    expect(statuses.slice(0, 50).every((s) => s === 401)).toBe(true);
-    expect(statuses[50]).toBe(429);
+    expect(statuses.slice(0, LOGIN_LIMITS.perAddress).every((s) => s === 401)).toBe(true);
+    expect(statuses[LOGIN_LIMITS.perAddress]).toBe(429);
   });
 });

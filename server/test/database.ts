@@ -96,11 +96,46 @@ export async function dropStaleTestDatabases(now = Date.now()): Promise<string[]
   });
 }
 
-/** Empties every application table (the migration journal lives in another schema and stays). */
+const deleteOrder = new WeakMap<Database, string[]>();
+
+/** Public tables, each after every table that references it, so plain deletes never trip a foreign key. */
+async function tablesChildrenFirst(database: Database): Promise<string[]> {
+  const cached = deleteOrder.get(database);
+  if (cached) return cached;
+  const tables = ((await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as unknown as {
+    rows: { tablename: string }[];
+  }).rows.map((r) => r.tablename);
+  const links = ((await database.db.execute(sql`
+    select child.relname as child, parent.relname as parent
+    from pg_constraint k
+    join pg_class child on child.oid = k.conrelid
+    join pg_class parent on parent.oid = k.confrelid
+    join pg_namespace n on n.oid = child.relnamespace
+    where k.contype = 'f' and n.nspname = 'public' and k.conrelid <> k.confrelid`)) as unknown as {
+    rows: { child: string; parent: string }[];
+  }).rows;
+  const order: string[] = [];
+  const left = new Set(tables);
+  while (left.size > 0) {
+    const free = [...left].filter((table) => !links.some((l) => l.parent === table && left.has(l.child)));
+    if (free.length === 0) throw new Error(`foreign keys form a cycle among ${[...left].join(', ')}`);
+    for (const table of free) {
+      order.push(table);
+      left.delete(table);
+    }
+  }
+  deleteOrder.set(database, order);
+  return order;
+}
+
+/**
+ * Empties every application table (the migration journal lives in another schema and stays).
+ * Deletes rather than TRUNCATE: on a server TRUNCATE rewrites files and costs about half a second a time.
+ */
 export async function resetDatabase(database: Database): Promise<void> {
-  const result = (await database.db.execute(
-    sql`select tablename from pg_tables where schemaname = 'public'`,
-  )) as unknown as { rows: { tablename: string }[] };
-  const tables = result.rows.map((r) => `"public"."${r.tablename}"`);
-  if (tables.length > 0) await database.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
+  const tables = await tablesChildrenFirst(database);
+  if (tables.length === 0) return;
+  // One statement, so both drivers accept it and it runs as one transaction.
+  const deletes = tables.map((table) => `delete from "public"."${table}";`).join(' ');
+  await database.db.execute(sql.raw(`do $$ begin ${deletes} end $$`));
 }

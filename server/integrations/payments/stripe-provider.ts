@@ -1,6 +1,15 @@
 /** Stripe behind the payment port; the only file that imports the stripe package. */
 import Stripe from 'stripe';
-import type { CatalogIds, CatalogItem, PaymentProvider } from './payment-provider';
+import type {
+  CatalogIds,
+  CatalogItem,
+  CheckoutRequest,
+  CreatedCheckout,
+  PaymentEvent,
+  PaymentProvider,
+  SessionState,
+} from './payment-provider';
+import { InvalidWebhookSignature } from './payment-provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -24,8 +33,85 @@ export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   private readonly stripe: Stripe;
 
-  constructor(settings: StripeSettings, client?: Stripe) {
+  constructor(
+    private readonly settings: StripeSettings,
+    client?: Stripe,
+  ) {
     this.stripe = client ?? createStripeClient(settings);
+  }
+
+  /** One Checkout Session per order; the idempotency key makes a retried call return the same session. */
+  async createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        client_reference_id: request.orderId,
+        metadata: { orderId: request.orderId },
+        payment_intent_data: { metadata: { orderId: request.orderId } },
+        line_items: request.lines.map((line) => ({
+          quantity: line.quantity,
+          price_data: { currency: 'usd', unit_amount: line.unitPriceCents, product_data: { name: line.title } },
+        })),
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+      },
+      { idempotencyKey: `checkout-${request.orderId}` },
+    );
+    if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
+    return { sessionId: session.id, url: session.url };
+  }
+
+  async getSessionState(sessionId: string): Promise<SessionState> {
+    const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    return {
+      paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+      expired: session.status === 'expired',
+      paymentRef: paymentIntentId(session.payment_intent),
+    };
+  }
+
+  async refund(sessionId: string, paymentRef: string | null): Promise<void> {
+    const intent = paymentRef ?? (await this.getSessionState(sessionId)).paymentRef;
+    if (!intent) throw new Error(`No payment to refund for Checkout Session ${sessionId}`);
+    await this.stripe.refunds.create({ payment_intent: intent }, { idempotencyKey: `refund-${sessionId}` });
+  }
+
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader ?? '', this.settings.webhookSecret);
+    } catch (err) {
+      throw new InvalidWebhookSignature(err instanceof Error ? err.message : 'Bad signature');
+    }
+    const base = { id: event.id, type: event.type, sessionId: null, orderId: null, paymentRef: null };
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+      case 'checkout.session.async_payment_failed':
+      case 'checkout.session.expired': {
+        const session = event.data.object;
+        const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+        const kind =
+          event.type === 'checkout.session.expired'
+            ? 'expired'
+            : event.type === 'checkout.session.async_payment_failed'
+              ? 'failed'
+              : paid
+                ? 'paid'
+                : // A completed session with a delayed method (e.g. a bank debit) is paid later, by async_payment_succeeded.
+                  'ignored';
+        return {
+          ...base,
+          kind,
+          sessionId: session.id,
+          orderId: session.client_reference_id ?? session.metadata?.orderId ?? null,
+          paymentRef: paymentIntentId(session.payment_intent),
+        };
+      }
+      default:
+        return { ...base, kind: 'ignored' };
+    }
   }
 
   /**
@@ -56,4 +142,9 @@ export class StripePaymentProvider implements PaymentProvider {
     }
     return { productId: product.id, priceId: price.id };
   }
+}
+
+function paymentIntentId(intent: string | Stripe.PaymentIntent | null): string | null {
+  if (!intent) return null;
+  return typeof intent === 'string' ? intent : intent.id;
 }

@@ -1,13 +1,87 @@
-/** The built-in provider used without Stripe keys (DECISIONS.md D4); it records what it did for tests. */
-import type { CatalogIds, CatalogItem, PaymentProvider } from './payment-provider';
+/**
+ * The built-in provider used without Stripe keys (DECISIONS.md D4). Its hosted page is the web
+ * app's /checkout screen; on payment it signs a webhook event like Stripe's, and it records
+ * what it did so tests can read it.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type {
+  CatalogIds,
+  CatalogItem,
+  CheckoutRequest,
+  CreatedCheckout,
+  PaymentEvent,
+  PaymentProvider,
+  SessionState,
+} from './payment-provider';
+import { InvalidWebhookSignature } from './payment-provider';
+
+export const TEST_SIGNATURE_HEADER = 'x-test-provider-signature';
+const TOLERANCE_SECONDS = 300;
+
+export interface TestWebhookPayload {
+  id: string;
+  type: 'checkout.session.completed' | 'checkout.session.expired';
+  sessionId: string;
+  orderId: string;
+  paymentRef: string | null;
+}
 
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test' as const;
   /** Every catalogue sync, in order. */
   readonly synced: CatalogItem[] = [];
+  /** Every checkout opened, in order. */
+  readonly checkouts: CheckoutRequest[] = [];
+  /** Every refund, in order. */
+  readonly refunds: { sessionId: string; paymentRef: string | null }[] = [];
+
+  constructor(
+    private readonly webhookSecret: string,
+    private readonly publicOrigin: string,
+  ) {}
 
   async syncCatalogItem(item: CatalogItem): Promise<CatalogIds> {
     this.synced.push(item);
     return { productId: `test_prod_${item.dealId}`, priceId: `test_price_${item.dealId}_${item.priceCents}` };
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
+    this.checkouts.push(request);
+    const sessionId = `cs_test_${randomBytes(18).toString('base64url')}`;
+    return { sessionId, url: `${this.publicOrigin}/checkout?session_id=${encodeURIComponent(sessionId)}` };
+  }
+
+  /** The test provider's payments are settled synchronously by its pay endpoint, so the database already knows. */
+  async getSessionState(): Promise<SessionState> {
+    return { paid: false, expired: false, paymentRef: null };
+  }
+
+  async refund(sessionId: string, paymentRef: string | null): Promise<void> {
+    this.refunds.push({ sessionId, paymentRef });
+  }
+
+  /** Signs a payload the way Stripe does: HMAC-SHA256 over `${timestamp}.${body}`. */
+  sign(body: string, timestamp = Math.floor(Date.now() / 1000)): string {
+    const v1 = createHmac('sha256', this.webhookSecret).update(`${timestamp}.${body}`).digest('hex');
+    return `t=${timestamp},v1=${v1}`;
+  }
+
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
+    const parts = Object.fromEntries((signatureHeader ?? '').split(',').map((p) => p.split('=') as [string, string]));
+    const timestamp = Number(parts.t);
+    if (!parts.v1 || !Number.isFinite(timestamp)) throw new InvalidWebhookSignature('Missing signature');
+    if (Math.abs(Date.now() / 1000 - timestamp) > TOLERANCE_SECONDS) throw new InvalidWebhookSignature('Signature too old');
+    const expected = createHmac('sha256', this.webhookSecret).update(`${timestamp}.${rawBody.toString('utf8')}`).digest();
+    const given = Buffer.from(parts.v1, 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new InvalidWebhookSignature('Bad signature');
+    const payload = JSON.parse(rawBody.toString('utf8')) as TestWebhookPayload;
+    return {
+      id: payload.id,
+      type: payload.type,
+      kind: payload.type === 'checkout.session.completed' ? 'paid' : 'expired',
+      sessionId: payload.sessionId,
+      orderId: payload.orderId,
+      paymentRef: payload.paymentRef,
+    };
   }
 }

@@ -1,0 +1,126 @@
+/** A customer's vouchers, the payment-status answer of the success page, and reviews by buyers. */
+import QRCode from 'qrcode';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { OrderSummary, PaymentStatusAnswer, Voucher } from '../../contract/checkout';
+import type { Db } from '../db/client';
+import { deals, merchants, orderItems, orders, reviews, vouchers } from '../db/schema';
+import { conflict, forbidden, notFound } from '../http/errors';
+import type { UserRow } from '../auth/sessions';
+import { isUniqueViolation } from '../auth/auth.service';
+import { presentDeal, queryDealPage } from '../catalog/catalog.service';
+import { redeemUrl } from './voucher-codes';
+
+type VoucherRow = typeof vouchers.$inferSelect;
+type DealRow = typeof deals.$inferSelect;
+
+async function presentVoucher(origin: string, v: VoucherRow, d: DealRow, merchantName: string, reviewed: boolean): Promise<Voucher> {
+  return {
+    id: v.id,
+    orderId: v.orderId,
+    dealId: v.dealId,
+    voucherCode: v.code,
+    voucherPin: v.pin,
+    qrCodeUrl: await QRCode.toDataURL(redeemUrl(origin, v.code, v.pin), { margin: 1, width: 240, errorCorrectionLevel: 'M' }),
+    redeemed: v.redeemed,
+    redeemedAt: v.redeemedAt?.toISOString() ?? null,
+    redeemedBy: v.redeemedBy,
+    validUntil: v.validUntil.toISOString(),
+    expired: !v.redeemed && v.validUntil.getTime() < Date.now(),
+    createdAt: v.createdAt.toISOString(),
+    dealTitle: d.title,
+    priceCents: d.priceCents,
+    originalPriceCents: d.originalPriceCents,
+    dealDescription: d.description,
+    dealImage: d.imageUrl,
+    redemptionInstructions: d.redemptionInstructions,
+    termsConditions: d.termsConditions,
+    merchantId: d.merchantId,
+    merchantName,
+    reviewed,
+  };
+}
+
+// Spelled out: drizzle would leave these columns unqualified inside a correlated subquery.
+const reviewedByOwner = sql<boolean>`exists (select 1 from reviews r where r.deal_id = "vouchers"."deal_id" and r.user_id = "vouchers"."user_id")`;
+
+async function loadVouchers(db: Db, origin: string, where: ReturnType<typeof and>): Promise<Voucher[]> {
+  const rows = await db
+    .select({ voucher: vouchers, deal: deals, merchantName: merchants.name, reviewed: reviewedByOwner })
+    .from(vouchers)
+    .innerJoin(deals, eq(deals.id, vouchers.dealId))
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .where(where)
+    .orderBy(desc(vouchers.createdAt), asc(vouchers.unitIndex));
+  return Promise.all(rows.map((r) => presentVoucher(origin, r.voucher, r.deal, r.merchantName, Boolean(r.reviewed))));
+}
+
+/** The user's own vouchers, newest first. */
+export function listUserVouchers(db: Db, origin: string, userId: string): Promise<Voucher[]> {
+  return loadVouchers(db, origin, and(eq(vouchers.userId, userId)));
+}
+
+export async function orderSummary(db: Db, order: typeof orders.$inferSelect): Promise<OrderSummary> {
+  const items = await db
+    .select({ item: orderItems, imageUrl: deals.imageUrl })
+    .from(orderItems)
+    .innerJoin(deals, eq(deals.id, orderItems.dealId))
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.title));
+  return {
+    id: order.id,
+    status: order.status,
+    totalCents: order.totalCents,
+    createdAt: order.createdAt.toISOString(),
+    expiresAt: order.expiresAt.toISOString(),
+    items: items.map(({ item, imageUrl }) => ({
+      dealId: item.dealId,
+      title: item.title,
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+      imageUrl,
+    })),
+  };
+}
+
+/** The user's order for a provider session, or 404 (also for somebody else's). */
+export async function findOwnOrder(db: Db, userId: string, provider: string, sessionId: string) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.provider, provider as 'stripe' | 'test'), eq(orders.providerSessionId, sessionId), eq(orders.userId, userId)));
+  if (!order) throw notFound('Payment not found');
+  return order;
+}
+
+export async function paymentStatus(db: Db, origin: string, order: typeof orders.$inferSelect): Promise<PaymentStatusAnswer> {
+  const summary = await orderSummary(db, order);
+  const firstDealId = summary.items[0]?.dealId;
+  const dealRow = firstDealId ? (await queryDealPage(db, { where: eq(deals.id, firstDealId), limit: 1 })).rows[0] : undefined;
+  return {
+    status: order.status === 'paid' ? 'paid' : order.status === 'pending' ? 'pending' : 'failed',
+    vouchers: order.status === 'paid' ? await loadVouchers(db, origin, and(eq(vouchers.orderId, order.id))) : [],
+    deal: dealRow ? presentDeal(dealRow) : null,
+    order: summary,
+  };
+}
+
+/** Shown on reviews: the name the user chose, else a masked phone. */
+export function reviewerName(user: UserRow): string {
+  return user.displayName?.trim() || `Customer ••${user.phone.slice(-2)}`;
+}
+
+/** A customer who owns a voucher for the deal may post one review of it (DECISIONS.md D2). */
+export async function postReview(db: Db, user: UserRow, dealId: string, input: { rating: number; comment: string }): Promise<void> {
+  const [owned] = await db
+    .select({ id: vouchers.id })
+    .from(vouchers)
+    .where(and(eq(vouchers.userId, user.id), eq(vouchers.dealId, dealId)))
+    .limit(1);
+  if (!owned) throw forbidden('Only customers who bought this deal can review it');
+  try {
+    await db.insert(reviews).values({ dealId, userId: user.id, authorName: reviewerName(user), rating: input.rating, comment: input.comment });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('You have already reviewed this deal');
+    throw err;
+  }
+}
