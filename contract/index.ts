@@ -6,3 +6,4 @@ export * from './auth';
 export * from './routes';
 export * from './admin';
 export * from './checkout';
+export * from './redemption';

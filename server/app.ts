@@ -27,6 +27,7 @@ import { favoritesRoutes } from './favorites/favorites.routes';
 import { checkoutRoutes } from './checkout/checkout.routes';
 import { paymentRoutes } from './checkout/payments.routes';
 import { releaseExpiredOrders } from './checkout/checkout.service';
+import { redemptionRoutes } from './redemption/redemption.routes';
 
 export interface AppDeps {
   config: AppConfig;
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(favoritesRoutes(deps));
   await app.register(checkoutRoutes({ ...deps, payments }));
   await app.register(paymentRoutes({ ...deps, payments }));
+  await app.register(redemptionRoutes(deps));
   if (deps.backgroundJobs) startBackgroundJobs(app, deps);
   if (deps.config.NODE_ENV !== 'production' && sms instanceof ConsoleSmsSender) await app.register(devRoutes(sms));
   await registerWeb(app, deps.config.WEB_DIST_DIR);

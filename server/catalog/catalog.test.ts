@@ -103,6 +103,7 @@ describe('GET /api/deals', () => {
         [harbor.id, 'C:\\Temp walking tour', '<p>Backslash city.</p>'],
         [harbor.id, 'Crème brûlée class', '<p>Torch included.</p>'],
         [harbor.id, '🍣 Sushi night', '<p>Fish.</p>'],
+        [harbor.id, 'Bakery box', '<p>Fresh <strong>sourdough</strong> bread &amp; jam</p>'],
         [hidden.id, 'Secret Kayak Trip', '<p>Nobody sees this.</p>'],
       ];
       for (const [i, [merchantId, title, description]] of rows.entries()) {
@@ -117,6 +118,18 @@ describe('GET /api/deals', () => {
       expect(await titles('golden noodle')).toEqual(['Ramen for Two']);
       expect(await titles('  kayak  ')).toEqual(['Sunset Kayak Tour']);
       expect(await titles('no such thing')).toEqual([]);
+    });
+
+    it('does not match the HTML markup around descriptions', async () => {
+      expect(await titles('strong')).toEqual([]);
+      expect(await titles('<p>')).toEqual([]);
+      expect(await titles('sourdough')).toEqual(['Bakery box']);
+    });
+
+    it('matches the text a shopper reads across formatting and escaped characters', async () => {
+      // The description reads "Fresh sourdough bread & jam"; it is stored as sanitised HTML.
+      expect(await titles('fresh sourdough bread'), 'a phrase spanning <strong>').toEqual(['Bakery box']);
+      expect(await titles('bread & jam'), 'an & stored as &amp;').toEqual(['Bakery box']);
     });
 
     it('treats LIKE wildcards, quotes and backslashes as plain characters', async () => {

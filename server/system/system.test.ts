@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { createTestApp, testConfig, type TestApp } from '../test/app';
 
@@ -199,7 +199,7 @@ describe('headers', () => {
 describe('the web app on the same port', () => {
   const INDEX = '<!doctype html><html lang="en"><head><title>Deals</title></head><body><div id="root"></div></body></html>';
   const SCRIPT = `console.log(${JSON.stringify('deal '.repeat(400))});\n`;
-  let web: TestApp;
+  let web: FastifyInstance;
   let dir: string;
 
   beforeAll(async () => {
@@ -209,7 +209,8 @@ describe('the web app on the same port', () => {
     writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), SCRIPT);
     writeFileSync(path.join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
     writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\n');
-    web = await createTestApp({ env: { WEB_DIST_DIR: dir } });
+    // A second app on the same database: only the configuration differs.
+    web = await buildApp({ config: testConfig({ WEB_DIST_DIR: dir }), database: t.database });
   });
   afterAll(async () => {
     await web?.close();
@@ -219,7 +220,7 @@ describe('the web app on the same port', () => {
   it.each(['/', '/deal/x', '/admin/deals', '/merchant/redeem?code=ABCDEFGH', '/my/vouchers/'])(
     'answers the page path %s with index.html',
     async (url) => {
-      const res = await web.app.inject({ method: 'GET', url });
+      const res = await web.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toBe(INDEX);
@@ -229,18 +230,18 @@ describe('the web app on the same port', () => {
   );
 
   it.each(['/no-such-page', '/deal/x/extra', '/admin'])('answers the unknown page %s with 404 and index.html', async (url) => {
-    const res = await web.app.inject({ method: 'GET', url });
+    const res = await web.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toBe(INDEX);
   });
 
   it('keeps unknown API paths JSON', async () => {
-    expectMessage(await web.app.inject({ method: 'GET', url: '/api/nope' }), 404);
+    expectMessage(await web.inject({ method: 'GET', url: '/api/nope' }), 404);
   });
 
   it('serves a hashed asset as immutable for a year', async () => {
-    const res = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    const res = await web.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toContain('immutable');
@@ -250,7 +251,7 @@ describe('the web app on the same port', () => {
   });
 
   it('serves the pre-compressed file to a client that accepts gzip', async () => {
-    const res = await web.app.inject({
+    const res = await web.inject({
       method: 'GET',
       url: '/assets/app-abc123.js',
       headers: { 'accept-encoding': 'gzip, deflate' },
@@ -262,15 +263,15 @@ describe('the web app on the same port', () => {
   });
 
   it('caches files outside assets/ for a short time only', async () => {
-    const res = await web.app.inject({ method: 'GET', url: '/robots.txt' });
+    const res = await web.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).not.toContain('immutable');
   });
 
   it('does not serve index.html or compressed copies as files', async () => {
-    const index = await web.app.inject({ method: 'GET', url: '/index.html' });
+    const index = await web.inject({ method: 'GET', url: '/index.html' });
     expect(index.statusCode).toBe(404);
-    const gz = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js.gz' });
+    const gz = await web.inject({ method: 'GET', url: '/assets/app-abc123.js.gz' });
     expect(gz.statusCode).toBe(404);
   });
 });

@@ -1,0 +1,60 @@
+/** Redeeming vouchers and the redemption log (SPEC.md §3 Redemption record, §7 /api/redeem; DECISIONS.md D6). */
+import { z } from 'zod';
+import { VOUCHER_PIN_LENGTH } from './constants';
+
+export const redeemBody = z.object({
+  code: z
+    .string({ message: 'Please enter the voucher code' })
+    .trim()
+    .min(1, { message: 'Please enter the voucher code' })
+    .max(32, { message: 'Voucher code is too long' })
+    .transform((c) => c.toUpperCase()),
+  pin: z
+    .string({ message: 'Please enter the PIN' })
+    .trim()
+    .regex(new RegExp(`^\\d{1,${VOUCHER_PIN_LENGTH}}$`), { message: 'PIN must be digits only' }),
+  /** Optional and only checked: the merchant always comes from the session (DECISIONS.md D1). */
+  merchantId: z.string().nullable().optional(),
+});
+
+/** {ok, reason} as SPEC.md describes; refusals also carry `message` with an HTTP error status. */
+export const redeemAnswer = z.object({
+  ok: z.boolean(),
+  reason: z.string().nullable(),
+  message: z.string().optional(),
+  voucher: z
+    .object({ voucherCode: z.string(), dealTitle: z.string(), priceCents: z.number().int(), redeemedAt: z.string() })
+    .optional(),
+});
+export type RedeemAnswer = z.infer<typeof redeemAnswer>;
+
+/** One attempt, as the admin log shows it (snake_case as SPEC.md lists it). */
+export const redemptionRecord = z.object({
+  id: z.string(),
+  voucher_code: z.string(),
+  /** Never sent: PINs stay with their owners. Kept so the record has SPEC's shape. */
+  voucher_pin: z.null(),
+  deal_title: z.string().nullable(),
+  user_email: z.string().nullable(),
+  merchant_name: z.string().nullable(),
+  price_cents: z.number().int().nullable(),
+  success: z.boolean(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type RedemptionRecord = z.infer<typeof redemptionRecord>;
+export const redemptionRecordList = z.array(redemptionRecord);
+
+export const redemptionSummary = z.object({
+  total: z.number().int(),
+  successes: z.number().int(),
+  failures: z.number().int(),
+  /** Sum of price_cents over successful redemptions. */
+  redeemedValueCents: z.number().int(),
+});
+export type RedemptionSummary = z.infer<typeof redemptionSummary>;
+
+export const redemptionListQuery = z.object({
+  limit: z.coerce.number().int().min(1, { message: 'must be at least 1' }).max(200, { message: 'must be at most 200' }).default(50),
+  cursor: z.string().max(200).optional(),
+});

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { errorBody } from '../../contract/common';
+import { redeemAnswer, redeemBody, redemptionListQuery, redemptionRecordList, redemptionSummary } from '../../contract/redemption';
+import type { AppDeps } from '../app';
+import { badRequest } from '../http/errors';
+import { requireRole, requireUser } from '../http/session';
+import { decodeCursor } from '../catalog/catalog.service';
+import { redemptions } from '../db/schema';
+import { superadminOnly } from '../admin/guard';
+import { listRedemptions, redeemVoucher, redemptionTotals } from './redemption.service';
+import { NEXT_CURSOR_HEADER } from '../../contract/deals';
+
+export const redemptionRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database;
+
+    app.post(
+      '/api/redeem',
+      { schema: { body: redeemBody, response: { 200: redeemAnswer, '4xx': z.union([redeemAnswer, errorBody]) } } },
+      async (request, reply) => {
+        // Any signed-in account may ask; one without a bound merchant gets SPEC's refusal, logged like the rest.
+        const actor = requireUser(request);
+        const outcome = await redeemVoucher(db, actor, request.body);
+        if (outcome.ok) return outcome.answer;
+        const { status, reason } = outcome.refusal;
+        return reply.status(status).send({ ok: false, reason, message: reason });
+      },
+    );
+
+    app.get(
+      '/api/merchant/redemptions',
+      { schema: { querystring: redemptionListQuery, response: { 200: redemptionRecordList } } },
+      async (request, reply) => {
+        const actor = requireRole(request, ['merchant'], 'Only merchant accounts have a redemption history');
+        if (!actor.merchantId) return [];
+        const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
+        if (request.query.cursor && !cursor) throw badRequest('cursor: is invalid');
+        const page = await listRedemptions(db, { limit: request.query.limit, cursor, where: eq(redemptions.merchantId, actor.merchantId) });
+        if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+        return page.records;
+      },
+    );
+
+    await app.register(async (scope) => {
+      superadminOnly(scope);
+      const admin = scope.withTypeProvider<ZodTypeProvider>();
+      admin.get(
+        '/api/admin/redemptions',
+        { schema: { querystring: redemptionListQuery, response: { 200: redemptionRecordList } } },
+        async (request, reply) => {
+          const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
+          if (request.query.cursor && !cursor) throw badRequest('cursor: is invalid');
+          const page = await listRedemptions(db, { limit: request.query.limit, cursor });
+          if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+          return page.records;
+        },
+      );
+      admin.get('/api/admin/redemptions/summary', { schema: { response: { 200: redemptionSummary } } }, async () => redemptionTotals(db));
+    });
+  };
