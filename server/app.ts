@@ -97,7 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
-    trustProxy: deps.config.NODE_ENV === 'production',
+    // Trust exactly the configured number of proxy hops, so clients cannot pick their own address.
+    trustProxy: deps.config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < deps.config.TRUST_PROXY : false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

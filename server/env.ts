@@ -17,6 +17,11 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The address shoppers reach the app at, used in QR codes and payment redirects. */
   PUBLIC_ORIGIN: z.url().optional(),
+  /**
+   * How many proxies in front of the server to trust for the client address (X-Forwarded-For).
+   * 0 trusts none; set 1 behind one load balancer. Per-address rate limits depend on it.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024),
   /** Where the built web app lives; served from the same port as the API. */
   WEB_DIST_DIR: z.string().optional(),

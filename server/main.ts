@@ -17,7 +17,12 @@ async function main(): Promise<void> {
   const webDir = config.WEB_DIST_DIR ?? path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../web');
 
   const database = config.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE })
+    ? await openDatabase({
+        kind: 'postgres',
+        url: config.DATABASE_URL,
+        poolSize: config.DB_POOL_SIZE,
+        onIdleError: (err) => logger.warn({ err }, 'idle database connection lost'),
+      })
     : await openDatabase({ kind: 'pglite', dataDir: path.resolve(config.DATA_DIR) });
   await database.migrate();
   logger.info({ storage: database.kind }, 'database ready');

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BOOTSTRAP_SECRET_HEADER, bootstrapBody, checkRoleAnswer, promoteAnswer, promoteBody, sessionAnswer } from '../../contract/auth';
 import type { AppDeps } from '../app';
-import { forbidden, HttpError, notFound } from '../http/errors';
+import { forbidden, HttpError } from '../http/errors';
 import { enforceRateLimit } from '../http/rate-limit';
 import { requireRole, requireUser } from '../http/session';
 import { bootstrapSuperadmin, promoteByEmail, secretsMatch } from './accounts.service';
@@ -12,8 +12,8 @@ export const adminAccountRoutes =
     const { db } = deps.database;
     const { config } = deps;
 
-    app.post('/api/admin/bootstrap', { schema: { body: bootstrapBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
-      if (config.NODE_ENV === 'production') throw notFound(`No API route POST /api/admin/bootstrap`);
+    // Outside production only: in production the route does not exist at all (DECISIONS.md D9).
+    if (config.NODE_ENV !== 'production') app.post('/api/admin/bootstrap', { schema: { body: bootstrapBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
       if (!config.BOOTSTRAP_SECRET) throw forbidden('Bootstrap is disabled: set BOOTSTRAP_SECRET on the server');
       await enforceRateLimit(db, `bootstrap:ip:${request.ip}`, 10, 15 * 60);
       const given = request.headers[BOOTSTRAP_SECRET_HEADER];

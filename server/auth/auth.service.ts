@@ -75,8 +75,9 @@ export async function loginWithSmsCode(db: Db, phone: string, code: string): Pro
 }
 
 export async function register(db: Db, input: { phone: string; password: string; smsCode: string }): Promise<LoggedIn> {
-  if (await findUserByPhone(db, input.phone)) throw conflict('This phone number is already registered. Please log in.');
+  // The code is checked first, so only the phone's owner learns whether it is registered.
   await consumeCode(db, input.phone, input.smsCode);
+  if (await findUserByPhone(db, input.phone)) throw conflict('This phone number is already registered. Please log in.');
   const passwordHash = await hashPassword(input.password);
   const [created] = await db
     .insert(users)

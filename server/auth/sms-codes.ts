@@ -12,8 +12,8 @@ import {
 } from '../../contract/constants';
 import type { Db } from '../db/client';
 import { smsCodes } from '../db/schema';
-import { badRequest, tooManyRequests } from '../http/errors';
-import { formatWait, hitRateLimit } from '../http/rate-limit';
+import { badRequest, HttpError, tooManyRequests } from '../http/errors';
+import { formatWait, hitRateLimit, resetRateLimit } from '../http/rate-limit';
 import type { SmsSender } from '../integrations/sms/sms-sender';
 
 export const SMS_HOURLY_CAP = 5;
@@ -50,7 +50,15 @@ export async function sendCode(db: Db, sms: SmsSender, phone: string): Promise<v
     createdAt: now,
     expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MINUTES * 60_000),
   });
-  await sms.send(phone, `Your verification code is ${code}. It expires in ${SMS_CODE_TTL_MINUTES} minutes.`);
+  try {
+    await sms.send(phone, `Your verification code is ${code}. It expires in ${SMS_CODE_TTL_MINUTES} minutes.`);
+  } catch (err) {
+    // Nothing reached the phone: the code is void and the person may try again at once.
+    await db.update(smsCodes).set({ consumedAt: new Date() }).where(eq(smsCodes.id, id));
+    await resetRateLimit(db, `sms:cooldown:${phone}`);
+    await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${`sms:hour:${phone}`}`);
+    throw new HttpError(502, 'Failed to send SMS', { cause: err });
+  }
 }
 
 const INVALID = 'Invalid or expired verification code';
@@ -60,28 +68,30 @@ const INVALID = 'Invalid or expired verification code';
  * and every wrong guess counts towards the attempt limit.
  */
 export async function consumeCode(db: Db, phone: string, code: string): Promise<void> {
-  const [row] = await db
-    .select()
+  const [latest] = await db
+    .select({ id: smsCodes.id })
     .from(smsCodes)
     .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.consumedAt), gt(smsCodes.expiresAt, new Date())))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
-  if (!row || row.attempts >= SMS_MAX_ATTEMPTS) throw badRequest(INVALID);
+  if (!latest) throw badRequest(INVALID);
+  // The attempt is counted before the comparison, atomically, so parallel guesses cannot exceed the limit.
+  const [row] = await db
+    .update(smsCodes)
+    .set({ attempts: sql`${smsCodes.attempts} + 1` })
+    .where(and(eq(smsCodes.id, latest.id), lt(smsCodes.attempts, SMS_MAX_ATTEMPTS), isNull(smsCodes.consumedAt)))
+    .returning();
+  if (!row) throw badRequest(INVALID);
   const expected = Buffer.from(row.codeHash, 'hex');
   const given = Buffer.from(hashCode(row.id, code), 'hex');
   if (!timingSafeEqual(expected, given)) {
-    const [counted] = await db
-      .update(smsCodes)
-      .set({ attempts: sql`${smsCodes.attempts} + 1` })
-      .where(and(eq(smsCodes.id, row.id), lt(smsCodes.attempts, SMS_MAX_ATTEMPTS)))
-      .returning({ attempts: smsCodes.attempts });
-    const left = SMS_MAX_ATTEMPTS - (counted?.attempts ?? SMS_MAX_ATTEMPTS);
+    const left = SMS_MAX_ATTEMPTS - row.attempts;
     throw badRequest(left > 0 ? 'Invalid verification code' : `${INVALID}. Please request a new code.`);
   }
   const [consumed] = await db
     .update(smsCodes)
     .set({ consumedAt: new Date() })
-    .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.consumedAt), lt(smsCodes.attempts, SMS_MAX_ATTEMPTS)))
+    .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.consumedAt)))
     .returning({ id: smsCodes.id });
   if (!consumed) throw badRequest(INVALID);
 }

@@ -230,6 +230,8 @@ export class LocalStripe {
   private server: Server | null = null;
   private sequence = 0;
   base = '';
+  /** When set, creating a Checkout Session fails with this Stripe error (400s are not retried by the client). */
+  failCreate: { status: number; message: string } | null = null;
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
@@ -261,6 +263,7 @@ export class LocalStripe {
 
   private answer(method: string, path: string, headers: IncomingMessage['headers'], form: Record<string, string>): [number, unknown] {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
+      if (this.failCreate) return [this.failCreate.status, { error: { type: 'invalid_request_error', message: this.failCreate.message } }];
       const key = headers['idempotency-key'];
       const earlier = typeof key === 'string' ? this.byIdempotencyKey.get(key) : undefined;
       if (earlier) return [200, this.sessions.get(earlier)];
@@ -300,6 +303,14 @@ export class LocalStripe {
       return [200, { id: `re_${++this.sequence}`, object: 'refund', payment_intent: form.payment_intent, status: 'succeeded' }];
     }
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
+  }
+
+  /** The hosted page lapsed without payment. */
+  markExpired(id: string): StripeSessionObject {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`no Stripe session ${id}`);
+    session.status = 'expired';
+    return session;
   }
 
   /** The customer pays on the hosted page (Stripe's side of it). */

@@ -1,0 +1,38 @@
+/**
+ * Unit and API tests in two projects: `server` (Node, one fresh database per file; TEST_DB=pglite|postgres
+ * picks the engine, see server/test/database.ts) and `web` (jsdom, React).
+ */
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/** Files named *.postgres.test.ts show behaviour only a real server has (parallel sessions); PGlite runs skip them. */
+const onPostgres = process.env.TEST_DB === 'postgres';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+          exclude: onPostgres ? ['**/node_modules/**'] : ['**/node_modules/**', '**/*.postgres.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          // Each file opens its own database; creating and migrating one is slower than a unit test.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          sequence: { concurrent: false },
+          globalSetup: ['server/test/global-setup.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+});
