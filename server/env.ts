@@ -61,5 +61,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (payments === 'stripe' && !stripeKeys) {
     throw new Error('Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
+  if (c.NODE_ENV === 'production') {
+    const problems = productionProblems(c, payments, env);
+    if (problems.length > 0) throw new Error(`Invalid configuration for production:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
   return { ...c, payments, publicOrigin: c.PUBLIC_ORIGIN ?? `http://${shownHost}:${c.PORT}` };
+}
+
+/**
+ * Production refuses the development stand-ins unless asked for explicitly, and demands the
+ * settings whose defaults only make sense on a developer's machine.
+ */
+function productionProblems(c: z.infer<typeof envSchema>, payments: 'test' | 'stripe', env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  if (!c.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN: set the https address shoppers use (it goes into QR codes and payment redirects)');
+  else if (!c.PUBLIC_ORIGIN.startsWith('https://')) problems.push('PUBLIC_ORIGIN: must be an https:// address in production');
+  if (payments === 'test') {
+    if (c.PAYMENTS !== 'test') problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required in production (or set PAYMENTS=test to run the built-in test provider on purpose)');
+    else if (c.TEST_PROVIDER_SECRET === 'dev-only-test-provider-secret') problems.push('TEST_PROVIDER_SECRET: PAYMENTS=test in production needs its own secret');
+  } else if (c.STRIPE_SECRET_KEY && !/^(sk|rk)_(live|test)_/.test(c.STRIPE_SECRET_KEY)) {
+    problems.push('STRIPE_SECRET_KEY: does not look like a Stripe secret key');
+  }
+  if (c.STRIPE_WEBHOOK_SECRET && !c.STRIPE_WEBHOOK_SECRET.startsWith('whsec_')) problems.push('STRIPE_WEBHOOK_SECRET: does not look like a Stripe webhook secret (whsec_...)');
+  if (c.SMS_PROVIDER === 'console' && env.SMS_PROVIDER !== 'console') {
+    problems.push('SMS_PROVIDER: set twilio (with TWILIO_*) in production, or console explicitly to print codes to the log');
+  }
+  return problems;
 }

@@ -11,10 +11,11 @@ import { buildApp } from '../app';
 import { queryRows, type Db, type Tx } from '../db/client';
 import { deals, holds, orderItems, orders, userDealUnits, vouchers } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
+import { isUniqueViolation } from '../auth/auth.service';
 import { requireUser } from '../http/session';
 import { StripePaymentProvider } from '../integrations/payments/stripe-provider';
 import { createTestApp, testConfig, type TestApp } from '../test/app';
-import { resetDatabase } from '../test/database';
+import { resetDatabase, testDbKind } from '../test/database';
 import {
   buyableDeal,
   checkoutOk,
@@ -43,6 +44,8 @@ let stripeApp: FastifyInstance;
 let stripeBase: string;
 /** Rounds the non-atomic variants get to lose a race before the demonstration gives up. */
 const ROUNDS = 5;
+/** Rounds each real race is run, each on fresh rows: one lucky interleaving proves little. */
+const REAL_ROUNDS = 3;
 
 // ---------------------------------------------------------------------------------------------
 // The non-atomic variants. Each does what the real service does, but decides on a value it read
@@ -59,9 +62,18 @@ function runnerFor(db: Db, variant: string): Runner {
   return variant === 'transaction' ? (work) => db.transaction((tx) => work(tx)) : (work) => work(db);
 }
 
+const onPostgres = testDbKind() === 'postgres';
+
 function variantsToShow(): string[] {
-  return t.database.kind === 'postgres' ? ['plain', 'transaction'] : ['plain'];
+  return onPostgres ? ['plain', 'transaction'] : ['plain'];
 }
+
+/**
+ * For demonstrations whose race window holds only database calls. PGlite answers in-process, so
+ * a handler whose every await is a PGlite query runs to its end before the next request is even
+ * read: such a variant cannot lose there, and would prove nothing. They run on PostgreSQL.
+ */
+const itOnPostgres = it.runIf(onPostgres);
 
 /** Read-then-write units: checks stock and the per-user cap on values read before writing. */
 async function naiveTakeUnit(q: Db | Tx, dealId: string, userId: string): Promise<void> {
@@ -78,17 +90,13 @@ async function naiveTakeUnit(q: Db | Tx, dealId: string, userId: string): Promis
     .onConflictDoUpdate({ target: [userDealUnits.userId, userDealUnits.dealId], set: { units: units + 1 } });
 }
 
-/** Issues vouchers when it saw none yet, without locking the order. */
-async function naiveFulfil(q: Db | Tx, orderId: string): Promise<'fulfilled' | 'already-fulfilled'> {
-  const [order] = await q.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound('Order not found');
-  const [issued] = await queryRows<{ n: number }>(q, sql`select count(*)::int as n from vouchers where order_id = ${orderId}`);
-  if (order.status === 'paid' || (issued?.n ?? 0) > 0) return 'already-fulfilled';
-  const items = await q.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+/** One voucher per unit of the order, and the order marked paid: no check of its own. */
+async function issueVouchers(q: Db | Tx, order: typeof orders.$inferSelect): Promise<void> {
+  const items = await q.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   for (const item of items) {
     for (let unit = 0; unit < item.quantity; unit++) {
       await q.insert(vouchers).values({
-        orderId,
+        orderId: order.id,
         orderItemId: item.id,
         unitIndex: unit,
         dealId: item.dealId,
@@ -100,11 +108,40 @@ async function naiveFulfil(q: Db | Tx, orderId: string): Promise<'fulfilled' | '
     }
     await q.update(holds).set({ status: 'converted' }).where(eq(holds.orderItemId, item.id));
   }
-  await q.update(orders).set({ status: 'paid', paidAt: new Date(), fulfilledAt: new Date() }).where(eq(orders.id, orderId));
-  return 'fulfilled';
+  await q.update(orders).set({ status: 'paid', paidAt: new Date(), fulfilledAt: new Date() }).where(eq(orders.id, order.id));
+}
+
+type NaiveResult = 'fulfilled' | 'already-fulfilled' | 'stopped-by-unique-key';
+
+/**
+ * A second issuance of the same units is stopped by vouchers_unit_key; it is reported rather
+ * than thrown, since it means the caller had decided to issue again.
+ */
+async function reportingUniqueStop(work: () => Promise<'fulfilled' | 'already-fulfilled'>): Promise<NaiveResult> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'stopped-by-unique-key';
+    throw err;
+  }
+}
+
+/** Issues vouchers when it saw none yet, without locking the order. */
+function naiveFulfil(db: Db, variant: string, orderId: string): Promise<NaiveResult> {
+  return reportingUniqueStop(() =>
+    runnerFor(db, variant)(async (q) => {
+      const [order] = await q.select().from(orders).where(eq(orders.id, orderId));
+      if (!order) throw notFound('Order not found');
+      const [issued] = await queryRows<{ n: number }>(q, sql`select count(*)::int as n from vouchers where order_id = ${orderId}`);
+      if (order.status === 'paid' || (issued?.n ?? 0) > 0) return 'already-fulfilled';
+      await issueVouchers(q, order);
+      return 'fulfilled';
+    }),
+  );
 }
 
 function registerNaiveRoutes(app: FastifyInstance, db: () => Db, stripeProvider?: StripePaymentProvider): void {
+  // Under /api/ so the session hook resolves the caller, as for the real routes.
   app.post('/api/naive/checkout', async (request) => {
     const user = requireUser(request);
     const { dealId, variant } = request.body as { dealId: string; variant: string };
@@ -114,17 +151,20 @@ function registerNaiveRoutes(app: FastifyInstance, db: () => Db, stripeProvider?
   // The webhook's race is about what happens after the signature check, so the naive route skips it.
   app.post('/api/naive/fulfil', async (request) => {
     const { orderId, variant } = request.body as { orderId: string; variant: string };
-    return { result: await runnerFor(db(), variant)((q) => naiveFulfil(q, orderId)) };
+    return { result: await naiveFulfil(db(), variant, orderId) };
   });
   if (stripeProvider) {
-    // The success-page poll of the real route, with the naive fulfilment behind it.
+    // The real poll's steps, but the order's status is trusted from before the call to Stripe.
     app.get('/api/naive/payment-status/:sid', async (request) => {
       const { sid } = request.params as { sid: string };
       const { variant } = request.query as { variant: string };
       const order = await orderOf(db(), sid);
-      let result = 'not-asked';
+      let result: NaiveResult | 'not-asked' = 'not-asked';
       if (order.status === 'pending' && (await stripeProvider.getSessionState(sid)).paid) {
-        result = await runnerFor(db(), variant)((q) => naiveFulfil(q, order.id));
+        result = await reportingUniqueStop(async () => {
+          await runnerFor(db(), variant)((q) => issueVouchers(q, order));
+          return 'fulfilled';
+        });
       }
       return { status: (await orderOf(db(), sid)).status, result };
     });
@@ -175,6 +215,17 @@ async function voucherCount(orderId: string): Promise<number> {
 }
 
 /**
+ * How many callers of a naive fulfilment went on to issue vouchers. More than one is the lost
+ * race: here the second is stopped by vouchers_unit_key, without that key it would have issued
+ * a second set; either way the real race test, which wants every answer to succeed and one
+ * fulfilment, would fail.
+ */
+function issuersOf(answers: { status: number; body: unknown }[]): number {
+  expect(statusCounts(answers), JSON.stringify(answers.find((a) => a.status !== 200)?.body)).toEqual({ 200: answers.length });
+  return answers.filter((a) => ['fulfilled', 'stopped-by-unique-key'].includes((a.body as { result: string }).result)).length;
+}
+
+/**
  * Runs a non-atomic variant up to ROUNDS times; answers the round it first lost the race in, or
  * null if it never did. `round` sets up fresh rows, fires the requests and says whether the
  * invariant held.
@@ -191,26 +242,27 @@ describe('race 1: a flash sale', () => {
   const BUYERS = 40;
 
   it(`sells exactly ${INVENTORY} units to ${BUYERS} customers checking out at once`, async () => {
-    const { deal } = await buyableDeal(t.db, { title: 'Flash Sale', inventory: INVENTORY });
-    const buyers = await customers(BUYERS);
-    const answers = await together(base, buyers.map((b) => () => http(base, 'POST', '/api/checkout', { sessionId: b.sessionId, body: { dealId: deal.id } })));
+    for (let round = 1; round <= REAL_ROUNDS; round++) {
+      const { deal } = await buyableDeal(t.db, { title: 'Flash Sale', inventory: INVENTORY });
+      const buyers = await customers(BUYERS);
+      const answers = await together(base, buyers.map((b) => () => http(base, 'POST', '/api/checkout', { sessionId: b.sessionId, body: { dealId: deal.id } })));
 
-    expect(statusCounts(answers)).toEqual({ 200: INVENTORY, 409: BUYERS - INVENTORY });
-    for (const a of answers.filter((x) => x.status === 409)) expect(a.body).toEqual({ message: '"Flash Sale" is sold out' });
-    expect(await stockOf(t.db, deal.id)).toEqual({ inventory: INVENTORY, unitsTaken: INVENTORY, held: INVENTORY, vouchers: 0 });
-    const pending = await t.db.select().from(orders).where(eq(orders.status, 'pending'));
-    expect(pending).toHaveLength(INVENTORY);
-    expect(new Set(pending.map((o) => o.userId)).size).toBe(INVENTORY);
+      expect(statusCounts(answers)).toEqual({ 200: INVENTORY, 409: BUYERS - INVENTORY });
+      for (const a of answers.filter((x) => x.status === 409)) expect(a.body).toEqual({ message: '"Flash Sale" is sold out' });
+      expect(await stockOf(t.db, deal.id)).toEqual({ inventory: INVENTORY, unitsTaken: INVENTORY, held: INVENTORY, vouchers: 0 });
+      const held = await t.db.select({ userId: holds.userId }).from(holds).where(and(eq(holds.dealId, deal.id), eq(holds.status, 'held')));
+      expect(new Set(held.map((h) => h.userId)).size).toBe(INVENTORY);
+    }
   });
 
-  it('oversells with a read-then-write variant under the same load', async () => {
+  itOnPostgres('oversells with a read-then-write variant under the same load', async () => {
     for (const variant of variantsToShow()) {
       const lost = await firstLostRound(async () => {
         const { deal } = await buyableDeal(t.db, { inventory: INVENTORY });
         const buyers = await customers(BUYERS);
         const answers = await together(base, buyers.map((b) => () => http(base, 'POST', '/api/naive/checkout', { sessionId: b.sessionId, body: { dealId: deal.id, variant } })));
-        const sold = statusCounts(answers)[200] ?? 0;
-        return sold === INVENTORY && (await stockOf(t.db, deal.id)).unitsTaken === sold;
+        expect(Object.keys(statusCounts(answers)).filter((k) => k !== '200' && k !== '409')).toEqual([]);
+        return (statusCounts(answers)[200] ?? 0) <= INVENTORY;
       });
       expect(lost, `the ${variant} variant never oversold in ${ROUNDS} rounds`).not.toBeNull();
     }
@@ -222,23 +274,26 @@ describe('race 2: one customer racing itself', () => {
   const TRIES = 10;
 
   it(`lets ${TRIES} parallel checkouts of one unit take exactly maxPerUser = ${MAX}`, async () => {
-    const { deal } = await buyableDeal(t.db, { title: 'Limited', inventory: 100, maxPerUser: MAX });
-    const [me] = await customers(1);
-    const answers = await together(base, Array.from({ length: TRIES }, () => () => http(base, 'POST', '/api/checkout', { sessionId: me!.sessionId, body: { dealId: deal.id } })));
+    for (let round = 1; round <= REAL_ROUNDS; round++) {
+      const { deal } = await buyableDeal(t.db, { title: 'Limited', inventory: 100, maxPerUser: MAX });
+      const [me] = await customers(1);
+      const answers = await together(base, Array.from({ length: TRIES }, () => () => http(base, 'POST', '/api/checkout', { sessionId: me!.sessionId, body: { dealId: deal.id } })));
 
-    expect(statusCounts(answers)).toEqual({ 200: MAX, 409: TRIES - MAX });
-    for (const a of answers.filter((x) => x.status === 409)) expect(a.body).toEqual({ message: `You can buy at most ${MAX} of "Limited"` });
-    expect(await userUnitsOf(t.db, me!.user.id, deal.id)).toBe(MAX);
-    expect(await stockOf(t.db, deal.id)).toEqual({ inventory: 100, unitsTaken: MAX, held: MAX, vouchers: 0 });
+      expect(statusCounts(answers)).toEqual({ 200: MAX, 409: TRIES - MAX });
+      for (const a of answers.filter((x) => x.status === 409)) expect(a.body).toEqual({ message: `You can buy at most ${MAX} of "Limited"` });
+      expect(await userUnitsOf(t.db, me!.user.id, deal.id)).toBe(MAX);
+      expect(await stockOf(t.db, deal.id)).toEqual({ inventory: 100, unitsTaken: MAX, held: MAX, vouchers: 0 });
+    }
   });
 
-  it('exceeds maxPerUser with a read-then-write variant under the same load', async () => {
+  itOnPostgres('exceeds maxPerUser with a read-then-write variant under the same load', async () => {
     for (const variant of variantsToShow()) {
       const lost = await firstLostRound(async () => {
         const { deal } = await buyableDeal(t.db, { inventory: 100, maxPerUser: MAX });
         const [me] = await customers(1);
         const answers = await together(base, Array.from({ length: TRIES }, () => () => http(base, 'POST', '/api/naive/checkout', { sessionId: me!.sessionId, body: { dealId: deal.id, variant } })));
-        return (statusCounts(answers)[200] ?? 0) === MAX;
+        expect(Object.keys(statusCounts(answers)).filter((k) => k !== '200' && k !== '409')).toEqual([]);
+        return (statusCounts(answers)[200] ?? 0) <= MAX;
       });
       expect(lost, `the ${variant} variant never exceeded the cap in ${ROUNDS} rounds`).not.toBeNull();
     }
@@ -257,33 +312,32 @@ describe('race 3: duplicate webhook deliveries', () => {
   }
 
   it(`issues exactly ${QUANTITY} vouchers when one signed event arrives ${DELIVERIES} times at once`, async () => {
-    const { deal, order } = await pendingOrder();
-    const event = signedPaidEvent(provider, order);
-    const answers = await together(
-      base,
-      Array.from({ length: DELIVERIES }, () => () => http(base, 'POST', '/api/webhooks/test-provider', { body: event.body, headers: event.headers })),
-    );
+    for (let round = 1; round <= REAL_ROUNDS; round++) {
+      const { deal, order } = await pendingOrder();
+      const event = signedPaidEvent(provider, order);
+      const answers = await together(
+        base,
+        Array.from({ length: DELIVERIES }, () => () => http(base, 'POST', '/api/webhooks/test-provider', { body: event.body, headers: event.headers })),
+      );
 
-    expect(statusCounts(answers)).toEqual({ 200: DELIVERIES });
-    const results = answers.map((a) => (a.body as { result: string }).result);
-    expect(results.filter((r) => r === 'fulfilled')).toHaveLength(1);
-    expect(results.every((r) => ['fulfilled', 'already-fulfilled', 'duplicate'].includes(r))).toBe(true);
-    expect(await voucherCount(order.id)).toBe(QUANTITY);
-    const after = await orderOf(t.db, order.providerSessionId!);
-    expect(after.status).toBe('paid');
-    expect(after.fulfilledAt).not.toBeNull();
-    expect(await stockOf(t.db, deal.id)).toEqual({ inventory: 50, unitsTaken: QUANTITY, held: 0, vouchers: QUANTITY });
+      expect(statusCounts(answers)).toEqual({ 200: DELIVERIES });
+      const results = answers.map((a) => (a.body as { result: string }).result);
+      expect(results.filter((r) => r === 'fulfilled')).toHaveLength(1);
+      expect(results.every((r) => ['fulfilled', 'already-fulfilled', 'duplicate'].includes(r))).toBe(true);
+      expect(await voucherCount(order.id)).toBe(QUANTITY);
+      const after = await orderOf(t.db, order.providerSessionId!);
+      expect(after.status).toBe('paid');
+      expect(after.fulfilledAt).not.toBeNull();
+      expect(await stockOf(t.db, deal.id)).toEqual({ inventory: 50, unitsTaken: QUANTITY, held: 0, vouchers: QUANTITY });
+    }
   });
 
-  it('fulfils more than once with a check-then-issue variant under the same load', async () => {
+  itOnPostgres('fulfils more than once with a check-then-issue variant under the same load', async () => {
     for (const variant of variantsToShow()) {
       const lost = await firstLostRound(async () => {
         const { order } = await pendingOrder();
         const answers = await together(base, Array.from({ length: DELIVERIES }, () => () => http(base, 'POST', '/api/naive/fulfil', { body: { orderId: order.id, variant } })));
-        // More than one caller went on to issue: the second either duplicated vouchers or, here,
-        // was stopped by vouchers_unit_key with a 500, which a payment provider would retry.
-        const issuers = answers.filter((a) => a.status !== 200 || (a.body as { result?: string }).result === 'fulfilled').length;
-        return issuers === 1 && (await voucherCount(order.id)) === QUANTITY;
+        return issuersOf(answers) <= 1 && (await voucherCount(order.id)) === QUANTITY;
       });
       expect(lost, `the ${variant} variant never fulfilled twice in ${ROUNDS} rounds`).not.toBeNull();
     }
@@ -305,32 +359,35 @@ describe('race 4: Stripe webhooks racing the success-page poll', () => {
   }
 
   it('issues the vouchers once, whoever gets there first', async () => {
-    const { deal, me, session, order } = await paidAtStripe();
-    const completed = signedStripeEvent(stripeEvent('checkout.session.completed', session), STRIPE_SECRET);
-    // Stripe may also send a second, differently numbered event for the same payment.
-    const succeeded = signedStripeEvent(stripeEvent('checkout.session.async_payment_succeeded', session), STRIPE_SECRET);
-    const webhookCalls = Array.from({ length: DELIVERIES }, (_, i) => {
-      const e = i % 2 === 0 ? completed : succeeded;
-      return () => http(stripeBase, 'POST', '/api/webhooks/stripe', { body: e.body, headers: e.headers });
-    });
-    const pollCalls = Array.from({ length: POLLS }, () => () => http(stripeBase, 'GET', `/api/payment-status/${session.id}`, { sessionId: me.sessionId }));
-    // Interleaved, so neither kind has a head start.
-    const calls = webhookCalls.flatMap((w, i) => [w, pollCalls[i]!]);
-    const answers = await together(stripeBase, calls);
+    for (let round = 1; round <= REAL_ROUNDS; round++) {
+      const { deal, me, session, order } = await paidAtStripe();
+      const completed = signedStripeEvent(stripeEvent('checkout.session.completed', session), STRIPE_SECRET);
+      // Stripe may also send a second, differently numbered event for the same payment.
+      const succeeded = signedStripeEvent(stripeEvent('checkout.session.async_payment_succeeded', session), STRIPE_SECRET);
+      const webhookCalls = Array.from({ length: DELIVERIES }, (_, i) => {
+        const e = i % 2 === 0 ? completed : succeeded;
+        return () => http(stripeBase, 'POST', '/api/webhooks/stripe', { body: e.body, headers: e.headers });
+      });
+      const pollCalls = Array.from({ length: POLLS }, () => () => http(stripeBase, 'GET', `/api/payment-status/${session.id}`, { sessionId: me.sessionId }));
+      // Interleaved, so neither kind has a head start.
+      const calls = webhookCalls.flatMap((w, i) => [w, pollCalls[i]!]);
+      const answers = await together(stripeBase, calls);
 
-    expect(statusCounts(answers)).toEqual({ 200: DELIVERIES + POLLS });
-    const hooks = answers.filter((_, i) => i % 2 === 0).map((a) => (a.body as { result: string }).result);
-    const polls = answers.filter((_, i) => i % 2 === 1).map((a) => a.body as { status: string; vouchers: { voucherCode: string }[] });
-    expect(hooks.filter((r) => r === 'fulfilled').length).toBeLessThanOrEqual(1);
-    const codes = new Set((await t.db.select().from(vouchers).where(eq(vouchers.orderId, order.id))).map((v) => v.code));
-    expect(codes.size).toBe(QUANTITY);
-    for (const p of polls) {
-      expect(p.status).toBe('paid');
-      expect(new Set(p.vouchers.map((v) => v.voucherCode))).toEqual(codes);
+      expect(statusCounts(answers)).toEqual({ 200: DELIVERIES + POLLS });
+      const hooks = answers.filter((_, i) => i % 2 === 0).map((a) => (a.body as { result: string }).result);
+      const polls = answers.filter((_, i) => i % 2 === 1).map((a) => a.body as { status: string; vouchers: { voucherCode: string }[] });
+      expect(hooks.filter((r) => r === 'fulfilled').length).toBeLessThanOrEqual(1);
+      const codes = new Set((await t.db.select().from(vouchers).where(eq(vouchers.orderId, order.id))).map((v) => v.code));
+      expect(codes.size).toBe(QUANTITY);
+      for (const p of polls) {
+        expect(p.status).toBe('paid');
+        expect(new Set(p.vouchers.map((v) => v.voucherCode))).toEqual(codes);
+      }
+      expect(await stockOf(t.db, deal.id)).toEqual({ inventory: 50, unitsTaken: QUANTITY, held: 0, vouchers: QUANTITY });
     }
-    expect(await stockOf(t.db, deal.id)).toEqual({ inventory: 50, unitsTaken: QUANTITY, held: 0, vouchers: QUANTITY });
   });
 
+  // This one loses on PGlite too: the poll's call to Stripe lets other requests run inside its window.
   it('fulfils more than once with a check-then-issue variant behind the same webhook and poll load', async () => {
     for (const variant of variantsToShow()) {
       const lost = await firstLostRound(async () => {
@@ -338,9 +395,7 @@ describe('race 4: Stripe webhooks racing the success-page poll', () => {
         const hooks = Array.from({ length: DELIVERIES }, () => () => http(stripeBase, 'POST', '/api/naive/fulfil', { body: { orderId: order.id, variant } }));
         const polls = Array.from({ length: POLLS }, () => () => http(stripeBase, 'GET', `/api/naive/payment-status/${session.id}?variant=${variant}`, { sessionId: me.sessionId }));
         const answers = await together(stripeBase, hooks.flatMap((h, i) => [h, polls[i]!]));
-        // Every caller, webhook or poll, that went on to issue (a 500 is one stopped by vouchers_unit_key).
-        const issuers = answers.filter((a) => a.status !== 200 || (a.body as { result?: string }).result === 'fulfilled').length;
-        return issuers === 1 && (await voucherCount(order.id)) === QUANTITY;
+        return issuersOf(answers) <= 1 && (await voucherCount(order.id)) === QUANTITY;
       });
       expect(lost, `the ${variant} variant never fulfilled twice in ${ROUNDS} rounds`).not.toBeNull();
     }

@@ -1,0 +1,62 @@
+/** Production refuses development stand-ins and placeholder secrets, with a message naming each setting. */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './env';
+
+const complete = {
+  NODE_ENV: 'production',
+  PUBLIC_ORIGIN: 'https://deals.example.com',
+  STRIPE_SECRET_KEY: 'sk_live_abc123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC123',
+  TWILIO_AUTH_TOKEN: 'token',
+  TWILIO_FROM: '+15550001111',
+};
+
+const problemsOf = (env: Record<string, string | undefined>): string => {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (err) {
+    return (err as Error).message;
+  }
+};
+
+describe('production configuration', () => {
+  it('starts with real settings and picks Stripe', () => {
+    const config = loadConfig(complete);
+    expect(config.payments).toBe('stripe');
+    expect(config.publicOrigin).toBe('https://deals.example.com');
+  });
+
+  it('names every missing setting at once', () => {
+    const message = problemsOf({ NODE_ENV: 'production' });
+    expect(message).toMatch(/^Invalid configuration for production/);
+    expect(message).toMatch(/PUBLIC_ORIGIN/);
+    expect(message).toMatch(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(message).toMatch(/SMS_PROVIDER/);
+  });
+
+  it('wants https and real-looking Stripe keys', () => {
+    expect(problemsOf({ ...complete, PUBLIC_ORIGIN: 'http://deals.example.com' })).toMatch(/PUBLIC_ORIGIN: must be an https/);
+    expect(problemsOf({ ...complete, STRIPE_SECRET_KEY: 'hello' })).toMatch(/STRIPE_SECRET_KEY: does not look like/);
+    expect(problemsOf({ ...complete, STRIPE_WEBHOOK_SECRET: 'hello' })).toMatch(/STRIPE_WEBHOOK_SECRET: does not look like/);
+  });
+
+  it('runs the test provider only when asked, and never with the development secret', () => {
+    const withoutStripe = { ...complete, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
+    expect(problemsOf(withoutStripe)).toMatch(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required/);
+    expect(problemsOf({ ...withoutStripe, PAYMENTS: 'test' })).toMatch(/TEST_PROVIDER_SECRET/);
+    expect(loadConfig({ ...withoutStripe, PAYMENTS: 'test', TEST_PROVIDER_SECRET: 'a-secret-only-this-deployment-knows' }).payments).toBe('test');
+  });
+
+  it('prints SMS codes to the log only when that is chosen explicitly', () => {
+    expect(loadConfig({ ...complete, SMS_PROVIDER: 'console' }).SMS_PROVIDER).toBe('console');
+    const { SMS_PROVIDER: _ignored, ...noSms } = complete;
+    expect(problemsOf(noSms)).toMatch(/SMS_PROVIDER: set twilio/);
+  });
+
+  it('is not demanded in development', () => {
+    expect(loadConfig({}).payments).toBe('test');
+  });
+});
