@@ -12,6 +12,8 @@ export default defineConfig({
     assetsDir: 'assets',
     sourcemap: false,
     target: 'es2022',
+    // Every browser the app supports has native modulepreload.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

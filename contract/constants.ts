@@ -54,3 +54,6 @@ export const PLACEHOLDER_MAX_SIDE = 2000;
 export const ORDER_NUMBER_LENGTH = 8;
 
 export const REDEMPTION_LOG_DATE_FORMAT = 'MMM dd, yyyy HH:mm';
+
+/** The answer header that carries the cursor of a list's next page, absent on the last page. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';

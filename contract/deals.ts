@@ -50,8 +50,7 @@ export const dealListQuery = z.object({
 });
 export type DealListQuery = z.infer<typeof dealListQuery>;
 
-/** The answer header that carries the cursor of the next page, absent on the last page. */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+export { NEXT_CURSOR_HEADER } from './constants';
 
 export const review = z.object({
   id: z.string(),

@@ -43,10 +43,12 @@ export const routePatterns = {
   adminPromote: '/admin/promote',
 } as const;
 
-const exactPaths = new Set<string>(Object.values(routePatterns).filter((p) => !p.includes(':')));
+let exactPaths: Set<string> | undefined;
 
 /** True when a path names a screen of the route table (the rest get the 404 page). */
 export function isKnownPagePath(pathname: string): boolean {
+  // Built on first use, so the web bundle, which never calls this, can drop it.
+  exactPaths ??= new Set<string>(Object.values(routePatterns).filter((p) => !p.includes(':')));
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (exactPaths.has(trimmed)) return true;
   return /^\/deal\/[^/]+$/.test(trimmed);

@@ -28,6 +28,8 @@ import { checkoutRoutes } from './checkout/checkout.routes';
 import { paymentRoutes } from './checkout/payments.routes';
 import { releaseExpiredOrders } from './checkout/checkout.service';
 import { redemptionRoutes } from './redemption/redemption.routes';
+import { PostgresRequestLimiter, registerRequestLimiter, type RequestLimiter } from './http/request-limiter';
+import { RedisRequestLimiter } from './integrations/cache/redis-request-limiter';
 
 export interface AppDeps {
   config: AppConfig;
@@ -38,6 +40,8 @@ export interface AppDeps {
   sms?: SmsSender;
   /** The payment provider; by default chosen from the configuration (DECISIONS.md D4). */
   payments?: PaymentProvider;
+  /** The per-address write budget; by default Redis with REDIS_URL, else PostgreSQL. */
+  requestLimiter?: RequestLimiter;
   /** Periodic clean-up (expired holds); on for a real server, off in tests that drive it themselves. */
   backgroundJobs?: boolean;
 }
@@ -121,6 +125,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(cookie);
   registerSession(app, deps.database.db, deps.config.NODE_ENV === 'production');
+  registerRequestLimiter(
+    app,
+    deps.requestLimiter ??
+      (deps.config.REDIS_URL ? new RedisRequestLimiter(deps.config.REDIS_URL) : new PostgresRequestLimiter(deps.database.db)),
+    { requests: deps.config.WRITE_RATE_LIMIT, windowSeconds: 60 },
+  );
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

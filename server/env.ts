@@ -22,6 +22,10 @@ export const envSchema = z.object({
    * 0 trusts none; set 1 behind one load balancer. Per-address rate limits depend on it.
    */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Write requests (POST, PUT, PATCH, DELETE) one client address may make per minute; 0 turns the budget off. */
+  WRITE_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  /** When set, the per-address budget of write requests lives in Redis instead of PostgreSQL. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://').optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024),
   /** Where the built web app lives; served from the same port as the API. */
   WEB_DIST_DIR: z.string().optional(),

@@ -48,6 +48,8 @@ async function startServer(): Promise<{ process: ChildProcess; base: string; log
       DATABASE_URL: dbUrl,
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
+      // Every request here comes from one address; the budget has its own tests.
+      WRITE_RATE_LIMIT: '0',
       TEST_PROVIDER_SECRET: SECRET,
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     },

@@ -12,6 +12,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string | undefin
     await app.register(fastifyStatic, {
       root: webDir!,
       preCompressed: true,
+      // Our own cache policy below; the plugin's default would overwrite it with max-age=0.
+      cacheControl: false,
       index: false,
       wildcard: false,
       globIgnore: ['**/index.html', '**/*.gz', '**/*.br'],

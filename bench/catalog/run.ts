@@ -1,0 +1,276 @@
+/**
+ * Catalogue read benchmark: seeds a fresh database (PostgreSQL, then PGlite) with a large catalogue,
+ * serves the real app in this process on 127.0.0.1, loads GET /api/deals with autocannon from a
+ * child process (so the load generator does not share the server's event loop), prints requests/s,
+ * p50 and p99 per scenario, and the EXPLAIN (ANALYZE) plans of the list and search queries.
+ * The PostgreSQL database is created for the run and dropped at the end.
+ *
+ *   npx tsx bench/catalog/run.ts [--engine=both|postgres|pglite] [--deals=100000] [--pglite-deals=100000]
+ *                                [--duration=10] [--connections=10] [--admin-url=postgres://postgres@127.0.0.1:5432/postgres]
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpus, totalmem } from 'node:os';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import type { Result } from 'autocannon';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Logger } from 'drizzle-orm';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/env';
+import { MIGRATIONS_FOLDER, openDatabase, type Database, type Db } from '../../server/db/client';
+import * as schema from '../../server/db/schema';
+import { encodeCursor, listDeals } from '../../server/catalog/catalog.service';
+import { COMMON_WORD, dealsSql, MERCHANT_COUNT, MERCHANT_NAME, merchantsSql, RARE_WORD } from './seed';
+
+type Engine = 'postgres' | 'pglite';
+
+interface Options {
+  engines: Engine[];
+  deals: number;
+  pgliteDeals: number;
+  duration: number;
+  connections: number;
+  adminUrl: string;
+}
+
+function parseOptions(argv: string[]): Options {
+  const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const int = (name: string, fallback: number) => {
+    const raw = arg(name);
+    const n = raw === undefined ? fallback : Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive whole number`);
+    return n;
+  };
+  const engine = arg('engine') ?? 'both';
+  if (!['both', 'postgres', 'pglite'].includes(engine)) throw new Error('--engine must be both, postgres or pglite');
+  const deals = int('deals', 100_000);
+  return {
+    engines: engine === 'both' ? ['postgres', 'pglite'] : [engine as Engine],
+    deals,
+    pgliteDeals: int('pglite-deals', deals),
+    duration: int('duration', 10),
+    connections: int('connections', 10),
+    adminUrl: arg('admin-url') ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  };
+}
+
+/** A database handle for the app plus the raw access the benchmark needs: bulk SQL and EXPLAIN with parameters. */
+interface BenchDatabase {
+  database: Database;
+  exec(sqlText: string): Promise<void>;
+  query<T>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /** A drizzle handle over the same connection that reports each query it sends. */
+  capturing(onQuery: (query: string, params: unknown[]) => void): Db;
+  /** Closes everything and, on a server, drops the database. */
+  dispose(): Promise<void>;
+}
+
+async function openPostgres(adminUrl: string): Promise<BenchDatabase> {
+  const name = `dealmarket_bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
+  const raw = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  return {
+    database,
+    exec: async (text) => void (await raw.query(text)),
+    query: async <T>(text: string, params: unknown[] = []) => (await raw.query(text, params)).rows as T[],
+    capturing: (onQuery) => drizzlePg(raw, { schema, logger: loggerOf(onQuery) }) as unknown as Db,
+    async dispose() {
+      await raw.end();
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+      console.log(`dropped database ${name}`);
+    },
+  };
+}
+
+/** In-memory PGlite, built here rather than by openDatabase so the benchmark can reach the client for EXPLAIN. */
+async function openPglite(): Promise<BenchDatabase> {
+  const client = new PGlite({ extensions: { pg_trgm } });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const database: Database = {
+    db,
+    kind: 'pglite',
+    migrate: async () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => (await client.query('select 1')).rows.length === 1,
+    close: () => client.close(),
+  };
+  return {
+    database,
+    exec: async (text) => void (await client.exec(text)),
+    query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    capturing: (onQuery) => drizzlePglite(client, { schema, logger: loggerOf(onQuery) }) as unknown as Db,
+    dispose: () => client.close(),
+  };
+}
+
+function loggerOf(onQuery: (query: string, params: unknown[]) => void): Logger {
+  return { logQuery: onQuery };
+}
+
+async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await run();
+  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+async function seed(bench: BenchDatabase, deals: number): Promise<void> {
+  await timed('migrate', () => bench.database.migrate());
+  await timed(`insert ${MERCHANT_COUNT} merchants`, () => bench.exec(merchantsSql()));
+  await timed(`insert ${deals.toLocaleString('en-US')} deals`, () => bench.exec(dealsSql(deals)));
+  await timed('analyze', () => bench.exec('analyze'));
+}
+
+interface Scenario {
+  name: string;
+  path: string;
+  /** The same query as the API runs, for EXPLAIN. */
+  params: Parameters<typeof listDeals>[1];
+}
+
+async function scenarios(bench: BenchDatabase): Promise<Scenario[]> {
+  const [{ visible }] = await bench.query<{ visible: number }>(
+    `select count(*)::int as visible from deals d join merchants m on m.id = d.merchant_id where d.status = 'published' and m.status = 'active'`,
+  );
+  const depth = Math.floor(visible * 0.8);
+  const [deep] = await bench.query<{ created_at: Date | string; id: string }>(
+    `select d.created_at, d.id from deals d join merchants m on m.id = d.merchant_id
+     where d.status = 'published' and m.status = 'active' order by d.created_at desc, d.id desc offset $1 limit 1`,
+    [depth],
+  );
+  if (!deep) throw new Error('the catalogue is too small for a deep page');
+  const cursor = encodeCursor({ createdAt: new Date(deep.created_at), id: deep.id });
+  const limit = 20;
+  const page = (q: string | undefined, c: string | undefined): Scenario['params'] => ({ q, limit, cursor: c ? { createdAt: new Date(deep.created_at), id: deep.id } : null, viewer: null });
+  return [
+    { name: 'first page', path: `/api/deals?limit=${limit}`, params: page(undefined, undefined) },
+    { name: `deep cursor (row ${depth.toLocaleString('en-US')} of ${visible.toLocaleString('en-US')})`, path: `/api/deals?limit=${limit}&cursor=${cursor}`, params: page(undefined, cursor) },
+    { name: `q=${COMMON_WORD} (common)`, path: `/api/deals?limit=${limit}&q=${COMMON_WORD}`, params: page(COMMON_WORD, undefined) },
+    { name: `q=${RARE_WORD} (rare)`, path: `/api/deals?limit=${limit}&q=${RARE_WORD}`, params: page(RARE_WORD, undefined) },
+    { name: `q=${MERCHANT_NAME} (merchant)`, path: `/api/deals?limit=${limit}&q=${encodeURIComponent(MERCHANT_NAME)}`, params: page(MERCHANT_NAME, undefined) },
+  ];
+}
+
+interface Measured {
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  rows: number;
+}
+
+const require = createRequire(import.meta.url);
+
+/** Runs autocannon's CLI in a child process and reads its JSON result. */
+function autocannon(url: string, duration: number, connections: number): Promise<Result> {
+  const cli = require.resolve('autocannon/autocannon.js');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, '--json', '--duration', String(duration), '--connections', String(connections), url], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}: ${err}`));
+      try {
+        resolve(JSON.parse(out) as Result);
+      } catch {
+        reject(new Error(`autocannon printed no JSON: ${out.slice(0, 500)} ${err.slice(0, 500)}`));
+      }
+    });
+  });
+}
+
+async function explain(bench: BenchDatabase, s: Scenario): Promise<string> {
+  const captured: { query: string; params: unknown[] }[] = [];
+  await listDeals(bench.capturing((query, params) => captured.push({ query, params })), s.params);
+  const main = captured[0];
+  if (!main) throw new Error('no query captured');
+  const plan = await bench.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${main.query}`, main.params);
+  return plan.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+async function runEngine(engine: Engine, options: Options): Promise<{ measured: Measured[]; deals: number; plans: string[] }> {
+  const deals = engine === 'postgres' ? options.deals : options.pgliteDeals;
+  console.log(`\n=== ${engine}: ${deals.toLocaleString('en-US')} deals, ${MERCHANT_COUNT} merchants ===`);
+  const bench = engine === 'postgres' ? await openPostgres(options.adminUrl) : await openPglite();
+  // An interrupted run still drops its database.
+  const onSignal = () => void bench.dispose().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    await seed(bench, deals);
+    const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false' });
+    const app = await buildApp({ config, database: bench.database });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const measured: Measured[] = [];
+    const plans: string[] = [];
+    try {
+      for (const s of await scenarios(bench)) {
+        const probe = await fetch(`${origin}${s.path}`);
+        if (probe.status !== 200) throw new Error(`${s.path} answered ${probe.status}: ${await probe.text()}`);
+        const rows = ((await probe.json()) as unknown[]).length;
+        const r = await autocannon(`${origin}${s.path}`, options.duration, options.connections);
+        const m = { scenario: s.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, rows };
+        measured.push(m);
+        console.log(`${s.name.padEnd(44)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  rows ${rows}  errors ${m.errors}  non-2xx ${m.non2xx}`);
+        const plan = await explain(bench, s);
+        plans.push(`--- ${engine}: ${s.name}\n${plan}`);
+      }
+    } finally {
+      await app.close();
+    }
+    return { measured, deals, plans };
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await bench.dispose();
+  }
+}
+
+function markdownTable(engine: Engine, deals: number, rows: Measured[]): string {
+  const head = `| ${engine} (${deals.toLocaleString('en-US')} deals) | req/s | p50 ms | p99 ms | rows | errors |\n|---|---:|---:|---:|---:|---:|`;
+  return [head, ...rows.map((m) => `| ${m.scenario} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.rows} | ${m.errors + m.non2xx} |`)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  console.log(`machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}`);
+  console.log(`autocannon: ${options.connections} connections, ${options.duration} s per scenario`);
+  const tables: string[] = [];
+  const plans: string[] = [];
+  for (const engine of options.engines) {
+    const result = await runEngine(engine, options);
+    tables.push(markdownTable(engine, result.deals, result.measured));
+    plans.push(...result.plans);
+  }
+  console.log(`\n${tables.join('\n\n')}\n`);
+  console.log(plans.join('\n\n'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+/**
+ * Bulk catalogue for the benchmark: ~500 merchants and N deals written by INSERT ... SELECT over
+ * generate_series, so 100,000 deals take seconds rather than minutes. The words are chosen so the
+ * benchmark has a common word, a rare word and a merchant name to search for.
+ */
+
+/** In about one deal title in five. */
+export const COMMON_WORD = 'dinner';
+/** In one deal description in 10,000. */
+export const RARE_WORD = 'zanzibar';
+/** One merchant (always active) has this name; it appears in no title or description. */
+export const MERCHANT_NAME = 'Golden Noodle Bar';
+
+const PREFIXES = [
+  'Golden', 'Harbor', 'Silver', 'Maple', 'Cedar', 'Blue', 'Red', 'Urban', 'Old Town', 'Riverside',
+  'Sunset', 'Northern', 'Lucky', 'Royal', 'Green', 'Velvet', 'Copper', 'Little', 'Grand', 'Happy',
+  'Coastal', 'Bright', 'Iron', 'Crystal', 'Wild',
+];
+const KINDS = [
+  'Noodle Bar', 'Sushi House', 'Day Spa', 'Bakery', 'Bistro', 'Yoga Studio', 'Fitness Club', 'Cinema',
+  'Barber', 'Nail Salon', 'Steakhouse', 'Taqueria', 'Coffee Roasters', 'Escape Room', 'Bowling',
+  'Kayak Tours', 'Wine Bar', 'Dim Sum', 'Pizzeria', 'Climbing Gym',
+];
+export const MERCHANT_COUNT = PREFIXES.length * KINDS.length;
+
+const ADJECTIVES = ['Premium', 'Luxury', 'Classic', 'Deluxe', 'Weekend', 'Family', 'Express', 'Signature', 'Seasonal', 'Ultimate', 'Cozy', 'Gourmet'];
+/** Eight of forty contain COMMON_WORD, so one title in five does. */
+const ITEMS = [
+  'Sushi Platter', 'Spa Day Package', 'Dinner Experience', 'Massage Session', 'Yoga Class Pass', 'Haircut and Style',
+  'Pizza Night', 'Steak Dinner', 'Wine Tasting', 'Movie Tickets', 'Bowling Lanes', 'Kayak Rental', 'Coffee Flight',
+  'Escape Room Game', 'Manicure', 'Climbing Session', 'Dinner Cruise', 'Brunch Buffet', 'Dim Sum Feast', 'Taco Tuesday',
+  'Facial Treatment', 'Personal Training', 'Cooking Class', 'Seafood Dinner', 'Bakery Box', 'Afternoon Tea',
+  'Karaoke Room', 'Dinner and a Show', 'Hot Stone Massage', 'Pilates Pass', 'Tasting Menu Dinner', 'Ramen Bowl Set',
+  'Craft Beer Flight', 'Barbecue Dinner', 'Photo Session', 'Paddle Board Lesson', 'Candlelit Dinner', 'Ice Cream Social',
+  'Family Dinner Box', 'Museum Pass',
+];
+const PHRASES = [
+  'Enjoy a relaxing afternoon with friends.', 'Perfect for a special occasion.', 'Fresh ingredients prepared daily.',
+  'Book ahead on weekends.', 'Includes a complimentary drink.', 'Valid for new and returning guests.',
+  'A favourite of locals for years.', 'Free parking nearby.', 'Great for groups and families.',
+  'Our chefs use seasonal produce.', 'Professional and friendly staff.', 'Treat yourself today.',
+];
+
+const quoted = (words: string[]) => `array[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(', ')}]`;
+
+/** Merchants: PREFIX x KIND, one in twenty inactive (never the first, which is MERCHANT_NAME). */
+export function merchantsSql(): string {
+  return `
+insert into merchants (name, phone, address, description, status, created_at)
+select
+  (${quoted(PREFIXES)})[1 + g % ${PREFIXES.length}] || ' ' || (${quoted(KINDS)})[1 + g / ${PREFIXES.length}],
+  '+1555' || lpad(g::text, 7, '0'),
+  g || ' Market Street',
+  '',
+  case when g % 20 = 19 then 'inactive' else 'active' end,
+  now() - interval '400 days'
+from generate_series(0, ${MERCHANT_COUNT - 1}) g`;
+}
+
+/**
+ * Deals spread evenly over the merchants, one every 30 seconds back from now: 90% published (one
+ * in fifty of those paused), 7% drafts, 3% archived.
+ */
+export function dealsSql(count: number): string {
+  return `
+with m as (select id, row_number() over (order by name) - 1 as n from merchants)
+insert into deals (merchant_id, title, description, price_cents, original_price_cents, image_url, status, active,
+                   inventory, max_per_user, redemption_instructions, terms_conditions, created_at, updated_at)
+select
+  m.id,
+  (${quoted(ADJECTIVES)})[1 + g % ${ADJECTIVES.length}] || ' ' || (${quoted(ITEMS)})[1 + (g / 7) % ${ITEMS.length}] || ' for ' || (1 + g % 4),
+  '<p>' || (${quoted(PHRASES)})[1 + g % ${PHRASES.length}] || ' <strong>' || (${quoted(PHRASES)})[1 + (g / 5) % ${PHRASES.length}] || '</strong></p>'
+    || case when g % 10000 = 0 then '<p>Now with ${RARE_WORD} spice tasting.</p>' else '' end,
+  500 + (g * 37) % 20000,
+  (500 + (g * 37) % 20000) * 3 / 2,
+  '/api/placeholder/400/300',
+  case when g % 100 < 90 then 'published' when g % 100 < 97 then 'draft' else 'archived' end,
+  g % 100 < 90 and g % 50 <> 7,
+  case when g % 3 = 0 then 0 else 100 end,
+  1 + g % 3,
+  '<p>Show your voucher code at the counter.</p>',
+  '<p>One voucher per visit.</p>',
+  now() - g * interval '30 seconds',
+  now() - g * interval '30 seconds'
+from generate_series(1, ${count}) g
+join m on m.n = g % ${MERCHANT_COUNT}`;
+}

@@ -1,0 +1,61 @@
+// The `test` every journey uses: a page whose console errors and uncaught exceptions fail the test,
+// plus `expectAccessible`, an axe-core check for serious and critical WCAG 2.1 A/AA violations.
+import { test as base, expect, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+
+export { expect };
+
+interface JourneyOptions {
+  /**
+   * Console errors a journey expects, e.g. the browser's own "Failed to load resource" line for an API call
+   * that is meant to answer 404. Matched against "message (source url)".
+   */
+  allowedConsoleErrors: RegExp[];
+}
+
+/** A "Failed to load resource" console line for a request to `pathPattern` answering `status`. */
+export function failedRequest(status: number, pathPattern: string): RegExp {
+  return new RegExp(`^console error: Failed to load resource: the server responded with a status of ${status} .*\\(https?://[^/]+${pathPattern}(:\\d+)?\\)$`);
+}
+
+/**
+ * Chromium logs every non-2xx answer as a console error. A guest's session probe answers 401 by design
+ * (SPEC.md §7: the current-user read yields null on 401), so that one line is expected on every guest page.
+ */
+const EXPECTED_EVERYWHERE = [failedRequest(401, '/api/auth/user')];
+
+export const test = base.extend<JourneyOptions>({
+  allowedConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowedConsoleErrors }, use) => {
+    const allowed = [...EXPECTED_EVERYWHERE, ...allowedConsoleErrors];
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const { url, lineNumber } = message.location();
+      const line = `console error: ${message.text()}${url ? ` (${url}${lineNumber ? `:${lineNumber}` : ''})` : ''}`;
+      if (!allowed.some((pattern) => pattern.test(line))) problems.push(line);
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught exception: ${error.stack ?? error.message}`));
+    await use(page);
+    expect(problems, `the browser reported errors:\n${problems.join('\n')}`).toEqual([]);
+  },
+});
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Fails on serious or critical axe violations of WCAG 2.1 A/AA, listing each rule and the elements it hit. */
+export async function expectAccessible(page: Page, where = new URL(page.url()).pathname): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = blocking
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `    at ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`)
+        .join('\n');
+      const more = v.nodes.length > 5 ? `\n    ... and ${v.nodes.length - 5} more` : '';
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
+    })
+    .join('\n');
+  expect(blocking.length, `accessibility violations on ${where}:\n${report}`).toBe(0);
+}

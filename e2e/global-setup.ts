@@ -1,0 +1,66 @@
+// Starts the built server for the browser journeys and returns the teardown that stops it and deletes its data.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const STARTUP_TIMEOUT_MS = 60_000;
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const port = process.env.E2E_PORT;
+  if (!port) throw new Error('E2E_PORT is not set; run the journeys through playwright.config.ts');
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dealmarket-e2e-'));
+
+  // A fresh embedded database every run: no DATABASE_URL, no leftovers, demo data loaded on start.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', SEED_DEMO_DATA: 'true', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.WEB_DIST_DIR;
+  delete env.PUBLIC_ORIGIN;
+
+  const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output.push(text);
+    // Warnings and errors while the journeys run explain failures such as a 500 behind an empty page.
+    if (ready) process.stderr.write(text.replace(/^(?=.)/gm, '[server] '));
+  };
+  let ready = false;
+  server.stdout.on('data', keep);
+  server.stderr.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  let lastProblem = 'no answer yet';
+  while (!ready) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      await stop();
+      throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before it was healthy:\n${output.join('')}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server was not healthy at ${baseURL}/api/health after ${STARTUP_TIMEOUT_MS / 1000} s (${lastProblem}):\n${output.join('')}`);
+    }
+    try {
+      const res = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) ready = true;
+      else lastProblem = `health answered ${res.status}`;
+    } catch (err) {
+      lastProblem = err instanceof Error ? err.message : String(err);
+    }
+    if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return stop;
+}

@@ -1,0 +1,71 @@
+// Browser journeys (e2e/) in the system Chromium against the built server, which e2e/global-setup.ts starts
+// on a free port with a throw-away PGlite database holding the demo data.
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const root = import.meta.dirname;
+const serverEntry = path.join(root, 'dist/server/main.js');
+const webIndex = path.join(root, 'dist/web/index.html');
+
+for (const built of [serverEntry, webIndex]) {
+  if (!existsSync(built)) {
+    throw new Error(`${path.relative(root, built)} is missing: run \`npm run build\` first (\`npm test\` builds before the browser stage).`);
+  }
+}
+
+/** Asks the OS for a port that is free right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+// Workers load this file again; the environment they inherit keeps them on the port the runner picked.
+process.env.E2E_PORT ??= String(await freePort());
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
+  outputDir: 'test-results',
+  // Retries would hide flaky journeys; a flake is a bug to fix.
+  retries: 0,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+});

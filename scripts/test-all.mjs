@@ -1,0 +1,220 @@
+// `npm test`: every check in order (types, lint, unit + API on PGlite and PostgreSQL, build, browser),
+// each with its own count, ending with the one line CI reads: `all: N passed, M failed`.
+// `npm test -- --only=unit,pg,e2e` runs a subset.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const onCi = process.env.CI === 'true' || process.env.CI === '1';
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * @typedef {{ passed: number, failed: number, skipped?: string, note?: string }} Outcome
+ * @typedef {{ key: string, aliases: string[], title: string, run: () => Promise<Outcome> }} Stage
+ */
+
+/** @type {Stage[]} */
+const stages = [
+  {
+    key: 'typecheck',
+    aliases: ['types', 'tsc'],
+    title: 'typecheck (tsc --noEmit)',
+    run: async () => passFail(await run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])),
+  },
+  {
+    key: 'lint',
+    aliases: ['eslint'],
+    title: 'lint (eslint .)',
+    run: async () => passFail(await run(bin('eslint'), ['.'])),
+  },
+  {
+    key: 'unit',
+    aliases: ['api', 'pglite', 'vitest'],
+    title: 'unit + API on PGlite (vitest run)',
+    run: () => vitest('unit', [], { TEST_DB: 'pglite' }),
+  },
+  {
+    key: 'pg',
+    aliases: ['postgres', 'postgresql'],
+    title: 'API on PostgreSQL (vitest run --project server)',
+    run: async () => {
+      const reason = await postgresUnreachable(postgresUrl);
+      if (reason && !onCi) {
+        console.log(`PostgreSQL stage skipped: ${reason} (${redact(postgresUrl)}; set TEST_DATABASE_URL to point elsewhere)`);
+        return { passed: 0, failed: 0, skipped: reason };
+      }
+      if (reason) {
+        console.log(`PostgreSQL is required under CI but ${redact(postgresUrl)} is unreachable: ${reason}`);
+        return { passed: 0, failed: 1, note: 'PostgreSQL unreachable' };
+      }
+      return vitest('pg', ['--project', 'server'], { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl });
+    },
+  },
+  {
+    key: 'build',
+    aliases: [],
+    title: 'build (node scripts/build.mjs)',
+    run: async () => passFail(await run(process.execPath, [path.join(root, 'scripts/build.mjs')])),
+  },
+  {
+    key: 'e2e',
+    aliases: ['browser', 'playwright'],
+    title: 'browser journeys (playwright test)',
+    run: async () => {
+      // A failed build may leave an older dist/ behind; testing that would report on code that is not this tree.
+      const build = results.find((r) => r.stage.key === 'build');
+      if (build && build.outcome.failed > 0) {
+        console.log('browser stage not run: the build failed');
+        return { passed: 0, failed: 1, note: 'build failed' };
+      }
+      return playwright();
+    },
+  },
+];
+
+/** @type {{ stage: Stage, outcome: Outcome, ms: number }[]} */
+const results = [];
+
+function parseOnly(argv) {
+  const values = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg.startsWith('--only=')) values.push(arg.slice('--only='.length));
+    else if (arg === '--only' && argv[i + 1]) values.push(argv[++i]);
+    else if (arg === '--help' || arg === '-h') {
+      console.log(`usage: npm test [-- --only=${stages.map((s) => s.key).join(',')}]`);
+      process.exit(0);
+    } else {
+      console.error(`unknown argument: ${arg} (try --help)`);
+      process.exit(2);
+    }
+  }
+  if (values.length === 0) return stages;
+  const wanted = new Set();
+  for (const name of values.flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase()).filter(Boolean)) {
+    const stage = stages.find((s) => s.key === name || s.aliases.includes(name));
+    if (!stage) {
+      console.error(`unknown stage "${name}"; stages: ${stages.map((s) => s.key).join(', ')}`);
+      process.exit(2);
+    }
+    wanted.add(stage);
+  }
+  return stages.filter((s) => wanted.has(s));
+}
+
+/** Runs a command with its output going straight to ours; resolves with the exit code (signals count as failure). */
+function run(command, args, extraEnv = {}) {
+  console.log(`$ ${[path.relative(root, command) || command, ...args].join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+    child.on('error', (err) => {
+      console.log(`could not start ${command}: ${err.message}`);
+      resolve(127);
+    });
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+const passFail = (code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Vitest with its JSON report beside the default one; skipped and todo tests count as failures. */
+async function vitest(name, args, env) {
+  const report = path.join(reportDir, `vitest-${name}.json`);
+  const code = await run(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  const json = readJson(report);
+  if (!json) return { passed: 0, failed: 1, note: `no JSON report (exit ${code})` };
+  const skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  let failed = (json.numFailedTests ?? 0) + skipped;
+  // A file that fails to load, or an unhandled error, fails the run without failing a single test.
+  if (code !== 0 && failed === 0) failed = Math.max(1, json.numFailedTestSuites ?? 0);
+  const note = skipped > 0 ? `${skipped} skipped, todo or not run after a failed hook, counted as failed` : code !== 0 && json.numFailedTests === 0 ? `exit ${code}` : undefined;
+  return { passed: json.numPassedTests ?? 0, failed, note };
+}
+
+/** Playwright with the list reporter live and the JSON one to a file; flaky and skipped count as failures. */
+async function playwright() {
+  const report = path.join(reportDir, 'playwright.json');
+  const code = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: report });
+  const json = readJson(report);
+  if (!json?.stats) return { passed: 0, failed: 1, note: `no JSON report (exit ${code})` };
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = json.stats;
+  let failed = unexpected + flaky + skipped;
+  const globalErrors = Array.isArray(json.errors) ? json.errors.length : 0;
+  if (code !== 0 && failed === 0) failed = Math.max(1, globalErrors);
+  const notes = [];
+  if (flaky) notes.push(`${flaky} flaky`);
+  if (skipped) notes.push(`${skipped} skipped`);
+  if (globalErrors) notes.push(`${globalErrors} setup error(s)`);
+  return { passed: expected, failed, note: notes.length ? `${notes.join(', ')} counted as failed` : undefined };
+}
+
+/** Why PostgreSQL cannot be used, or null when a quick connect and query work. */
+async function postgresUnreachable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message || err.constructor.name : String(err);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const redact = (url) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+
+function formatMs(ms) {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+}
+
+function countLine(key, outcome, ms, width = 0) {
+  const label = `${key}:`.padEnd(width);
+  if (outcome.skipped) return `${label} skipped (${outcome.skipped}) in ${formatMs(ms)}`;
+  const note = outcome.note ? ` [${outcome.note}]` : '';
+  return `${label} ${outcome.passed} passed, ${outcome.failed} failed in ${formatMs(ms)}${note}`;
+}
+
+const selected = parseOnly(process.argv.slice(2));
+const reportDir = mkdtempSync(path.join(tmpdir(), 'dealmarket-test-'));
+process.on('exit', () => rmSync(reportDir, { recursive: true, force: true }));
+const started = Date.now();
+for (const [i, stage] of selected.entries()) {
+  console.log(`\n━━━ [${i + 1}/${selected.length}] ${stage.title} ━━━`);
+  const t0 = Date.now();
+  let outcome;
+  try {
+    outcome = await stage.run();
+  } catch (err) {
+    console.log(`${stage.key} stage crashed: ${err instanceof Error ? err.stack : err}`);
+    outcome = { passed: 0, failed: 1, note: 'stage crashed' };
+  }
+  const ms = Date.now() - t0;
+  results.push({ stage, outcome, ms });
+  console.log(`\n${countLine(stage.key, outcome, ms)}`);
+}
+const passed = results.reduce((n, r) => n + r.outcome.passed, 0);
+const failed = results.reduce((n, r) => n + r.outcome.failed, 0);
+console.log('\n━━━ summary ━━━');
+for (const r of results) {
+  const status = r.outcome.skipped ? 'SKIP' : r.outcome.failed > 0 ? 'FAIL' : 'ok  ';
+  console.log(`${status} ${countLine(r.stage.key, r.outcome, r.ms, 10)}`);
+}
+console.log(`total wall time ${formatMs(Date.now() - started)}`);
+console.log(`all: ${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 ? 1 : 0;

@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { CurrentUser } from '../../contract/auth';
+import { createQueryClient } from '../lib/query-client';
+import { SESSION_STORAGE_KEY } from '../lib/session';
+import { AppLayout } from './layout';
+import { NavCountsProvider } from './nav-counts';
+
+function user(role: CurrentUser['role']): CurrentUser {
+  return { id: 'u1', phone: '5550000001', phoneVerified: true, email: null, role, merchantId: role === 'merchant' ? 'm1' : null, hasPassword: true, mustChangePassword: false };
+}
+
+function answerUser(current: CurrentUser | null) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async () =>
+      current ? new Response(JSON.stringify(current), { status: 200 }) : new Response('{"message":"Please log in first"}', { status: 401 }),
+    ),
+  );
+}
+
+function renderLayout() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <NavCountsProvider>
+        <AppLayout>
+          <p>content</p>
+        </AppLayout>
+      </NavCountsProvider>
+    </QueryClientProvider>,
+  );
+}
+
+/** The links of the header's top bar (the mobile menu repeats them, hidden until opened). */
+async function barLinkNames(): Promise<string[]> {
+  const header = screen.getByRole('banner');
+  await waitFor(() => expect(within(header).queryByText('content')).toBeNull());
+  return within(header)
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '');
+}
+
+const ADMIN_LABELS = ['Manage Merchants', 'Manage Deals', 'Transaction History', 'Promote Admin'];
+const MERCHANT_LABELS = ['Redeem Vouchers', 'Scan QR Code'];
+
+beforeEach(() => {
+  // jsdom has no scrolling; the layout scrolls to the top on every new screen.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('header', () => {
+  it('shows guests Favorites, Cart, Login and Merchant Login, and clears a stale session', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, 'stale');
+    answerUser(null);
+    renderLayout();
+    const header = screen.getByRole('banner');
+    const login = await within(header).findByRole('link', { name: 'Login' });
+    expect(login.getAttribute('href')).toBe('/login');
+    expect(within(header).getByRole('link', { name: 'Merchant Login' }).getAttribute('href')).toBe('/merchant/login');
+    expect(within(header).getAllByRole('link', { name: /Favorites/ })[0]?.getAttribute('href')).toBe('/favorites');
+    expect(within(header).getAllByRole('link', { name: /Cart/ })[0]?.getAttribute('href')).toBe('/cart');
+    expect(within(header).queryByText('Logout')).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows customers My Vouchers, the profile button, their phone and Logout', async () => {
+    answerUser(user('customer'));
+    renderLayout();
+    const header = screen.getByRole('banner');
+    expect(await within(header).findAllByText('5550000001')).not.toHaveLength(0);
+    expect(within(header).getAllByRole('link', { name: /My Vouchers/ })[0]?.getAttribute('href')).toBe('/my/vouchers');
+    expect(within(header).getAllByRole('link', { name: /个人中心/ })[0]?.getAttribute('href')).toBe('/profile');
+    expect(within(header).getAllByRole('button', { name: /Logout/ }).length).toBeGreaterThan(0);
+    expect(within(header).queryByRole('link', { name: 'Login' })).toBeNull();
+    const names = await barLinkNames();
+    for (const label of [...ADMIN_LABELS, ...MERCHANT_LABELS]) expect(names.join('|')).not.toContain(label);
+  });
+
+  it('shows superadmins the four admin links and an Admin badge, without Favorites or Cart', async () => {
+    answerUser(user('superadmin'));
+    renderLayout();
+    const header = screen.getByRole('banner');
+    expect((await within(header).findAllByText('Admin')).length).toBeGreaterThan(0);
+    const names = (await barLinkNames()).join('|');
+    for (const label of ADMIN_LABELS) expect(names).toContain(label);
+    expect(names).not.toContain('Favorites');
+    expect(names).not.toContain('My Vouchers');
+    expect(within(header).getAllByRole('link', { name: 'Promote Admin' })[0]?.getAttribute('href')).toBe('/admin/promote');
+  });
+
+  it('shows merchants the redeem and scan links and a Merchant badge', async () => {
+    answerUser(user('merchant'));
+    renderLayout();
+    const header = screen.getByRole('banner');
+    expect((await within(header).findAllByText('Merchant')).length).toBeGreaterThan(0);
+    const names = (await barLinkNames()).join('|');
+    for (const label of MERCHANT_LABELS) expect(names).toContain(label);
+    expect(names).not.toContain('Manage Deals');
+    expect(within(header).getAllByRole('link', { name: 'Scan QR Code' })[0]?.getAttribute('href')).toBe('/merchant/scan');
+  });
+
+  it('opens and closes the mobile menu from its button and with Escape', async () => {
+    answerUser(null);
+    renderLayout();
+    const button = screen.getByRole('button', { name: 'Menu' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(await within(menu).findByRole('link', { name: 'Login' })).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('counts the units in the stored cart on the Cart badge', async () => {
+    localStorage.setItem('cart', JSON.stringify([{ dealId: 'a', quantity: 2 }, { dealId: 'b', quantity: 1 }]));
+    answerUser(null);
+    renderLayout();
+    const header = screen.getByRole('banner');
+    expect(within(header).getAllByRole('link', { name: /Cart.*3 items/ }).length).toBeGreaterThan(0);
+  });
+
+  it('has the admin entrance and the 2024 copyright in the footer', () => {
+    answerUser(null);
+    renderLayout();
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.textContent).toContain('2024');
+    expect(within(footer).getByRole('link', { name: 'Admin Entrance' }).getAttribute('href')).toBe('/admin/bootstrap');
+  });
+});

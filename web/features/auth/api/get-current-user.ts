@@ -1,0 +1,34 @@
+/** GET /api/auth/user: the signed-in user, or null for a guest (a 401 clears the stored session id, SPEC.md §4). */
+import { queryOptions, useQuery, type QueryFunctionContext } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../../contract/auth';
+import { getQueryFn } from '../../../lib/api-client';
+import { clearSessionId, getSessionId } from '../../../lib/session';
+
+export const currentUserQueryKey = ['/api/auth/user'] as const;
+
+const readUserOrNull = getQueryFn<CurrentUser>({ on401: 'returnNull' });
+
+async function fetchCurrentUser(context: QueryFunctionContext): Promise<CurrentUser | null> {
+  const user = await readUserOrNull(context);
+  // The server no longer knows the stored session (expired or logged out elsewhere): forget it.
+  if (user === null && getSessionId() !== null) clearSessionId();
+  return user;
+}
+
+export const currentUserQueryOptions = queryOptions({
+  queryKey: currentUserQueryKey,
+  queryFn: fetchCurrentUser,
+});
+
+export interface CurrentUserState {
+  /** The user, or null for a guest and while the answer is unknown. */
+  user: CurrentUser | null;
+  /** True until the first answer (or failure) arrives. */
+  isLoading: boolean;
+}
+
+/** The current user; a failed read counts as a guest, so the page stays usable. */
+export function useCurrentUser(): CurrentUserState {
+  const query = useQuery(currentUserQueryOptions);
+  return { user: query.data ?? null, isLoading: query.isPending && query.fetchStatus !== 'idle' };
+}

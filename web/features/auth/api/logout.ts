@@ -1,0 +1,35 @@
+/** POST /api/auth/logout, then forget the session and everything read under it (SPEC.md §4). */
+import { useState } from 'react';
+import { paths } from '../../../../contract/routes';
+import { apiRequest } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { clearSessionId } from '../../../lib/session';
+
+export async function logout(): Promise<void> {
+  try {
+    await apiRequest('POST', '/api/auth/logout');
+  } catch {
+    // The person asked to leave: even when the server cannot be reached, the local session goes below.
+  } finally {
+    clearSessionId();
+    queryClient.clear();
+    // A full load of the home page drops every piece of state that belonged to the session (cache, counts, forms).
+    window.location.assign(paths.home);
+  }
+}
+
+/**
+ * Logout for the header. A plain async call rather than a mutation: the page reloads right after,
+ * and the header is in the first bundle, which stays smaller without the mutation machinery.
+ */
+export function useLogout(): { logout: () => void; isPending: boolean } {
+  const [isPending, setPending] = useState(false);
+  return {
+    isPending,
+    logout: () => {
+      if (isPending) return;
+      setPending(true);
+      void logout();
+    },
+  };
+}

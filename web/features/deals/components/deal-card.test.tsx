@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { Deal } from '../../../../contract/deals';
+import { createQueryClient } from '../../../lib/query-client';
+import { DealCard } from './deal-card';
+
+function buildDeal(overrides: Partial<Deal> = {}): Deal {
+  return {
+    id: '592483c2-9f60-4fb7-b253-6afba1684388',
+    merchantId: 'm1',
+    merchantName: 'Sakura Sushi House',
+    title: 'Premium Sushi Platter for 2',
+    description: '<p>Platter</p>',
+    priceCents: 1999,
+    originalPriceCents: 2999,
+    discountPercent: 33,
+    imageUrl: '/images/deals/sushi-platter.svg',
+    active: true,
+    status: 'published',
+    inventory: 200,
+    maxPerUser: 4,
+    validFrom: null,
+    validUntil: null,
+    redemptionInstructions: '',
+    termsConditions: '',
+    boughtCount: 0,
+    soldTodayCount: 0,
+    remaining: 200,
+    soldOut: false,
+    createdAt: '2026-11-22T02:02:23.798Z',
+    ...overrides,
+  };
+}
+
+function renderCard(deal: Deal, eager = false) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <DealCard deal={deal} eager={eager} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(cleanup);
+
+describe('DealCard', () => {
+  it('shows the real price, original price, saving and counts (DECISIONS.md D2)', () => {
+    renderCard(buildDeal({ boughtCount: 12 }));
+    expect(screen.getByRole('heading', { name: 'Premium Sushi Platter for 2' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Premium Sushi Platter for 2' }).getAttribute('href')).toBe('/deal/592483c2-9f60-4fb7-b253-6afba1684388');
+    expect(screen.getByText('$19.99')).toBeTruthy();
+    expect(screen.getByText('$29.99').tagName).toBe('S');
+    expect(screen.getByText('Save 33%')).toBeTruthy();
+    expect(screen.getByText('12 bought')).toBeTruthy();
+    expect(screen.getByText('Valid for 30 days')).toBeTruthy();
+    expect(screen.getByText('Available')).toBeTruthy();
+    expect(screen.getByText('Sakura Sushi House')).toBeTruthy();
+  });
+
+  it('shows no struck-through price or saving without an original price', () => {
+    renderCard(buildDeal({ originalPriceCents: null, discountPercent: null }));
+    expect(screen.queryByText(/Save/)).toBeNull();
+    expect(document.querySelector('s')).toBeNull();
+    expect(screen.getByText('New deal')).toBeTruthy();
+  });
+
+  it('marks unavailable and sold-out deals and states an end date', () => {
+    renderCard(buildDeal({ active: false, soldOut: true, validUntil: '2026-12-31T12:00:00.000Z' }));
+    expect(screen.getByText('Unavailable')).toBeTruthy();
+    expect(screen.getByText('Sold Out')).toBeTruthy();
+    expect(screen.getByText('Valid until Dec 31, 2026')).toBeTruthy();
+  });
+
+  it('sizes the image, lazy-loads it below the first row and falls back to the placeholder', () => {
+    renderCard(buildDeal());
+    const image = screen.getByRole('img', { name: 'Premium Sushi Platter for 2' });
+    expect(image.getAttribute('width')).toBe('400');
+    expect(image.getAttribute('height')).toBe('300');
+    expect(image.getAttribute('loading')).toBe('lazy');
+    fireEvent.error(image);
+    expect(image.getAttribute('src')).toBe('/api/placeholder/400/300');
+  });
+
+  it('uses the bundled image for the SPEC demo titles when imageUrl is empty, eager in the first row', () => {
+    renderCard(buildDeal({ imageUrl: '' }), true);
+    const image = screen.getByRole('img', { name: 'Premium Sushi Platter for 2' });
+    expect(image.getAttribute('src')).toBe('/images/deals/sushi-platter.svg');
+    expect(image.getAttribute('loading')).toBe('eager');
+  });
+});

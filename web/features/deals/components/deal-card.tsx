@@ -1,0 +1,112 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import type { Deal } from '../../../../contract/deals';
+import { paths } from '../../../../contract/routes';
+import { Badge } from '../../../components/ui/badge';
+import { ClockIcon, TrendingIcon } from '../../../components/ui/icons';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatMoney } from '../../../lib/money';
+import { primeDeal } from '../api/get-deal';
+import { boughtLabel, validityLabel } from '../deal-display';
+import { DealImage } from './deal-image';
+
+/** Starts loading the detail screen's code as soon as a card is pointed at, so the click feels instant. */
+function preloadDealScreen(): void {
+  void import('../deal-page');
+}
+
+interface DealCardProps {
+  deal: Deal;
+  /** Cards in the first row load their image at once; the rest wait until scrolled near. */
+  eager?: boolean;
+}
+
+export function DealCard({ deal, eager = false }: DealCardProps) {
+  const queryClient = useQueryClient();
+  const warmUp = () => {
+    primeDeal(queryClient, deal);
+    preloadDealScreen();
+  };
+
+  return (
+    <article
+      className="group relative flex flex-col overflow-hidden surface transition-shadow duration-200 hover:shadow-card-hover has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-600"
+      onPointerEnter={warmUp}
+      onFocus={warmUp}
+    >
+      <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
+        <DealImage
+          deal={deal}
+          width={400}
+          height={300}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+        <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
+          {deal.discountPercent !== null ? (
+            <Badge tone="sale" className="px-2.5 py-1 text-[13px] shadow-sm">
+              Save {deal.discountPercent}%
+            </Badge>
+          ) : null}
+        </div>
+        {deal.soldOut ? (
+          <div className="absolute inset-x-0 bottom-0 bg-slate-900/85 py-1.5 text-center text-sm font-bold tracking-wide text-white uppercase">
+            Sold Out
+          </div>
+        ) : null}
+      </div>
+
+      <div className="flex flex-1 flex-col p-4 sm:p-5">
+        <p className="truncate text-sm font-medium text-slate-600">{deal.merchantName}</p>
+        <h3 className="mt-1 text-lg leading-snug font-semibold text-slate-900">
+          <Link
+            href={paths.deal(deal.id)}
+            className="line-clamp-2 outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-brand-800"
+          >
+            {deal.title}
+          </Link>
+        </h3>
+
+        <div className="mt-3 flex flex-wrap items-baseline gap-x-2">
+          <span className="sr-only">Price:</span>
+          <span className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">{formatMoney(deal.priceCents)}</span>
+          {deal.originalPriceCents !== null ? (
+            <>
+              <span className="sr-only">Original price:</span>
+              <s className="text-sm text-slate-500 tabular-nums">{formatMoney(deal.originalPriceCents)}</s>
+            </>
+          ) : null}
+        </div>
+
+        <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-4 text-sm text-slate-600">
+          <span className="inline-flex items-center gap-1.5">
+            <TrendingIcon className="h-4 w-4 text-brand-700" />
+            {boughtLabel(deal)}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <ClockIcon className="h-4 w-4 text-slate-500" />
+            {validityLabel(deal)}
+          </span>
+        </div>
+        <div className="mt-3 border-t border-slate-100 pt-3">
+          {deal.active ? <Badge tone="success">Available</Badge> : <Badge tone="neutral">Unavailable</Badge>}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function DealCardSkeleton() {
+  return (
+    <div className="overflow-hidden surface" aria-hidden="true">
+      <Skeleton className="aspect-[4/3] w-full rounded-none" />
+      <div className="space-y-3 p-5">
+        <Skeleton className="h-4 w-1/3" />
+        <Skeleton className="h-5 w-4/5" />
+        <Skeleton className="h-7 w-1/3" />
+        <Skeleton className="h-4 w-2/3" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { StarIcon } from '../../../components/ui/icons';
+import { cn } from '../../../lib/cn';
+
+/** Five stars with `rating` of them filled (rounded to the nearest whole star); the label carries the exact figure. */
+export function Stars({ rating, label, className }: { rating: number; label?: string; className?: string }) {
+  const filled = Math.round(rating);
+  return (
+    <span className={cn('inline-flex items-center gap-0.5', className)} role="img" aria-label={label ?? `${rating} out of 5 stars`}>
+      {Array.from({ length: 5 }, (_, index) => (
+        <StarIcon key={index} filled={index < filled} className={cn('h-4 w-4', index < filled ? 'text-amber-500' : 'text-slate-300')} />
+      ))}
+    </span>
+  );
+}

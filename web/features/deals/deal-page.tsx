@@ -1,0 +1,325 @@
+/** Deal detail (SPEC.md §2): picture, rich description, details, terms, reviews, merchant card and the purchase box. */
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
+import { VOUCHER_VALID_DAYS } from '../../../contract/constants';
+import type { Deal } from '../../../contract/deals';
+import { paths } from '../../../contract/routes';
+import { RichText } from '../../components/rich-text';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { AlertIcon, ArrowLeftIcon, CalendarIcon, CartIcon, ChevronRightIcon, HeartIcon, ShieldCheckIcon, TrendingIcon } from '../../components/ui/icons';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast';
+import { isApiError } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { formatDay } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
+import { loginPathWithNext } from '../../lib/safe-next';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCurrentUser } from '../auth/api/get-current-user';
+import { MerchantCard } from '../merchants/components/merchant-card';
+import { dealQueryOptions } from './api/get-deal';
+import { DealImage } from './components/deal-image';
+import { ReviewsSection } from './components/reviews-section';
+
+const COMING_SOON = {
+  favorites: 'Saving favorites is coming soon',
+  cart: 'The cart is coming soon',
+  checkout: 'Checkout is coming soon',
+} as const;
+
+function BackLink() {
+  return (
+    <Link href={paths.home} className={buttonClasses('ghost', 'sm', '-ml-3')}>
+      <ArrowLeftIcon className="h-4 w-4" />
+      Back
+    </Link>
+  );
+}
+
+function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="surface p-6 sm:p-8">
+      <h2 id={id} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function validityText(deal: Deal): string {
+  if (deal.validUntil) return `Valid until ${formatDay(deal.validUntil)}`;
+  return `Valid for ${VOUCHER_VALID_DAYS} days after purchase`;
+}
+
+function DealDetails({ deal }: { deal: Deal }) {
+  const rows: Array<{ term: string; value: ReactNode }> = [
+    { term: 'Price', value: <span className="font-semibold text-slate-900">{formatMoney(deal.priceCents)}</span> },
+  ];
+  if (deal.originalPriceCents !== null) {
+    rows.push({ term: 'Original price', value: <s className="text-slate-600">{formatMoney(deal.originalPriceCents)}</s> });
+  }
+  if (deal.discountPercent !== null) rows.push({ term: 'Discount', value: `${deal.discountPercent}% off` });
+  if (deal.validFrom) rows.push({ term: 'Available from', value: formatDay(deal.validFrom) });
+  rows.push({ term: 'Validity', value: validityText(deal) });
+  if (deal.remaining !== null) {
+    rows.push({ term: 'Remaining', value: deal.soldOut ? 'Sold out' : `${deal.remaining.toLocaleString('en-US')} left` });
+  }
+  rows.push({ term: 'Limit', value: `Up to ${deal.maxPerUser} per customer` });
+  rows.push({ term: 'Status', value: deal.active ? 'Available' : 'Unavailable' });
+
+  return (
+    <Card title="Deal Details" id="details-title">
+      <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
+        {rows.map((row) => (
+          <div key={row.term} className="border-b border-slate-100 pb-3">
+            <dt className="text-sm text-slate-600">{row.term}</dt>
+            <dd className="mt-0.5 text-slate-800">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+function PurchaseBox({ deal, className }: { deal: Deal; className?: string }) {
+  const { user } = useCurrentUser();
+  const [, navigate] = useLocation();
+  const guest = user === null;
+  const savings = deal.originalPriceCents !== null ? deal.originalPriceCents - deal.priceCents : 0;
+  const buyable = deal.active && !deal.soldOut;
+
+  const buy = () => {
+    if (guest) navigate(loginPathWithNext(paths.login, paths.deal(deal.id)));
+  };
+  const favorite = () => {
+    if (guest) toast({ title: 'Please Login First', description: 'Please login to save deals to your favorites' });
+  };
+  const addToCart = () => {
+    if (guest) toast({ title: 'Please Login First', description: 'Please login to add items to cart' });
+  };
+
+  let buyHint: string | null = null;
+  if (!deal.active) buyHint = 'This deal is not available right now.';
+  else if (deal.soldOut) buyHint = 'This deal is sold out.';
+  else if (!guest) buyHint = `${COMING_SOON.checkout}.`;
+
+  return (
+    <section aria-label="Purchase" className={cn('surface p-6', className)}>
+      <div className="flex flex-wrap items-center gap-2">
+        {deal.discountPercent !== null ? (
+          <Badge tone="sale" className="px-2.5 py-1 text-sm">
+            Save {deal.discountPercent}%
+          </Badge>
+        ) : null}
+        {deal.soldOut ? <Badge tone="dark">Sold Out</Badge> : null}
+        {deal.active ? <Badge tone="success">Available</Badge> : <Badge tone="neutral">Unavailable</Badge>}
+      </div>
+
+      <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <span className="sr-only">Price:</span>
+        <span className="text-4xl font-extrabold tracking-tight text-slate-900 tabular-nums">{formatMoney(deal.priceCents)}</span>
+        {deal.originalPriceCents !== null ? (
+          <>
+            <span className="sr-only">Original price:</span>
+            <s className="text-lg text-slate-500 tabular-nums">{formatMoney(deal.originalPriceCents)}</s>
+          </>
+        ) : null}
+      </div>
+      {savings > 0 ? <p className="mt-1 text-sm font-semibold text-sale-700">You save {formatMoney(savings)}</p> : null}
+
+      <Button
+        size="lg"
+        className="mt-6 w-full"
+        onClick={buy}
+        disabled={!buyable || !guest}
+        title={buyable && !guest ? COMING_SOON.checkout : undefined}
+        aria-describedby={buyHint ? 'buy-hint' : undefined}
+      >
+        Buy Now - {formatMoney(deal.priceCents)}
+      </Button>
+      {buyHint ? (
+        <p id="buy-hint" className="mt-2 text-center text-sm text-slate-600">
+          {buyHint}
+        </p>
+      ) : null}
+
+      <div className="mt-3 flex gap-2">
+        <Button
+          variant="outline"
+          className="flex-1"
+          onClick={addToCart}
+          disabled={!guest || !buyable}
+          title={guest ? undefined : COMING_SOON.cart}
+        >
+          <CartIcon className="h-4 w-4" />
+          Add to Cart
+        </Button>
+        <Button
+          variant="outline"
+          size="icon"
+          className="h-11 w-11"
+          onClick={favorite}
+          aria-pressed={false}
+          disabled={!guest}
+          title={guest ? 'Add to favorites' : COMING_SOON.favorites}
+        >
+          <HeartIcon className="h-5 w-5 text-sale-600" />
+          <span className="sr-only">Add to favorites</span>
+        </Button>
+      </div>
+
+      <ul className="mt-6 space-y-2 border-t border-slate-100 pt-5 text-sm text-slate-700">
+        <li className="flex items-center gap-2">
+          <TrendingIcon className="h-4 w-4 text-brand-700" />
+          <span>
+            <strong className="font-semibold text-slate-900">{deal.soldTodayCount.toLocaleString('en-US')}</strong> sold today
+            {deal.boughtCount > 0 ? ` · ${deal.boughtCount.toLocaleString('en-US')} bought in total` : ''}
+          </span>
+        </li>
+        <li className="flex items-center gap-2">
+          <CalendarIcon className="h-4 w-4 text-slate-500" />
+          {validityText(deal)}
+        </li>
+        <li className="flex items-center gap-2">
+          <ShieldCheckIcon className="h-4 w-4 text-slate-500" />
+          Voucher with code and PIN, right after payment
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+function DealSkeleton() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8" aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading deal…
+      </p>
+      <Skeleton className="h-8 w-24" />
+      <Skeleton className="mt-6 h-5 w-48" />
+      <Skeleton className="mt-3 h-10 w-2/3" />
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
+        <Skeleton className="aspect-[4/3] w-full rounded-2xl" />
+        <Skeleton className="h-80 w-full rounded-2xl" />
+      </div>
+    </div>
+  );
+}
+
+function Problem({ title, message, action }: { title: string; message: string; action?: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      <BackLink />
+      <div className="mx-auto mt-10 max-w-lg surface px-6 py-14 text-center">
+        <AlertIcon className="mx-auto h-10 w-10 text-slate-400" />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="mt-2 text-slate-600">{message}</p>
+        <div className="mt-6 flex justify-center gap-3">
+          {action}
+          <Link href={paths.home} className={buttonClasses('primary')}>
+            Browse deals
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function DealPage({ id }: { id: string }) {
+  const dealQuery = useQuery(dealQueryOptions(id));
+  const deal = dealQuery.data;
+  const notFound = isApiError(dealQuery.error, 404) || isApiError(dealQuery.error, 400);
+  useDocumentTitle(deal ? deal.title : notFound ? 'Deal Not Found' : null);
+
+  if (dealQuery.isPending) return <DealSkeleton />;
+  if (!deal) {
+    if (notFound) return <Problem title="Deal Not Found" message="Please check if the link is correct" />;
+    return (
+      <Problem
+        title="This deal could not be loaded"
+        message="Something went wrong on our side. Please try again in a moment."
+        action={
+          <Button variant="outline" onClick={() => void dealQuery.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <BackLink />
+        <nav aria-label="Breadcrumb">
+          <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
+            <li>
+              <Link
+                href={paths.home}
+                className="rounded font-medium hover:text-slate-900 hover:underline focus-ring"
+              >
+                Deals
+              </Link>
+            </li>
+            <li aria-hidden="true" className="text-slate-400">
+              /
+            </li>
+            <li aria-current="page" className="font-medium text-slate-900">
+              {deal.merchantName}
+            </li>
+          </ol>
+        </nav>
+      </div>
+
+      <header className="mt-4">
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{deal.merchantName}</p>
+        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-4xl">{deal.title}</h1>
+      </header>
+
+      {/* Phones read picture, purchase box, the deal's text, then the merchant; wide screens keep the last two in a sticky column. */}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-8">
+        <div className="order-1 lg:col-start-1 lg:row-start-1">
+          <div className="overflow-hidden rounded-2xl bg-slate-100 shadow-card ring-1 ring-slate-200/80">
+            <DealImage
+              deal={deal}
+              width={800}
+              height={600}
+              fetchPriority="high"
+              className="aspect-[4/3] h-auto w-full object-cover"
+            />
+          </div>
+        </div>
+
+        <div className="contents lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:block">
+          <div className="contents lg:sticky lg:top-24 lg:flex lg:flex-col lg:gap-6">
+            <PurchaseBox deal={deal} className="order-2" />
+            <MerchantCard merchantId={deal.merchantId} fallbackName={deal.merchantName} className="order-4" />
+          </div>
+        </div>
+
+        <div className="order-3 min-w-0 space-y-6 lg:col-start-1 lg:row-start-2">
+          <Card title="About this deal" id="about-title">
+            <RichText html={deal.description} />
+          </Card>
+          <DealDetails deal={deal} />
+          <Card title="Terms and Conditions" id="terms-title">
+            <RichText html={deal.termsConditions} />
+            {deal.redemptionInstructions.trim() !== '' ? (
+              <div className="mt-6 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-100">
+                <h3 className="flex items-center gap-1.5 text-sm font-semibold text-brand-900">
+                  <ChevronRightIcon className="h-4 w-4" />
+                  How to redeem
+                </h3>
+                <RichText html={deal.redemptionInstructions} className="mt-2 text-sm" />
+              </div>
+            ) : null}
+          </Card>
+          <ReviewsSection dealId={deal.id} />
+        </div>
+      </div>
+    </div>
+  );
+}

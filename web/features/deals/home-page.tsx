@@ -1,0 +1,276 @@
+/** Home (SPEC.md §2): hero with live search, the Featured Deals grid with paging, and its loading, error and empty states. */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useLocation, useSearch } from 'wouter';
+import { PRELOADED_DEAL_IMAGES, SEARCH_QUERY_MAX_LENGTH, SKELETON_CARDS } from '../../../contract/constants';
+import { paths } from '../../../contract/routes';
+import { Button } from '../../components/ui/button';
+import { AlertIcon, FilterIcon, SearchIcon, TagIcon, XIcon } from '../../components/ui/icons';
+import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { dealListQueryOptions } from './api/get-deals';
+import { DealCard, DealCardSkeleton } from './components/deal-card';
+import { dealImageSrc } from './deal-display';
+
+/** How long typing pauses before the search runs. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** The hero's three-step explanation of buying and redeeming a voucher. */
+const STEPS = [
+  { title: 'Pick a deal', detail: 'Browse local offers and pay securely by card.' },
+  { title: 'Get your voucher', detail: 'A code and PIN arrive the moment you pay.' },
+  { title: 'Enjoy', detail: 'Show the code and PIN at the venue to redeem.' },
+];
+
+/** Cards in the first row on the widest layout load their images eagerly. */
+const EAGER_CARDS = 3;
+
+function homeHref(q: string): string {
+  return q ? `${paths.home}?q=${encodeURIComponent(q)}` : paths.home;
+}
+
+/**
+ * The search box's text, kept in step with ?q= in the address: typing updates the address after a short pause,
+ * and back/forward (a changed address) updates the box.
+ */
+function useSearchText() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const urlQuery = (new URLSearchParams(search).get('q') ?? '').trim();
+  const [text, setText] = useState(urlQuery);
+  const [seenUrlQuery, setSeenUrlQuery] = useState(urlQuery);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  if (urlQuery !== seenUrlQuery) {
+    setSeenUrlQuery(urlQuery);
+    if (urlQuery !== text.trim()) setText(urlQuery);
+  }
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const commit = (value: string) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const wanted = value.trim();
+    if (wanted !== urlQuery) navigate(homeHref(wanted), { replace: true });
+  };
+
+  const change = (value: string) => {
+    setText(value);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => commit(value), SEARCH_DEBOUNCE_MS);
+  };
+
+  return { text, query: urlQuery, change, commit };
+}
+
+/** Warms the browser cache with the first deal images (SPEC.md §2: up to six). */
+function usePreloadImages(sources: string[]) {
+  const key = sources.join('\n');
+  useEffect(() => {
+    if (key === '') return;
+    for (const src of key.split('\n')) {
+      const image = new Image();
+      image.decoding = 'async';
+      image.src = src;
+    }
+  }, [key]);
+}
+
+function Hero({ text, onChange, onSubmit, onClear }: { text: string; onChange: (v: string) => void; onSubmit: () => void; onClear: () => void }) {
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <section className="relative overflow-hidden bg-brand-900 text-white" aria-labelledby="hero-title">
+      <div aria-hidden="true" className="hero-glow absolute inset-0" />
+      <div className="relative mx-auto grid max-w-7xl items-center gap-6 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16 lg:px-8 lg:py-16">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-50 ring-1 ring-white/20">
+            <TagIcon className="h-4 w-4" /> Local deals, real savings
+          </p>
+          <h1 id="hero-title" className="mt-4 max-w-3xl text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">
+            Discover great experiences for less
+          </h1>
+          <p className="mt-4 max-w-2xl text-base text-brand-50/90 sm:text-lg">
+            Restaurants, spas, classes and adventures from local businesses. Buy a voucher in seconds and redeem it with a code and PIN.
+          </p>
+
+          <form role="search" onSubmit={handleSubmit} className="mt-6 max-w-2xl sm:mt-8">
+            <label htmlFor="deal-search" className="mb-2 block text-sm font-semibold text-white">
+              Search deals
+            </label>
+            <div className="relative">
+              <SearchIcon className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-500" />
+              <input
+                id="deal-search"
+                type="search"
+                inputMode="search"
+                autoComplete="off"
+                enterKeyHint="search"
+                maxLength={SEARCH_QUERY_MAX_LENGTH}
+                value={text}
+                onChange={(event) => onChange(event.target.value)}
+                placeholder="Sushi, spa, yoga, a merchant…"
+                className="h-14 w-full rounded-2xl border-0 bg-white pr-12 pl-12 text-base text-slate-900 shadow-lg ring-1 ring-black/5 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-300"
+              />
+              {text !== '' ? (
+                <button
+                  type="button"
+                  onClick={onClear}
+                  className="absolute top-1/2 right-3 grid h-8 w-8 -translate-y-1/2 place-items-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-ring"
+                >
+                  <XIcon className="h-4 w-4" />
+                  <span className="sr-only">Clear search</span>
+                </button>
+              ) : null}
+            </div>
+          </form>
+        </div>
+
+        <div className="lg:rounded-2xl lg:bg-white/10 lg:p-6 lg:ring-1 lg:ring-white/15 lg:backdrop-blur-sm">
+          <h2 className="sr-only text-sm font-semibold tracking-wide text-brand-100 uppercase lg:not-sr-only">How it works</h2>
+          <ol className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-brand-50/90 lg:mt-4 lg:flex-col lg:gap-5">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="flex items-center gap-2 lg:items-start lg:gap-3">
+                <span
+                  aria-hidden="true"
+                  className="grid h-5 w-5 shrink-0 place-items-center rounded-full bg-brand-300 text-[11px] font-bold text-brand-950 lg:h-7 lg:w-7 lg:text-sm"
+                >
+                  {index + 1}
+                </span>
+                <span>
+                  <span className="font-semibold text-white">{step.title}</span>
+                  <span className="mt-0.5 hidden text-brand-50/85 lg:block">{step.detail}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function StatePanel({ tone = 'neutral', title, children }: { tone?: 'neutral' | 'error'; title: string; children?: React.ReactNode }) {
+  return (
+    <div
+      className={cn(
+        'rounded-2xl border border-dashed px-6 py-14 text-center',
+        tone === 'error' ? 'border-red-200 bg-red-50' : 'border-slate-300 bg-white',
+      )}
+    >
+      {tone === 'error' ? <AlertIcon className="mx-auto h-8 w-8 text-red-700" /> : <SearchIcon className="mx-auto h-8 w-8 text-slate-400" />}
+      <p className={cn('mt-3 text-lg font-semibold', tone === 'error' ? 'text-red-800' : 'text-slate-900')}>{title}</p>
+      {children}
+    </div>
+  );
+}
+
+export function HomePage() {
+  const { text, query, change, commit } = useSearchText();
+  useDocumentTitle(query ? `Deals matching “${query}”` : null);
+
+  const deals = useInfiniteQuery({ ...dealListQueryOptions(query), placeholderData: keepPreviousData });
+  const list = deals.data?.pages.flatMap((page) => page.deals) ?? [];
+  const searching = deals.isPlaceholderData;
+
+  usePreloadImages(list.slice(0, PRELOADED_DEAL_IMAGES).map((deal) => dealImageSrc(deal)));
+
+  const clear = () => {
+    change('');
+    commit('');
+    document.getElementById('deal-search')?.focus();
+  };
+
+  let status = '';
+  if (deals.isSuccess && !searching) {
+    const count = `${list.length} ${list.length === 1 ? 'deal' : 'deals'}`;
+    if (deals.hasNextPage) status = query ? `Showing the first ${count} matching “${query}”` : `Showing the first ${count}`;
+    else status = query ? `${count} matching “${query}”` : `${count} available`;
+  }
+
+  return (
+    <>
+      <Hero text={text} onChange={change} onSubmit={() => commit(text)} onClear={clear} />
+
+      <section aria-labelledby="featured-title" className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h2 id="featured-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              Featured Deals
+            </h2>
+            <p className="mt-1 min-h-5 text-sm text-slate-600" role="status" aria-live="polite">
+              {status}
+            </p>
+          </div>
+          <Button variant="outline" size="md">
+            <FilterIcon className="h-4 w-4" />
+            Filter
+          </Button>
+        </div>
+
+        <div className="mt-6">
+          {deals.isPending ? (
+            <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+              <p className="sr-only">Loading deals…</p>
+              {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+                <DealCardSkeleton key={index} />
+              ))}
+            </div>
+          ) : deals.isError && list.length === 0 ? (
+            <StatePanel tone="error" title="Error loading deals. Please try again later.">
+              <Button variant="outline" className="mt-5" onClick={() => void deals.refetch()}>
+                Try again
+              </Button>
+            </StatePanel>
+          ) : list.length === 0 ? (
+            query ? (
+              <StatePanel title={`No deals match “${query}”`}>
+                <p className="mt-1 text-slate-600">Try a different word, or browse everything on offer.</p>
+                <Button variant="outline" className="mt-5" onClick={clear}>
+                  Clear search
+                </Button>
+              </StatePanel>
+            ) : (
+              <StatePanel title="No deals available">
+                <p className="mt-1 text-slate-600">Check back soon for amazing offers!</p>
+              </StatePanel>
+            )
+          ) : (
+            <>
+              <ul
+                className={cn('grid grid-cols-1 gap-6 transition-opacity md:grid-cols-2 lg:grid-cols-3', searching && 'opacity-60')}
+                aria-busy={searching}
+              >
+                {list.map((deal, index) => (
+                  <li key={deal.id} className="grid">
+                    <DealCard deal={deal} eager={index < EAGER_CARDS} />
+                  </li>
+                ))}
+              </ul>
+              {deals.hasNextPage ? (
+                <div className="mt-10 flex justify-center">
+                  <Button variant="outline" size="lg" onClick={() => void deals.fetchNextPage()} disabled={deals.isFetchingNextPage}>
+                    {deals.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                  </Button>
+                </div>
+              ) : null}
+              {deals.isFetchNextPageError ? (
+                <p className="mt-4 text-center text-sm text-red-700" role="alert">
+                  More deals could not be loaded. Please try again.
+                </p>
+              ) : null}
+            </>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

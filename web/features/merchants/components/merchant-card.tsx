@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { ClockIcon, MapPinIcon, PhoneIcon, StoreIcon } from '../../../components/ui/icons';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
+import { merchantQueryOptions, parseBusinessHours, type HoursPeriod } from '../api/get-merchant';
+
+const PERIOD_LABELS: Record<HoursPeriod, string> = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' };
+
+/** Keeps the digits and a leading + so the dialler gets a clean number. */
+function telHref(phone: string): string {
+  const trimmed = phone.trim();
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`;
+}
+
+/** The Merchant Information card of the deal page. */
+export function MerchantCard({ merchantId, fallbackName, className }: { merchantId: string; fallbackName: string; className?: string }) {
+  const merchant = useQuery(merchantQueryOptions(merchantId));
+
+  return (
+    <section aria-labelledby="merchant-title" className={cn('surface p-6', className)}>
+      <h2 id="merchant-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <StoreIcon className="h-5 w-5 text-brand-700" />
+        Merchant Information
+      </h2>
+      {merchant.isPending ? (
+        <div className="mt-4 space-y-3" aria-busy="true">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-1/2" />
+        </div>
+      ) : merchant.isError ? (
+        <>
+          <p className="mt-4 font-semibold text-slate-900">{fallbackName}</p>
+          <p className="mt-1 text-sm text-slate-600">More about this merchant is unavailable right now.</p>
+        </>
+      ) : (
+        <>
+          <p className="mt-4 text-base font-semibold text-slate-900">{merchant.data.name}</p>
+          {merchant.data.description ? <p className="mt-1 text-sm text-slate-600">{merchant.data.description}</p> : null}
+          <dl className="mt-4 space-y-3 text-sm">
+            {merchant.data.address ? (
+              <div className="flex gap-3">
+                <dt>
+                  <MapPinIcon className="mt-0.5 h-4 w-4 text-slate-500" />
+                  <span className="sr-only">Address</span>
+                </dt>
+                <dd className="text-slate-700">{merchant.data.address}</dd>
+              </div>
+            ) : null}
+            {merchant.data.phone ? (
+              <div className="flex gap-3">
+                <dt>
+                  <PhoneIcon className="mt-0.5 h-4 w-4 text-slate-500" />
+                  <span className="sr-only">Phone</span>
+                </dt>
+                <dd>
+                  <a
+                    href={telHref(merchant.data.phone)}
+                    className="text-link"
+                  >
+                    {merchant.data.phone}
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            <div className="flex gap-3">
+              <dt>
+                <ClockIcon className="mt-0.5 h-4 w-4 text-slate-500" />
+                <span className="sr-only">Business hours</span>
+              </dt>
+              <dd className="text-slate-700">
+                <BusinessHoursList raw={merchant.data.businessHours} />
+              </dd>
+            </div>
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}
+
+function BusinessHoursList({ raw }: { raw: string | null }) {
+  const hours = parseBusinessHours(raw);
+  if (hours.length === 0) return <span className="text-slate-600">Hours not listed</span>;
+  return (
+    <ul className="space-y-0.5">
+      {hours.map(({ period, hours: range }) => (
+        <li key={period} className="flex gap-2">
+          <span className="w-20 text-slate-600">{PERIOD_LABELS[period]}</span>
+          <span className="font-medium text-slate-800 tabular-nums">{range}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,95 @@
+/** The API client of SPEC.md §7: bearer session, cookies, '{status}: {body}' errors, and the default query function. */
+import type { QueryFunction } from '@tanstack/react-query';
+import { getSessionId } from './session';
+
+/** A non-OK answer. The message follows SPEC.md §7; status and body stay available for screens that branch on them. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, body: string, statusText: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The server's `{message}` when the body carries one, else the raw body. */
+  get serverMessage(): string {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
+        return parsed.message;
+      }
+    } catch {
+      // Not JSON: the raw text is the message.
+    }
+    return this.body;
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text().catch(() => '');
+  throw new ApiError(response.status, text, response.statusText);
+}
+
+function buildHeaders(hasBody: boolean): Headers {
+  const headers = new Headers();
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  const sessionId = getSessionId();
+  if (sessionId) headers.set('Authorization', `Bearer ${sessionId}`);
+  return headers;
+}
+
+/** Sends one request and answers the Response, or throws an ApiError for a non-OK status. */
+export async function apiRequest(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+  const hasBody = body !== undefined;
+  const response = await fetch(url, {
+    method,
+    headers: buildHeaders(hasBody),
+    body: hasBody ? JSON.stringify(body) : undefined,
+    credentials: 'include',
+    signal,
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+/** Sends one request and parses its JSON answer (an empty body reads as null). */
+export async function apiJson<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const response = await apiRequest(method, url, body, signal);
+  const text = await response.text();
+  return (text === '' ? null : JSON.parse(text)) as T;
+}
+
+/** Joins a query key into a path: the first part as given, later parts URL-encoded, all joined by '/'. */
+export function queryKeyToUrl(queryKey: readonly unknown[]): string {
+  return queryKey
+    .map((part, index) => (index === 0 ? String(part) : encodeURIComponent(String(part))))
+    .join('/');
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The default read: GET the joined query key and parse JSON; with 'returnNull', a 401 answers null instead of failing. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const response = await fetch(queryKeyToUrl(queryKey), {
+      headers: buildHeaders(false),
+      credentials: 'include',
+      signal,
+    });
+    if (on401 === 'returnNull' && response.status === 401) {
+      // Read the body anyway: an unread body keeps the request open in the browser (and in network-idle waits).
+      await response.text().catch(() => '');
+      return null;
+    }
+    await throwIfNotOk(response);
+    return (await response.json()) as T;
+  };
+}

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppLayout } from './app/layout';
+import { AppProviders } from './app/providers';
+import { AppRouter } from './app/router';
+import { pickUpSessionFromUrl } from './lib/session';
+import './styles.css';
+
+// Before anything reads the session: a session handed over in the address is stored and removed from it.
+pickUpSessionFromUrl();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <AppLayout>
+        <AppRouter />
+      </AppLayout>
+    </AppProviders>
+  </StrictMode>,
+);
