@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { E2E_ADMIN, E2E_BOOTSTRAP_SECRET } from './accounts';
+
 const root = path.resolve(import.meta.dirname, '..');
 const STARTUP_TIMEOUT_MS = 60_000;
 
@@ -14,7 +16,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dealmarket-e2e-'));
 
   // A fresh embedded database every run: no DATABASE_URL, no leftovers, demo data loaded on start.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', SEED_DEMO_DATA: 'true', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    SEED_DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    BOOTSTRAP_SECRET: E2E_BOOTSTRAP_SECRET,
+    // Every journey talks from one address; the write budget has its own API tests.
+    WRITE_RATE_LIMIT: '0',
+  };
   delete env.DATABASE_URL;
   delete env.WEB_DIST_DIR;
   delete env.PUBLIC_ORIGIN;
@@ -62,5 +75,28 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  try {
+    await createSuperadmin(baseURL);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
   return stop;
+}
+
+/** The journeys share one superadmin, made the way a real install makes its first one: bootstrap, then a password. */
+async function createSuperadmin(baseURL: string): Promise<void> {
+  const boot = await fetch(`${baseURL}/api/admin/bootstrap`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-bootstrap-secret': E2E_BOOTSTRAP_SECRET },
+    body: JSON.stringify({ phone: E2E_ADMIN.phone }),
+  });
+  if (!boot.ok) throw new Error(`bootstrapping the journeys' superadmin failed: ${boot.status} ${await boot.text()}`);
+  const { sessionId } = (await boot.json()) as { sessionId: string };
+  const password = await fetch(`${baseURL}/api/auth/password`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${sessionId}` },
+    body: JSON.stringify({ newPassword: E2E_ADMIN.password }),
+  });
+  if (!password.ok) throw new Error(`setting the superadmin's password failed: ${password.status} ${await password.text()}`);
 }
