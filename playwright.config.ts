@@ -6,8 +6,10 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const root = import.meta.dirname;
-const serverEntry = path.join(root, 'dist/server/main.js');
-const webIndex = path.join(root, 'dist/web/index.html');
+/** The build under test: dist/ unless OUT_DIR names another (see scripts/build.mjs). */
+const dist = path.resolve(root, process.env.OUT_DIR ?? 'dist');
+const serverEntry = path.join(dist, 'server/main.js');
+const webIndex = path.join(dist, 'web/index.html');
 
 for (const built of [serverEntry, webIndex]) {
   if (!existsSync(built)) {

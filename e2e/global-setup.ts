@@ -32,7 +32,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   delete env.WEB_DIST_DIR;
   delete env.PUBLIC_ORIGIN;
 
-  const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const entry = path.join(path.resolve(root, process.env.OUT_DIR ?? 'dist'), 'server/main.js');
+  const server = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     const text = chunk.toString();

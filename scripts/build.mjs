@@ -6,10 +6,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'dist');
+// OUT_DIR lets parallel builds (say, two browser-test runs) keep apart; it must sit inside the repo so the
+// bundle finds node_modules.
+const dist = path.resolve(root, process.env.OUT_DIR ?? 'dist');
 
 rmSync(path.join(dist, 'server'), { recursive: true, force: true });
-execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', path.join(dist, 'web')], {
   cwd: root,
   stdio: 'inherit',
 });
@@ -43,4 +45,4 @@ function compressTree(dir) {
   }
 }
 compressTree(path.join(dist, 'web'));
-console.log(`built dist/web and dist/server (${count} assets pre-compressed)`);
+console.log(`built ${path.relative(root, dist)}/web and ${path.relative(root, dist)}/server (${count} assets pre-compressed)`);
