@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import type { AppConfig } from './env';
 import type { Database } from './db/client';
-import { registerErrorHandling } from './http/errors';
+import { HttpError, registerErrorHandling } from './http/errors';
 import { registerSession } from './http/session';
 import { registerWeb } from './http/web';
 import { catalogRoutes } from './catalog/catalog.routes';
@@ -85,6 +85,20 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
+/** PostgreSQL text cannot hold U+0000, so input carrying one is refused up front, for every route alike. */
+function refuseNulCharacters(app: FastifyInstance): void {
+  const hasNul = (value: unknown, depth = 0): boolean => {
+    if (typeof value === 'string') return value.includes('\u0000');
+    if (depth > 20 || value === null || typeof value !== 'object') return false;
+    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+  };
+  app.addHook('preValidation', async (request) => {
+    if (hasNul(request.query) || hasNul(request.params) || (!Buffer.isBuffer(request.body) && hasNul(request.body))) {
+      throw new HttpError(400, 'Text must not contain NUL characters');
+    }
+  });
+}
+
 function smsSenderFor(config: AppConfig, logger: FastifyBaseLogger): SmsSender {
   if (config.SMS_PROVIDER === 'twilio') {
     return new TwilioSmsSender({
@@ -114,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
+  refuseNulCharacters(app);
   const sms = deps.sms ?? smsSenderFor(deps.config, app.log);
   const payments = deps.payments ?? paymentProviderFor(deps.config);
 

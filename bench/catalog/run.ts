@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Result } from 'autocannon';
@@ -145,9 +145,10 @@ interface Scenario {
 }
 
 async function scenarios(bench: BenchDatabase): Promise<Scenario[]> {
-  const [{ visible }] = await bench.query<{ visible: number }>(
+  const [counted] = await bench.query<{ visible: number }>(
     `select count(*)::int as visible from deals d join merchants m on m.id = d.merchant_id where d.status = 'published' and m.status = 'active'`,
   );
+  const visible = counted?.visible ?? 0;
   const depth = Math.floor(visible * 0.8);
   const [deep] = await bench.query<{ created_at: Date | string; id: string }>(
     `select d.created_at, d.id from deals d join merchants m on m.id = d.merchant_id
@@ -169,6 +170,8 @@ async function scenarios(bench: BenchDatabase): Promise<Scenario[]> {
 
 interface Measured {
   scenario: string;
+  /** What EXPLAIN ANALYZE says the query did, in a few words. */
+  plan: string;
   rps: number;
   p50: number;
   p99: number;
@@ -202,6 +205,19 @@ function autocannon(url: string, duration: number, connections: number): Promise
   });
 }
 
+/** Indexes used, whether deals were read whole, and the execution time, from an EXPLAIN ANALYZE text. */
+function summarisePlan(plan: string): string {
+  const indexes = [...new Set([...plan.matchAll(/(?:Bitmap Index Scan on|Index Scan(?: Backward)? using|Index Only Scan(?: Backward)? using) (\w+)/g)].map((m) => m[1]!))];
+  const parts = [indexes.length > 0 ? `indexes: ${indexes.join(', ')}` : 'no index'];
+  if (/Seq Scan on deals/.test(plan)) parts.push('seq scan of deals');
+  // The bought / sold-today counts are correlated subqueries: how often they ran shows whether they ran before or after the LIMIT.
+  const loops = [...plan.matchAll(/on vouchers \w+ \(actual[^)]*loops=(\d+)\)/g)].map((m) => Number(m[1]));
+  if (loops.length > 0) parts.push(`voucher counts run ${Math.max(...loops).toLocaleString('en-US')}x`);
+  const time = /Execution Time: ([\d.]+) ms/.exec(plan);
+  if (time) parts.push(`${Number(time[1]).toFixed(1)} ms`);
+  return parts.join('; ');
+}
+
 async function explain(bench: BenchDatabase, s: Scenario): Promise<string> {
   const captured: { query: string; params: unknown[] }[] = [];
   await listDeals(bench.capturing((query, params) => captured.push({ query, params })), s.params);
@@ -213,7 +229,8 @@ async function explain(bench: BenchDatabase, s: Scenario): Promise<string> {
 
 async function runEngine(engine: Engine, options: Options): Promise<{ measured: Measured[]; deals: number; plans: string[] }> {
   const deals = engine === 'postgres' ? options.deals : options.pgliteDeals;
-  console.log(`\n=== ${engine}: ${deals.toLocaleString('en-US')} deals, ${MERCHANT_COUNT} merchants ===`);
+  // The machine may be shared: the load average says how much else was running.
+  console.log(`\n=== ${engine}: ${deals.toLocaleString('en-US')} deals, ${MERCHANT_COUNT} merchants (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}) ===`);
   const bench = engine === 'postgres' ? await openPostgres(options.adminUrl) : await openPglite();
   // An interrupted run still drops its database.
   const onSignal = () => void bench.dispose().finally(() => process.exit(130));
@@ -233,11 +250,11 @@ async function runEngine(engine: Engine, options: Options): Promise<{ measured: 
         if (probe.status !== 200) throw new Error(`${s.path} answered ${probe.status}: ${await probe.text()}`);
         const rows = ((await probe.json()) as unknown[]).length;
         const r = await autocannon(`${origin}${s.path}`, options.duration, options.connections);
-        const m = { scenario: s.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, rows };
-        measured.push(m);
-        console.log(`${s.name.padEnd(44)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  rows ${rows}  errors ${m.errors}  non-2xx ${m.non2xx}`);
         const plan = await explain(bench, s);
         plans.push(`--- ${engine}: ${s.name}\n${plan}`);
+        const m = { scenario: s.name, plan: summarisePlan(plan), rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, rows };
+        measured.push(m);
+        console.log(`${s.name.padEnd(44)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  rows ${rows}  errors ${m.errors}  non-2xx ${m.non2xx}  | ${m.plan}`);
       }
     } finally {
       await app.close();
@@ -251,14 +268,14 @@ async function runEngine(engine: Engine, options: Options): Promise<{ measured: 
 }
 
 function markdownTable(engine: Engine, deals: number, rows: Measured[]): string {
-  const head = `| ${engine} (${deals.toLocaleString('en-US')} deals) | req/s | p50 ms | p99 ms | rows | errors |\n|---|---:|---:|---:|---:|---:|`;
-  return [head, ...rows.map((m) => `| ${m.scenario} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.rows} | ${m.errors + m.non2xx} |`)].join('\n');
+  const head = `| ${engine} (${deals.toLocaleString('en-US')} deals) | req/s | p50 ms | p99 ms | rows | errors | plan (EXPLAIN ANALYZE, unloaded) |\n|---|---:|---:|---:|---:|---:|---|`;
+  return [head, ...rows.map((m) => `| ${m.scenario} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.rows} | ${m.errors + m.non2xx} | ${m.plan} |`)].join('\n');
 }
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   console.log(`machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}`);
-  console.log(`autocannon: ${options.connections} connections, ${options.duration} s per scenario`);
+  console.log(`autocannon: ${options.connections} connections, ${options.duration} s per scenario; started ${new Date().toISOString()}`);
   const tables: string[] = [];
   const plans: string[] = [];
   for (const engine of options.engines) {

@@ -4,6 +4,7 @@ import type { Deal, ReviewSummary } from '../../contract/deals';
 import type { Merchant } from '../../contract/merchants';
 import { REVIEWS_SHOWN } from '../../contract/constants';
 import type { Db } from '../db/client';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { deals, merchants, reviews } from '../db/schema';
 
 /** Who is asking, as far as the catalogue cares. */
@@ -72,22 +73,34 @@ export function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * A keyset position: the creation time as PostgreSQL keeps it (microseconds, which a JS Date would
+ * lose, so rows created within one millisecond still page correctly) and the id.
+ */
 export interface DealCursor {
-  createdAt: Date;
+  createdAt: string;
   id: string;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CURSOR_TIME = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,6}Z$/;
+
+/** The creation time of a row as cursor text, in UTC with microseconds. */
+export const cursorTime = (column: SQL | AnyPgColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 export function encodeCursor(c: DealCursor): string {
-  return Buffer.from(`${c.createdAt.toISOString()}|${c.id}`, 'utf8').toString('base64url');
+  return Buffer.from(`${c.createdAt}|${c.id}`, 'utf8').toString('base64url');
 }
 
 /** Null for anything that is not a cursor this server made. */
 export function decodeCursor(raw: string): DealCursor | null {
   const text = Buffer.from(raw, 'base64url').toString('utf8');
-  const [iso, id] = text.split('|');
-  if (!iso || !id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const createdAt = new Date(iso);
-  if (Number.isNaN(createdAt.getTime())) return null;
+  const [createdAt, id, ...rest] = text.split('|');
+  if (rest.length > 0 || !createdAt || !id || !UUID.test(id)) return null;
+  const match = CURSOR_TIME.exec(createdAt);
+  const year = match ? Number(match[1]) : 0;
+  if (year < 1970 || year > 9999 || Number.isNaN(Date.parse(createdAt))) return null;
   return { createdAt, id };
 }
 
@@ -118,10 +131,10 @@ export async function queryDealPage(
     );
   }
   if (params.cursor) {
-    conditions.push(sql`(${deals.createdAt}, ${deals.id}) < (${params.cursor.createdAt.toISOString()}::timestamptz, ${params.cursor.id}::uuid)`);
+    conditions.push(sql`(${deals.createdAt}, ${deals.id}) < (${params.cursor.createdAt}::timestamptz, ${params.cursor.id}::uuid)`);
   }
   const rows = await db
-    .select({ ...dealColumns, merchantStatus: merchants.status })
+    .select({ ...dealColumns, merchantStatus: merchants.status, cursorTime: cursorTime(deals.createdAt) })
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(and(...conditions))
@@ -131,7 +144,7 @@ export async function queryDealPage(
   const last = page[page.length - 1];
   return {
     rows: page,
-    nextCursor: rows.length > params.limit && last ? encodeCursor({ createdAt: last.deal.createdAt, id: last.deal.id }) : null,
+    nextCursor: rows.length > params.limit && last ? encodeCursor({ createdAt: last.cursorTime, id: last.deal.id }) : null,
   };
 }
 

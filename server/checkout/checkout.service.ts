@@ -3,11 +3,11 @@
  * session's life, all in one transaction (DECISIONS.md D3).
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { CheckoutBody } from '../../contract/checkout';
+import { MAX_CHECKOUT_LINES, MAX_UNITS_PER_LINE, type CheckoutBody } from '../../contract/checkout';
 import { CHECKOUT_HOLD_MINUTES } from '../../contract/constants';
 import { queryRows, type Db, type Tx } from '../db/client';
 import { deals, holds, merchants, orderItems, orders, userDealUnits } from '../db/schema';
-import { conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
 import type { UserRow } from '../auth/sessions';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
 
@@ -23,7 +23,11 @@ export function checkoutLines(body: CheckoutBody): CheckoutLineInput[] {
   if (body.dealId) add(body.dealId, 1);
   for (const id of body.dealIds ?? []) add(id, 1);
   for (const item of body.items ?? []) add(item.dealId, item.quantity);
-  return [...units.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([dealId, quantity]) => ({ dealId, quantity }));
+  const lines = [...units.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([dealId, quantity]) => ({ dealId, quantity }));
+  // The limits hold for the merged lines too, however the body spelled them.
+  if (lines.length > MAX_CHECKOUT_LINES) throw badRequest(`A checkout can hold at most ${MAX_CHECKOUT_LINES} different deals`);
+  if (lines.some((l) => l.quantity > MAX_UNITS_PER_LINE)) throw badRequest(`At most ${MAX_UNITS_PER_LINE} units of one deal per checkout`);
+  return lines;
 }
 
 /** Extra time a hold outlives its checkout page, so a payment made at the last second still finds its units. */
@@ -174,6 +178,8 @@ async function releaseHolds(tx: Tx, orderId: string): Promise<void> {
     .set({ status: 'released' })
     .where(and(eq(holds.status, 'held'), inArray(holds.orderItemId, tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId)))))
     .returning({ dealId: holds.dealId, userId: holds.userId, quantity: holds.quantity });
+  // Rows are touched in deal order, like checkout does, so concurrent releases and fulfilments cannot deadlock.
+  released.sort((a, b) => a.dealId.localeCompare(b.dealId));
   for (const h of released) await returnUnits(tx, h.dealId, h.userId, h.quantity);
 }
 

@@ -307,6 +307,20 @@ describe('POST /api/checkout: maxPerUser', () => {
   });
 });
 
+describe('POST /api/checkout: pace', () => {
+  it('allows a customer 30 checkouts a minute (429 after), without holding anything for the refused one', async () => {
+    const { deal } = await buyableDeal(t.db, { maxPerUser: 100 });
+    const me = await customer(t);
+    for (let i = 0; i < 30; i++) await checkoutOk(t.app, me, { dealId: deal.id });
+    const res = await postCheckout(t.app, me, { dealId: deal.id });
+    expectStatus(res, 429);
+    expect(messageOf(res)).toBe('Too many checkouts at once. Please wait a minute.');
+    expect((await stockOf(t.db, deal.id)).unitsTaken).toBe(30);
+    // Another customer has a budget of their own.
+    await checkoutOk(t.app, await customer(t), { dealId: deal.id });
+  });
+});
+
 describe('holds', () => {
   it('raise units_taken at checkout and lower it when the order expires', async () => {
     const { deal } = await buyableDeal(t.db, { inventory: 5, maxPerUser: 3 });

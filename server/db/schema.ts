@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -99,6 +100,18 @@ export const smsCodes = pgTable(
   ],
 );
 
+/**
+ * The text a shopper reads: block tags become spaces, inline tags vanish (so 'sour<b>dough</b>' is
+ * 'sourdough'), the entities the sanitiser writes are decoded (&amp; last, so nothing is decoded
+ * twice), and runs of white space become one space.
+ */
+function searchableText(title: AnyPgColumn, description: AnyPgColumn): SQL {
+  const blocksAsSpaces = sql`regexp_replace(${description}, '<\\s*/?\\s*(p|br|li|ul|ol|h3|h4|blockquote|div)\\y[^>]*>', ' ', 'gi')`;
+  const noTags = sql`regexp_replace(${blocksAsSpaces}, '<[^>]*>', '', 'g')`;
+  const decoded = sql`replace(replace(replace(replace(replace(replace(${noTags}, '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')`;
+  return sql`${title} || ' ' || regexp_replace(${decoded}, '\\s+', ' ', 'g')`;
+}
+
 export const deals = pgTable(
   'deals',
   {
@@ -125,7 +138,7 @@ export const deals = pgTable(
     /** Title and description without tags, for the trigram search index. */
     searchText: text('search_text')
       .notNull()
-      .generatedAlwaysAs((): SQL => sql`${deals.title} || ' ' || regexp_replace(${deals.description}, '<[^>]+>', ' ', 'g')`),
+      .generatedAlwaysAs((): SQL => searchableText(deals.title, deals.description)),
     stripeProductId: text('stripe_product_id'),
     stripePriceId: text('stripe_price_id'),
     createdAt: createdAt(),

@@ -10,7 +10,7 @@ import { queryRows, type Db } from '../db/client';
 import { deals, merchants, pinFailures, redemptions, vouchers } from '../db/schema';
 import { hitRateLimit, formatWait } from '../http/rate-limit';
 import type { UserRow } from '../auth/sessions';
-import { encodeCursor, type DealCursor } from '../catalog/catalog.service';
+import { cursorTime, encodeCursor, type DealCursor } from '../catalog/catalog.service';
 
 export const NO_MERCHANT_REASON = 'No merchantId bound to current account';
 /** Failed attempts a merchant account may make across all codes before it is paused. */
@@ -164,10 +164,10 @@ export async function listRedemptions(
 ): Promise<{ records: RedemptionRecord[]; nextCursor: string | null }> {
   const conditions: (SQL | undefined)[] = [params.where];
   if (params.cursor) {
-    conditions.push(sql`(${redemptions.createdAt}, ${redemptions.id}) < (${params.cursor.createdAt.toISOString()}::timestamptz, ${params.cursor.id}::uuid)`);
+    conditions.push(sql`(${redemptions.createdAt}, ${redemptions.id}) < (${params.cursor.createdAt}::timestamptz, ${params.cursor.id}::uuid)`);
   }
   const rows = await db
-    .select({ r: redemptions, dealTitle: deals.title, merchantName: merchants.name, userEmail: owner })
+    .select({ r: redemptions, dealTitle: deals.title, merchantName: merchants.name, userEmail: owner, cursorTime: cursorTime(redemptions.createdAt) })
     .from(redemptions)
     .leftJoin(deals, eq(deals.id, redemptions.dealId))
     .leftJoin(merchants, eq(merchants.id, redemptions.merchantId))
@@ -190,7 +190,7 @@ export async function listRedemptions(
       reason: r.reason,
       created_at: r.createdAt.toISOString(),
     })),
-    nextCursor: rows.length > params.limit && last ? encodeCursor({ createdAt: last.r.createdAt, id: last.r.id }) : null,
+    nextCursor: rows.length > params.limit && last ? encodeCursor({ createdAt: last.cursorTime, id: last.r.id }) : null,
   };
 }
 

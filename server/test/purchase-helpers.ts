@@ -221,6 +221,8 @@ export interface StripeRequestRecord {
   headers: IncomingMessage['headers'];
   /** The form body as flat bracketed keys, e.g. `line_items[0][price_data][unit_amount]`. */
   form: Record<string, string>;
+  /** When the request arrived, in ms since the epoch. */
+  receivedAt: number;
 }
 
 export class LocalStripe {
@@ -241,7 +243,7 @@ export class LocalStripe {
         const raw = Buffer.concat(chunks).toString('utf8');
         const url = new URL(req.url ?? '/', 'http://local');
         const form = Object.fromEntries(new URLSearchParams(raw));
-        this.requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, form });
+        this.requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, form, receivedAt: Date.now() });
         const [status, answer] = this.answer(req.method ?? '', url.pathname, req.headers, form);
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++this.sequence}` });
         res.end(JSON.stringify(answer));

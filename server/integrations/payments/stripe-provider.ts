@@ -54,7 +54,8 @@ export class StripePaymentProvider implements PaymentProvider {
         })),
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
-        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+        // Stripe refuses less than 30 minutes from its own clock; a minute's margin keeps us inside the hold.
+        expires_at: Math.ceil(Math.max(request.expiresAt.getTime(), Date.now() + 31 * 60_000) / 1000),
       },
       { idempotencyKey: `checkout-${request.orderId}` },
     );

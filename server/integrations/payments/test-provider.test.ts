@@ -5,7 +5,6 @@ import QRCode from 'qrcode';
 import { testCheckoutSession, testPayAnswer, voucherList, type PaymentStatusAnswer } from '../../../contract/checkout';
 import { VOUCHER_VALID_DAYS } from '../../../contract/constants';
 import { deals, vouchers } from '../../db/schema';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { createTestApp, testConfig, type TestApp } from '../../test/app';
 import { call, expectStatus, messageOf } from '../../test/auth-helpers';
@@ -380,6 +379,22 @@ describe('a payment that arrives after its hold lapsed', () => {
     await postTestWebhook(t.app, signedPaidEvent(provider, order));
     expect(provider.refunds).toHaveLength(1);
     expect(await voucherCount(order.id)).toBe(0);
+  });
+
+  it('is refunded whole when one deal of several sold out meanwhile, taking none of the others', async () => {
+    const { deal: plenty } = await buyableDeal(t.db, { inventory: 10 });
+    const { deal: scarce } = await buyableDeal(t.db, { inventory: 1 });
+    const me = await customer(t);
+    const sid = await checkoutOk(t.app, me, { dealIds: [plenty.id, scarce.id] });
+    await lapse(t.db, sid);
+    await releaseExpiredOrders(t.db);
+    await buy(t.app, await customer(t), { dealId: scarce.id });
+
+    const res = await postTestWebhook(t.app, signedPaidEvent(provider, await orderOf(t.db, sid)));
+    expect(res.json()).toEqual({ received: true, result: 'refunded' });
+    expect(await stockOf(t.db, plenty.id)).toEqual({ inventory: 10, unitsTaken: 0, held: 0, vouchers: 0 });
+    expect(await stockOf(t.db, scarce.id)).toEqual({ inventory: 1, unitsTaken: 1, held: 0, vouchers: 1 });
+    expect(provider.refunds).toHaveLength(1);
   });
 
   it('is refunded when the deal was taken off sale meanwhile', async () => {

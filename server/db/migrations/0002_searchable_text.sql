@@ -1,0 +1,3 @@
+ALTER TABLE "deals" drop column "search_text";--> statement-breakpoint
+ALTER TABLE "deals" ADD COLUMN "search_text" text GENERATED ALWAYS AS ("deals"."title" || ' ' || regexp_replace(replace(replace(replace(replace(replace(replace(regexp_replace(regexp_replace("deals"."description", '<\s*/?\s*(p|br|li|ul|ol|h3|h4|blockquote|div)\y[^>]*>', ' ', 'gi'), '<[^>]*>', '', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'), '\s+', ' ', 'g')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "deals_search_trgm_idx" ON "deals" USING gin ("search_text" gin_trgm_ops);
