@@ -17,13 +17,15 @@ const hoursObject = z
 
 /**
  * Business hours arrive as a JSON string (as SPEC.md describes) or an object; empty periods are
- * dropped and no periods at all means null.
+ * dropped and no periods at all means null. Leaving the field out means "unchanged".
  */
 export const businessHoursInput = z
   .union([z.string(), z.record(z.string(), z.unknown()), z.null()])
   .optional()
   .transform((value, ctx) => {
-    if (value === undefined || value === null || value === '') return null;
+    // Not sent: an edit keeps the hours it has (a create stores none).
+    if (value === undefined) return undefined;
+    if (value === null || value === '') return null;
     let raw: unknown = value;
     if (typeof value === 'string') {
       try {

@@ -39,7 +39,7 @@ export interface NewMerchant {
   phone: string;
   address: string;
   description: string;
-  businessHours: BusinessHours | null;
+  businessHours?: BusinessHours | null | undefined;
 }
 
 /**
@@ -55,7 +55,7 @@ export async function createMerchant(db: Db, input: NewMerchant): Promise<{ merc
       if (taken) throw conflict('An account with this phone number already exists');
       const [m] = await tx
         .insert(merchants)
-        .values({ ...input, businessHours: input.businessHours, status: 'active' })
+        .values({ ...input, businessHours: input.businessHours ?? null, status: 'active' })
         .returning({ id: merchants.id });
       await tx.insert(users).values({
         phone: input.phone,
@@ -78,13 +78,14 @@ export interface MerchantChanges {
   phone?: string | undefined;
   address?: string | undefined;
   description?: string | undefined;
-  businessHours: BusinessHours | null;
+  businessHours?: BusinessHours | null | undefined;
   status?: MerchantStatus | undefined;
 }
 
 /** Edits a merchant's card; the login account keeps its own phone. */
 export async function updateMerchant(db: Db, id: string, changes: MerchantChanges): Promise<AdminMerchant> {
-  const set: Partial<typeof merchants.$inferInsert> = { name: changes.name, businessHours: changes.businessHours, updatedAt: new Date() };
+  const set: Partial<typeof merchants.$inferInsert> = { name: changes.name, updatedAt: new Date() };
+  if (changes.businessHours !== undefined) set.businessHours = changes.businessHours;
   if (changes.phone !== undefined) set.phone = changes.phone;
   if (changes.address !== undefined) set.address = changes.address;
   if (changes.description !== undefined) set.description = changes.description;

@@ -1,11 +1,11 @@
 /** Public reads of the catalogue: deals shoppers may see, their merchants, their reviews. */
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Deal, ReviewSummary } from '../../contract/deals';
 import type { Merchant } from '../../contract/merchants';
 import { REVIEWS_SHOWN } from '../../contract/constants';
 import type { Db } from '../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { deals, merchants, reviews } from '../db/schema';
+import { deals, merchants, reviews, vouchers } from '../db/schema';
 
 /** Who is asking, as far as the catalogue cares. */
 export interface Viewer {
@@ -14,17 +14,6 @@ export interface Viewer {
 }
 
 type DealRow = typeof deals.$inferSelect;
-
-// Correlated subqueries spell out their tables: drizzle leaves columns unqualified in single-table selects.
-const boughtCount = sql<number>`(select count(*)::int from vouchers v where v.deal_id = "deals"."id")`;
-const soldTodayCount = sql<number>`(select count(*)::int from vouchers v where v.deal_id = "deals"."id" and v.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
-
-const dealColumns = {
-  deal: deals,
-  merchantName: merchants.name,
-  boughtCount,
-  soldTodayCount,
-};
 
 /** round((1 - price/original) x 100), or null when there is no higher original price (D2). */
 export function discountPercent(priceCents: number, originalPriceCents: number | null): number | null {
@@ -114,6 +103,7 @@ export type DealRowWithFigures = { deal: DealRow; merchantName: string; merchant
 /**
  * One keyset page of deals, newest first, with the D2 figures. `q` matches title and description
  * (trigram index on deals.search_text) or the merchant's name (trigram index on merchants.name).
+ * The page is chosen first and the voucher counts are read for its rows only.
  */
 export async function queryDealPage(
   db: Db,
@@ -123,10 +113,11 @@ export async function queryDealPage(
   const q = params.q?.trim();
   if (q) {
     const pattern = likePattern(q);
+    // = ANY(ARRAY(...)) rather than IN (SELECT ...), so the planner can combine both trigram indexes.
     conditions.push(
       or(
         sql`${deals.searchText} ilike ${pattern}`,
-        sql`${deals.merchantId} in (select ${merchants.id} from ${merchants} where ${merchants.name} ilike ${pattern})`,
+        sql`${deals.merchantId} = any(array(select m.id from merchants m where m.name ilike ${pattern}))`,
       ),
     );
   }
@@ -134,18 +125,34 @@ export async function queryDealPage(
     conditions.push(sql`(${deals.createdAt}, ${deals.id}) < (${params.cursor.createdAt}::timestamptz, ${params.cursor.id}::uuid)`);
   }
   const rows = await db
-    .select({ ...dealColumns, merchantStatus: merchants.status, cursorTime: cursorTime(deals.createdAt) })
+    .select({ deal: deals, merchantName: merchants.name, merchantStatus: merchants.status, cursorTime: cursorTime(deals.createdAt) })
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(and(...conditions))
     .orderBy(desc(deals.createdAt), desc(deals.id))
     .limit(params.limit + 1);
   const page = rows.slice(0, params.limit);
+  const counts = await voucherCounts(db, page.map((r) => r.deal.id));
   const last = page[page.length - 1];
   return {
-    rows: page,
+    rows: page.map((r) => ({ ...r, boughtCount: counts.get(r.deal.id)?.bought ?? 0, soldTodayCount: counts.get(r.deal.id)?.today ?? 0 })),
     nextCursor: rows.length > params.limit && last ? encodeCursor({ createdAt: last.cursorTime, id: last.deal.id }) : null,
   };
+}
+
+/** Vouchers issued per deal, ever and since midnight UTC (D2's 'N bought' and 'N sold today'). */
+async function voucherCounts(db: Db, dealIds: string[]): Promise<Map<string, { bought: number; today: number }>> {
+  if (dealIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      dealId: vouchers.dealId,
+      bought: sql<number>`count(*)::int`,
+      today: sql<number>`(count(*) filter (where ${vouchers.createdAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'))::int`,
+    })
+    .from(vouchers)
+    .where(inArray(vouchers.dealId, dealIds))
+    .groupBy(vouchers.dealId);
+  return new Map(rows.map((r) => [r.dealId, { bought: Number(r.bought), today: Number(r.today) }]));
 }
 
 /** Published deals of active merchants (a merchant's own only, for a merchant), newest first, filtered by `q`. */
@@ -159,22 +166,13 @@ export async function listDeals(
 
 /** One deal a shopper may see; superadmins and the owning merchant also see unpublished ones. */
 export async function getDeal(db: Db, id: string, viewer: Viewer | null): Promise<Deal | null> {
-  const [row] = await db
-    .select(dealColumns)
-    .from(deals)
-    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-    .where(eq(deals.id, id))
-    .limit(1);
+  const { rows } = await queryDealPage(db, { where: eq(deals.id, id), limit: 1 });
+  const row = rows[0];
   if (!row) return null;
-  const publicOk = row.deal.status === 'published' && (await merchantIsActive(db, row.deal.merchantId));
+  const publicOk = row.deal.status === 'published' && row.merchantStatus === 'active';
   const privileged =
     viewer?.role === 'superadmin' || (viewer?.role === 'merchant' && viewer.merchantId === row.deal.merchantId);
   return publicOk || privileged ? presentDeal(row) : null;
-}
-
-async function merchantIsActive(db: Db, merchantId: string): Promise<boolean> {
-  const [m] = await db.select({ status: merchants.status }).from(merchants).where(eq(merchants.id, merchantId));
-  return m?.status === 'active';
 }
 
 export function presentMerchant(m: typeof merchants.$inferSelect): Merchant {

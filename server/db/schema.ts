@@ -160,9 +160,10 @@ export const deals = pgTable(
     ),
     index('deals_merchant_idx').on(t.merchantId),
     index('deals_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('deals_all_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('deals_all_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // DESC NULLS FIRST, exactly what ORDER BY ... DESC means, so the index can hand pages out in order.
     index('deals_published_created_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),
   ],
 );
@@ -328,7 +329,7 @@ export const redemptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('redemptions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('redemptions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('redemptions_merchant_created_idx').on(t.merchantId, t.createdAt),
     uniqueIndex('redemptions_one_success_key').on(t.voucherId).where(sql`${t.success}`),
   ],

@@ -207,7 +207,7 @@ describe('StripePaymentProvider.syncCatalogItem', () => {
     expect(fake.calls()).toEqual(['POST /v1/products', 'POST /v1/prices', `POST /v1/products/${ids.productId}`]);
 
     const [product, price, setDefault] = fake.received;
-    expect(product!.headers['idempotency-key']).toBe(`deal-product-${DEAL}`);
+    expect(product!.headers['idempotency-key']).toBe(`deal-product-${DEAL}-first`);
     expect(product!.headers.authorization).toBe('Bearer sk_test_x');
     expect(product!.form.get('name')).toBe('Sushi platter');
     expect(product!.form.get('metadata[dealId]')).toBe(DEAL);

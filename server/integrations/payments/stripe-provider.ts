@@ -117,31 +117,42 @@ export class StripePaymentProvider implements PaymentProvider {
 
   /**
    * Stripe prices cannot change amount, so a new price replaces the old one as the product's
-   * default and the old one is archived.
+   * default and the old one is archived. Ids Stripe does not know (another account's, or the test
+   * provider's) are replaced rather than failing every later sync.
    */
   async syncCatalogItem(item: CatalogItem): Promise<CatalogIds> {
-    const product = item.productId
-      ? await this.stripe.products.update(item.productId, { name: item.title, active: true })
-      : await this.stripe.products.create(
-          { name: item.title, metadata: { dealId: item.dealId } },
-          { idempotencyKey: `deal-product-${item.dealId}` },
-        );
+    const known = item.productId ? await this.ifExists(() => this.stripe.products.update(item.productId!, { name: item.title, active: true })) : null;
+    const product =
+      known ??
+      (await this.stripe.products.create(
+        { name: item.title, metadata: { dealId: item.dealId } },
+        { idempotencyKey: `deal-product-${item.dealId}-${item.productId ?? 'first'}` },
+      ));
 
-    if (item.priceId) {
-      const current = await this.stripe.prices.retrieve(item.priceId);
-      if (current.unit_amount === item.priceCents && current.currency === 'usd' && current.product === product.id) {
-        return { productId: product.id, priceId: current.id };
-      }
+    const current = item.priceId ? await this.ifExists(() => this.stripe.prices.retrieve(item.priceId!)) : null;
+    if (current && current.active && current.unit_amount === item.priceCents && current.currency === 'usd' && current.product === product.id) {
+      return { productId: product.id, priceId: current.id };
     }
+    // The key names the price being replaced, so going back to an earlier amount makes a new, active price.
     const price = await this.stripe.prices.create(
       { product: product.id, unit_amount: item.priceCents, currency: 'usd', metadata: { dealId: item.dealId } },
-      { idempotencyKey: `deal-price-${item.dealId}-${item.priceCents}-${product.id}` },
+      { idempotencyKey: `deal-price-${item.dealId}-${product.id}-${current?.id ?? 'first'}-${item.priceCents}` },
     );
     await this.stripe.products.update(product.id, { default_price: price.id });
-    if (item.priceId && item.priceId !== price.id) {
-      await this.stripe.prices.update(item.priceId, { active: false });
+    if (current && current.id !== price.id && current.active) {
+      await this.stripe.prices.update(current.id, { active: false });
     }
     return { productId: product.id, priceId: price.id };
+  }
+
+  /** The call's answer, or null when Stripe says the object does not exist. */
+  private async ifExists<T>(call: () => Promise<T>): Promise<T | null> {
+    try {
+      return await call();
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 'resource_missing') return null;
+      throw err;
+    }
   }
 }
 
