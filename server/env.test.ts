@@ -57,6 +57,18 @@ describe('loadConfig', () => {
     expect(failure({ PORT: port })).toMatch(/^Invalid configuration:\n\s+PORT: /);
   });
 
+  it('never reads an empty PORT as port 0 (a random port)', () => {
+    // `PORT= npm start`, or `PORT=` in a settings file, must mean the default or be refused by name.
+    let port: number | undefined;
+    try {
+      port = loadConfig({ PORT: '' }).PORT;
+    } catch (err) {
+      expect((err as Error).message).toContain('PORT');
+      return;
+    }
+    expect(port).toBe(3000);
+  });
+
   it('names every bad setting at once', () => {
     const message = failure({ PORT: 'abc', NODE_ENV: 'staging', LOG_LEVEL: 'loud' });
     for (const name of ['PORT', 'NODE_ENV', 'LOG_LEVEL']) expect(message).toContain(name);

@@ -52,7 +52,9 @@ export const envSchema = z.object({
 export type AppConfig = z.infer<typeof envSchema> & { publicOrigin: string; payments: 'test' | 'stripe' };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  // An empty value (`PORT=` in a settings file) means "not set", for every setting alike.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
