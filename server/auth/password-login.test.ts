@@ -1,12 +1,12 @@
 /** Registration and password login: hashing, mass assignment, enumeration, attempt budgets, merchant status. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessionAnswer } from '../../contract/auth';
 import { buildCustomer, buildMerchant, buildMerchantAccount, buildUser, uniquePhone } from '../db/factories';
 import { DEMO_CUSTOMER, DEMO_MERCHANT, loadDemoData } from '../db/demo-data';
 import { sessions, users } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/app';
-import { resetDatabase } from '../test/database';
+import { useTestApp } from '../test/app';
+
 import {
   call,
   endRateLimitWindows,
@@ -20,17 +20,7 @@ import {
 } from '../test/auth-helpers';
 import { LOGIN_LIMITS } from './auth.service';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(async () => {
-  await resetDatabase(t.database);
-});
+const t = useTestApp();
 
 const register = (body: Record<string, unknown>) => call(t.app, 'POST', '/api/auth/register', { body });
 const login = (identifier: string, password: string, remoteAddress?: string) =>

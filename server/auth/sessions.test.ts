@@ -1,28 +1,18 @@
 /** Sessions and the signed-in user's own account: who am I, logout, password and email changes. */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { currentUser, passwordChangedAnswer, sessionAnswer } from '../../contract/auth';
 import { SESSION_IDLE_DAYS } from '../../contract/constants';
 import { buildCustomer, buildMerchant, buildMerchantAccount, uniquePhone } from '../db/factories';
 import { merchants, sessions, users } from '../db/schema';
 import { ConsoleSmsSender } from '../integrations/sms/console-sms-sender';
-import { createTestApp, type TestApp } from '../test/app';
-import { resetDatabase } from '../test/database';
+import { type TestApp, createTestApp, useTestApp } from '../test/app';
+
 import { LOGIN_LIMITS } from './auth.service';
 import { call, expectStatus, loginAs, messageOf, passwordLogin, signInWithSms } from '../test/auth-helpers';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(async () => {
-  await resetDatabase(t.database);
-});
+const t = useTestApp();
 
 const DAY_MS = 86_400_000;
 const me = (sessionId?: string | null) => call(t.app, 'GET', '/api/auth/user', { sessionId: sessionId ?? null });

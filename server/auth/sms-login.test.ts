@@ -1,13 +1,13 @@
 /** SMS codes end to end: sending (normalisation, cooldown, caps) and verifying (login, attempts, expiry, races). */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { currentUser, sessionAnswer } from '../../contract/auth';
 import { SESSION_IDLE_DAYS, SMS_MAX_ATTEMPTS } from '../../contract/constants';
 import { queryRows } from '../db/client';
 import { buildCustomer, buildMerchant, buildMerchantAccount, uniquePhone } from '../db/factories';
 import { sessions, smsCodes, users } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/app';
-import { resetDatabase } from '../test/database';
+import { useTestApp } from '../test/app';
+
 import {
   call,
   endRateLimitWindows,
@@ -20,17 +20,7 @@ import {
 } from '../test/auth-helpers';
 import { SMS_HOURLY_CAP } from './sms-codes';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(async () => {
-  await resetDatabase(t.database);
-});
+const t = useTestApp();
 
 const send = (phone: unknown, remoteAddress?: string) =>
   call(t.app, 'POST', '/api/auth/send-sms-code', { body: { phone }, ...(remoteAddress ? { remoteAddress } : {}) });

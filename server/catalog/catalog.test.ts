@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { dealList, deal as dealSchema, NEXT_CURSOR_HEADER, reviewSummary, type Deal } from '../../contract/deals';
 import { merchant as merchantSchema, merchantSummaryList } from '../../contract/merchants';
 import { DEAL_LIST_DEFAULT_LIMIT, SEARCH_QUERY_MAX_LENGTH } from '../../contract/constants';
 import { buildCustomer, buildDeal, buildMerchant, buildReview } from '../db/factories';
 import { deals } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/app';
-import { resetDatabase } from '../test/database';
+import { useTestApp } from '../test/app';
+
 import { buildVouchers } from '../test/fixtures';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(async () => {
-  await resetDatabase(t.database);
-});
+const t = useTestApp();
 
 const MINUTE = 60_000;
 const base = new Date('2025-03-01T12:00:00.000Z').getTime();

@@ -1,23 +1,13 @@
 /** GET /api/dev/sms-outbox: the latest console code per phone, outside production only (DECISIONS.md D7). */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOutboxAnswer } from '../../contract/auth';
 import { uniquePhone } from '../db/factories';
 import type { SmsSender } from '../integrations/sms/sms-sender';
-import { createTestApp, type TestApp } from '../test/app';
-import { resetDatabase } from '../test/database';
+import { type TestApp, createTestApp, useTestApp } from '../test/app';
+
 import { call, endSmsCooldowns, expectStatus, messageOf } from '../test/auth-helpers';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(async () => {
-  await resetDatabase(t.database);
-});
+const t = useTestApp();
 
 const outbox = (app: TestApp, phone: string) => call(app.app, 'GET', `/api/dev/sms-outbox?${new URLSearchParams({ phone })}`);
 const send = (app: TestApp, phone: string) => call(app.app, 'POST', '/api/auth/send-sms-code', { body: { phone } });

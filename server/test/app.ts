@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type AppConfig } from '../env';
 import type { Database, Db } from '../db/client';
-import { createTestDatabase } from './database';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createTestDatabase, resetDatabase } from './database';
 
 /** Configuration as a test run sees it; `env` overrides single settings as the environment would. */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
@@ -65,4 +66,30 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await database.close();
     throw err;
   }
+}
+
+/**
+ * One app per test file on a fresh database, emptied before each test unless `resetEachTest` is
+ * false. Returns a stand-in that reads through to the app once `beforeAll` has built it, so test
+ * bodies use it as they would the TestApp itself.
+ */
+export function useTestApp(options: TestAppOptions = {}, { resetEachTest = true } = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  if (resetEachTest) {
+    beforeEach(async () => {
+      await resetDatabase(current!.database);
+    });
+  }
+  return new Proxy({} as TestApp, {
+    get(_target, property) {
+      if (!current) throw new Error('the test app is built in beforeAll; use it inside tests and hooks');
+      return Reflect.get(current, property);
+    },
+  });
 }

@@ -1,26 +1,16 @@
 /** Reviews by buyers (DECISIONS.md D2): POST /api/deals/{id}/reviews, read back on the deal and the voucher list. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reviewSummary } from '../../contract/deals';
 import { voucherList } from '../../contract/checkout';
 import { buildMerchantAccount, buildUser } from '../db/factories';
 import { users } from '../db/schema';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app';
+import { useTestApp } from '../test/app';
 import { call, expectStatus, loginAs, messageOf } from '../test/auth-helpers';
-import { resetDatabase } from '../test/database';
+
 import { buy, buyableDeal, checkoutOk, customer, type Shopper } from '../test/purchase-helpers';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(async () => {
-  await resetDatabase(t.database);
-});
+const t = useTestApp();
 
 function review(who: { sessionId: string } | null, dealId: string, body: unknown) {
   return call(t.app, 'POST', `/api/deals/${dealId}/reviews`, { body, sessionId: who?.sessionId ?? null });
