@@ -8,6 +8,8 @@ import { Button, buttonClasses } from '../components/ui/button';
 import { CartIcon, HeartIcon, LogOutIcon, MenuIcon, TicketIcon, UserIcon, XIcon } from '../components/ui/icons';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useLogout } from '../features/auth/api/logout';
+import { AuthDialogsHost, preloadAuthDialogs } from '../features/auth/auth-dialogs-host';
+import { openLoginDialog } from '../features/auth/login-dialog-store';
 import { cn } from '../lib/cn';
 import { loginPathWithNext } from '../lib/safe-next';
 import { SITE_NAME } from '../lib/use-document-title';
@@ -191,14 +193,25 @@ function Header() {
       <Link href={paths.merchantLogin} className={buttonClasses(wide ? 'ghost' : 'outline', 'sm', wide ? undefined : 'flex-1')}>
         Merchant Login
       </Link>
-      <Link href={loginHref(location)} className={buttonClasses('primary', 'sm', wide ? undefined : 'flex-1')}>
+      {/* A real link to the login gate (new tab, no script); a plain click opens the login dialog in place. */}
+      <Link
+        href={loginHref(location)}
+        aria-haspopup="dialog"
+        onClick={(event) => {
+          event.preventDefault();
+          openLoginDialog();
+        }}
+        onPointerEnter={preloadAuthDialogs}
+        onFocus={preloadAuthDialogs}
+        className={buttonClasses('primary', 'sm', wide ? undefined : 'flex-1')}
+      >
         Login
       </Link>
     </>
   );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <Logo />
         {links.length > 0 ? (
@@ -328,6 +341,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <AuthDialogsHost />
     </div>
   );
 }

@@ -1,14 +1,27 @@
 /** The route table of SPEC.md §2. Home ships in the first bundle; every other screen loads on demand. */
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { paths, routePatterns } from '../../contract/routes';
+import { routePatterns } from '../../contract/routes';
 import { HomePage } from '../features/deals/home-page';
 import { PageFallback } from './page-fallback';
 
 const DealPage = lazy(() => import('../features/deals/deal-page'));
 const LoginGatePage = lazy(() => import('../features/auth/login-gate-page'));
-const ComingSoonPage = lazy(() => import('../features/misc/coming-soon-page'));
 const NotFoundPage = lazy(() => import('../features/misc/not-found-page'));
+const CartPage = lazy(() => import('../features/cart/cart-page'));
+const CheckoutPage = lazy(() => import('../features/checkout/checkout-page'));
+const SuccessPage = lazy(() => import('../features/checkout/success-page'));
+const MyVouchersPage = lazy(() => import('../features/vouchers/my-vouchers-page'));
+const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+const MerchantLoginPage = lazy(() => import('../features/auth/merchant-login-page'));
+const BootstrapPage = lazy(() => import('../features/admin-accounts/bootstrap-page'));
+const PromotePage = lazy(() => import('../features/admin-accounts/promote-page'));
+const RedeemPage = lazy(() => import('../features/redemption/redeem-page'));
+const ScanPage = lazy(() => import('../features/redemption/scan-page'));
+const TransactionsPage = lazy(() => import('../features/admin-log/transactions-page'));
+const FavoritesPage = lazy(() => import('../features/favorites/favorites-page'));
+const MerchantsPage = lazy(() => import('../features/admin-catalog/merchants-page'));
+const AdminDealsPage = lazy(() => import('../features/admin-catalog/deals-page'));
 
 export function AppRouter() {
   return (
@@ -16,52 +29,26 @@ export function AppRouter() {
       <Switch>
         <Route path={routePatterns.home} component={HomePage} />
         <Route path={routePatterns.deal}>{(params) => <DealPage id={params.id} />}</Route>
-        <Route path={routePatterns.success}>
-          <ComingSoonPage screen="Payment status" requiredQueryParam="session_id" />
-        </Route>
-        <Route path={routePatterns.favorites}>
-          <ComingSoonPage screen="Favorites" />
-        </Route>
-        <Route path={routePatterns.profile}>
-          <ComingSoonPage screen="Profile" />
-        </Route>
-        <Route path={routePatterns.cart}>
-          <ComingSoonPage screen="Cart" />
-        </Route>
-        <Route path={routePatterns.checkout}>
-          <ComingSoonPage screen="Checkout" back={{ href: paths.cart, label: 'Back to Cart' }} />
-        </Route>
+        <Route path={routePatterns.success} component={SuccessPage} />
+        <Route path={routePatterns.favorites} component={FavoritesPage} />
+        <Route path={routePatterns.profile} component={ProfilePage} />
+        <Route path={routePatterns.cart} component={CartPage} />
+        <Route path={routePatterns.checkout} component={CheckoutPage} />
         <Route path={routePatterns.myVouchers}>
-          <ComingSoonPage screen="My Vouchers" />
+          <MyVouchersPage />
         </Route>
         <Route path={routePatterns.accountVouchers}>
-          <ComingSoonPage screen="My Vouchers" requiresLogin />
+          <MyVouchersPage requiresLogin />
         </Route>
         <Route path={routePatterns.login} component={LoginGatePage} />
-        <Route path={routePatterns.merchantLogin}>
-          <ComingSoonPage screen="Merchant Login" />
-        </Route>
-        <Route path={routePatterns.merchantRedeem}>
-          <ComingSoonPage screen="Redeem Vouchers" />
-        </Route>
-        <Route path={routePatterns.merchantScan}>
-          <ComingSoonPage screen="Scan QR Code" />
-        </Route>
-        <Route path={routePatterns.adminBootstrap}>
-          <ComingSoonPage screen="Superadmin Bootstrap" />
-        </Route>
-        <Route path={routePatterns.adminMerchants}>
-          <ComingSoonPage screen="Manage Merchants" />
-        </Route>
-        <Route path={routePatterns.adminDeals}>
-          <ComingSoonPage screen="Manage Deals" />
-        </Route>
-        <Route path={routePatterns.adminTransactions}>
-          <ComingSoonPage screen="Transaction History" />
-        </Route>
-        <Route path={routePatterns.adminPromote}>
-          <ComingSoonPage screen="Promote Admin" />
-        </Route>
+        <Route path={routePatterns.merchantLogin} component={MerchantLoginPage} />
+        <Route path={routePatterns.merchantRedeem} component={RedeemPage} />
+        <Route path={routePatterns.merchantScan} component={ScanPage} />
+        <Route path={routePatterns.adminBootstrap} component={BootstrapPage} />
+        <Route path={routePatterns.adminMerchants} component={MerchantsPage} />
+        <Route path={routePatterns.adminDeals} component={AdminDealsPage} />
+        <Route path={routePatterns.adminTransactions} component={TransactionsPage} />
+        <Route path={routePatterns.adminPromote} component={PromotePage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

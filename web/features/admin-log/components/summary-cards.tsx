@@ -1,0 +1,43 @@
+/** The log's totals: attempts, successes, failures and the value redeemed (SPEC.md §2 Redemption log). */
+import type { RedemptionSummary } from '../../../../contract/redemption';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
+import { formatMoney } from '../../../lib/money';
+
+interface Card {
+  label: string;
+  value: string;
+  accent: string;
+}
+
+function cards(summary: RedemptionSummary): Card[] {
+  return [
+    { label: 'Total attempts', value: summary.total.toLocaleString('en-US'), accent: 'bg-slate-400' },
+    { label: 'Successful', value: summary.successes.toLocaleString('en-US'), accent: 'bg-emerald-600' },
+    { label: 'Failed', value: summary.failures.toLocaleString('en-US'), accent: 'bg-red-600' },
+    { label: 'Redeemed value', value: formatMoney(summary.redeemedValueCents), accent: 'bg-brand-700' },
+  ];
+}
+
+export function SummaryCards({ summary }: { summary: RedemptionSummary | undefined }) {
+  if (!summary) {
+    return (
+      <div aria-hidden="true" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((n) => (
+          <Skeleton key={n} className="h-24 rounded-2xl" />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      {cards(summary).map((card) => (
+        <div key={card.label} className="relative overflow-hidden surface p-4 sm:p-5">
+          <span aria-hidden="true" className={cn('absolute inset-y-0 left-0 w-1', card.accent)} />
+          <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
+          <dd className="mt-1 text-2xl font-extrabold tracking-tight text-slate-900 tabular-nums sm:text-3xl">{card.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,63 @@
+/** POST /api/redeem {code, pin}: the merchant comes from the session; every outcome reads as SPEC's {ok, reason}. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../../contract/auth';
+import type { RedeemAnswer } from '../../../../contract/redemption';
+import { apiJson, isApiError } from '../../../lib/api-client';
+import { merchantRedemptionsQueryKey } from './get-merchant-redemptions';
+
+/** SPEC.md §5: the app's answer for an account with no merchant bound to it (the server refuses it with the same words). */
+export const NO_MERCHANT_REASON = 'No merchantId bound to current account';
+export const NETWORK_ERROR_REASON = 'Network error';
+
+export interface RedeemInput {
+  code: string;
+  pin: string;
+}
+
+export type RedeemResult = Pick<RedeemAnswer, 'ok' | 'reason' | 'voucher'>;
+
+/** A refusal's body is `{ok: false, reason, message}`; other error bodies (`{message}`, text) still give the reason. */
+function refusalReason(body: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object') {
+      if ('reason' in parsed && typeof parsed.reason === 'string' && parsed.reason !== '') return parsed.reason;
+      if ('message' in parsed && typeof parsed.message === 'string' && parsed.message !== '') return parsed.message;
+    }
+  } catch {
+    // Not JSON: the text itself, if any, is the reason.
+  }
+  // A short plain-text body is a message; anything long (an HTML error page) is not worth showing.
+  const text = body.trim();
+  return text !== '' && text.length <= 200 && !text.startsWith('<') ? text : null;
+}
+
+/** Never throws: refusals and failures alike come back as `{ok: false, reason}`. */
+export async function redeemVoucher(input: RedeemInput): Promise<RedeemResult> {
+  try {
+    const answer = await apiJson<RedeemAnswer>('POST', '/api/redeem', { code: input.code, pin: input.pin });
+    return { ok: answer.ok, reason: answer.reason, voucher: answer.voucher };
+  } catch (error) {
+    if (isApiError(error)) return { ok: false, reason: refusalReason(error.body) };
+    return { ok: false, reason: NETWORK_ERROR_REASON };
+  }
+}
+
+/** The line the form shows for a result (SPEC.md §8). */
+export function redeemResultMessage(result: RedeemResult): string {
+  if (result.ok) return 'Voucher redeemed successfully!';
+  return result.reason ? `Error: ${result.reason}` : 'Failed to redeem';
+}
+
+/**
+ * Redeems as the signed-in account. Without a bound merchant the app answers SPEC's refusal itself; afterwards the
+ * merchant's own history is read again, since every attempt lands in it.
+ */
+export function useRedeemVoucher(user: CurrentUser | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RedeemInput): Promise<RedeemResult> =>
+      user?.merchantId ? redeemVoucher(input) : Promise.resolve({ ok: false, reason: NO_MERCHANT_REASON }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: merchantRedemptionsQueryKey }),
+  });
+}

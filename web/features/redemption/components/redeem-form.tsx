@@ -1,0 +1,182 @@
+/** The redeem form (SPEC.md §2, §5): code and PIN, Redeem Voucher, the outcome, and home 1.5 s after a success. */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import type { CurrentUser } from '../../../../contract/auth';
+import { REDEEM_REDIRECT_MS, VOUCHER_CODE_LENGTH, VOUCHER_PIN_LENGTH } from '../../../../contract/constants';
+import { paths } from '../../../../contract/routes';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { formatMoney } from '../../../lib/money';
+import { redeemResultMessage, useRedeemVoucher, type RedeemResult } from '../api/redeem-voucher';
+import { normalizePin, normalizeVoucherCode } from '../redeem-input';
+import { cameFromScan, SCAN_SUCCESS_MESSAGE } from '../scan-handoff';
+import { ResultBanner, type BannerContent } from './result-banner';
+
+interface RedeemFormProps {
+  user: CurrentUser;
+  initialCode: string;
+  initialPin: string;
+}
+
+interface FieldErrors {
+  code?: string;
+  pin?: string;
+}
+
+function validate(code: string, pin: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (code === '') errors.code = 'Please enter the voucher code';
+  if (pin === '') errors.pin = 'Please enter the PIN';
+  return errors;
+}
+
+function resultBanner(result: RedeemResult): BannerContent {
+  if (!result.ok) return { tone: 'error', title: redeemResultMessage(result) };
+  const voucher = result.voucher;
+  return {
+    tone: 'success',
+    title: redeemResultMessage(result),
+    detail: (
+      <>
+        {voucher ? (
+          <>
+            <span className="font-semibold">{voucher.dealTitle}</span> · {formatMoney(voucher.priceCents)}.{' '}
+          </>
+        ) : null}
+        Returning to the home page…
+      </>
+    ),
+  };
+}
+
+const inputClasses =
+  'mt-1.5 block h-12 w-full rounded-xl border bg-white px-4 text-lg text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none read-only:bg-slate-50';
+
+export function RedeemForm({ user, initialCode, initialPin }: RedeemFormProps) {
+  const [, navigate] = useLocation();
+  const [code, setCode] = useState(initialCode);
+  const [pin, setPin] = useState(initialPin);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [result, setResult] = useState<RedeemResult | null>(null);
+  // Read once: the entry this form was opened in says whether a scan filled it in.
+  const [scanned] = useState(() => initialCode !== '' && cameFromScan());
+  const redeem = useRedeemVoucher(user);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const pinRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const redeemed = result?.ok === true;
+
+  useEffect(() => {
+    if (!redeemed) return;
+    const timer = setTimeout(() => navigate(paths.home), REDEEM_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [redeemed, navigate]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (redeem.isPending || redeemed) return;
+    const found = validate(code, pin);
+    setErrors(found);
+    if (found.code) {
+      codeRef.current?.focus();
+      return;
+    }
+    if (found.pin) {
+      pinRef.current?.focus();
+      return;
+    }
+    setResult(null);
+    redeem.mutate({ code, pin }, { onSuccess: setResult });
+  };
+
+  let banner: BannerContent | null = null;
+  if (result) banner = resultBanner(result);
+  else if (redeem.isPending) banner = { tone: 'progress', title: 'Redeeming…' };
+  else if (scanned) banner = { tone: 'info', title: SCAN_SUCCESS_MESSAGE, detail: 'Check the code and PIN with the customer, then press Redeem Voucher.' };
+
+  const codeHint = `${id}-code-hint`;
+  const codeError = `${id}-code-error`;
+  const pinHint = `${id}-pin-hint`;
+  const pinError = `${id}-pin-error`;
+  const locked = redeem.isPending || redeemed;
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Redeem a voucher" className="grid gap-5">
+      {!user.merchantId ? (
+        <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          This account is not bound to a merchant. Vouchers can only be redeemed from a merchant account.
+        </p>
+      ) : null}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-code`} className="text-sm font-semibold text-slate-800">
+            Voucher Code
+          </label>
+          <input
+            ref={codeRef}
+            id={`${id}-code`}
+            name="code"
+            type="text"
+            value={code}
+            onChange={(event) => setCode(normalizeVoucherCode(event.target.value))}
+            maxLength={VOUCHER_CODE_LENGTH}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            readOnly={locked}
+            aria-invalid={errors.code ? true : undefined}
+            aria-describedby={errors.code ? `${codeHint} ${codeError}` : codeHint}
+            className={cn(inputClasses, 'font-mono tracking-[0.2em] uppercase', errors.code ? 'border-red-600' : 'border-slate-300')}
+          />
+          <p id={codeHint} className="mt-1 text-sm text-slate-600">
+            {VOUCHER_CODE_LENGTH} characters, printed on the customer's voucher.
+          </p>
+          {errors.code ? (
+            <p id={codeError} className="mt-1 text-sm font-medium text-red-700">
+              {errors.code}
+            </p>
+          ) : null}
+        </div>
+
+        <div>
+          <label htmlFor={`${id}-pin`} className="text-sm font-semibold text-slate-800">
+            PIN
+          </label>
+          <input
+            ref={pinRef}
+            id={`${id}-pin`}
+            name="pin"
+            type="text"
+            inputMode="numeric"
+            value={pin}
+            onChange={(event) => setPin(normalizePin(event.target.value))}
+            maxLength={VOUCHER_PIN_LENGTH}
+            autoComplete="off"
+            spellCheck={false}
+            required
+            readOnly={locked}
+            aria-invalid={errors.pin ? true : undefined}
+            aria-describedby={errors.pin ? `${pinHint} ${pinError}` : pinHint}
+            className={cn(inputClasses, 'font-mono tracking-[0.2em]', errors.pin ? 'border-red-600' : 'border-slate-300')}
+          />
+          <p id={pinHint} className="mt-1 text-sm text-slate-600">
+            {VOUCHER_PIN_LENGTH} digits, told by the customer.
+          </p>
+          {errors.pin ? (
+            <p id={pinError} className="mt-1 text-sm font-medium text-red-700">
+              {errors.pin}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <Button type="submit" size="lg" disabled={locked} className="w-full sm:w-auto sm:justify-self-start">
+        {redeem.isPending ? 'Redeeming…' : 'Redeem Voucher'}
+      </Button>
+
+      <ResultBanner content={banner} />
+    </form>
+  );
+}

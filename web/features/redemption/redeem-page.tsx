@@ -1,0 +1,62 @@
+/** /merchant/redeem (SPEC.md §2): a merchant redeems a voucher by code and PIN, typed or filled in from the QR link. */
+import { Link, useSearch } from 'wouter';
+import { paths } from '../../../contract/routes';
+import { buttonClasses } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCurrentUser } from '../auth/api/get-current-user';
+import { MerchantLoginPrompt } from './components/merchant-login-prompt';
+import { RecentRedemptions } from './components/recent-redemptions';
+import { RedeemForm } from './components/redeem-form';
+import { normalizePin, normalizeVoucherCode } from './redeem-input';
+import { QrIcon } from './components/qr-icon';
+
+export default function RedeemPage() {
+  useDocumentTitle('Redeem Vouchers');
+  const search = useSearch();
+  const { user, isLoading } = useCurrentUser();
+
+  if (isLoading) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6" aria-busy="true">
+        <Skeleton className="h-9 w-56" />
+        <Skeleton className="mt-6 h-72 w-full rounded-2xl" />
+      </div>
+    );
+  }
+
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <MerchantLoginPrompt title="Redeem Vouchers" />
+      </div>
+    );
+  }
+
+  // The QR link (DECISIONS.md D5) opens this page with ?code=&pin=: the form is filled in, never sent on its own.
+  const params = new URLSearchParams(search);
+  const initialCode = normalizeVoucherCode(params.get('code') ?? '');
+  const initialPin = normalizePin(params.get('pin') ?? '');
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-8 px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0 flex-1 basis-72">
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Redeem Vouchers</h1>
+          <p className="mt-1 text-slate-600">Enter the code and PIN from the customer's voucher, or scan its QR code.</p>
+        </div>
+        <Link href={paths.merchantScan} className={buttonClasses('outline', 'md')}>
+          <QrIcon />
+          Scan QR Code
+        </Link>
+      </div>
+
+      <section aria-label="Voucher" className="surface p-6 sm:p-8">
+        {/* A new address (another scan) starts a fresh form with its values. */}
+        <RedeemForm key={search} user={user} initialCode={initialCode} initialPin={initialPin} />
+      </section>
+
+      {user.role === 'merchant' ? <RecentRedemptions /> : null}
+    </div>
+  );
+}

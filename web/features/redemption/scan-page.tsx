@@ -1,0 +1,183 @@
+/**
+ * /merchant/scan (SPEC.md §2, §4): read a voucher's QR code with the camera, or type or paste what it holds, and go on
+ * to the redeem form filled in with it.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { SIMULATED_SCAN_MS } from '../../../contract/constants';
+import { paths } from '../../../contract/routes';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { ArrowLeftIcon, ChevronRightIcon } from '../../components/ui/icons';
+import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCurrentUser } from '../auth/api/get-current-user';
+import { CameraScanner } from './components/camera-scanner';
+import { MerchantLoginPrompt } from './components/merchant-login-prompt';
+import { ResultBanner, type BannerContent } from './components/result-banner';
+import { scanHandoffState, SCAN_SUCCESS_MESSAGE } from './scan-handoff';
+import { interpretScan, INVALID_SCAN_MESSAGE, redeemFormHref, type ScanReading } from './scan-payload';
+
+const SCANNING_MESSAGE = 'Scanning...';
+const BLANK_TEXT_MESSAGE = 'Please enter the QR code text';
+
+type UsableReading = Exclude<ScanReading, { kind: 'invalid' }>;
+
+function ManualScan({ onUsable }: { onUsable: (reading: UsableReading) => void }) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [banner, setBanner] = useState<BannerContent | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (scanning) return;
+    if (text.trim() === '') {
+      setFieldError(BLANK_TEXT_MESSAGE);
+      inputRef.current?.focus();
+      return;
+    }
+    setFieldError(null);
+    const reading = interpretScan(text);
+    // A pasted voucher link holds everything the form needs, exactly as the camera would have read it.
+    if (reading.kind === 'link') {
+      onUsable(reading);
+      return;
+    }
+    setScanning(true);
+    setBanner({ tone: 'progress', title: SCANNING_MESSAGE });
+    timer.current = setTimeout(() => {
+      setScanning(false);
+      if (reading.kind === 'invalid') {
+        setBanner({ tone: 'error', title: INVALID_SCAN_MESSAGE });
+        return;
+      }
+      setBanner({ tone: 'success', title: SCAN_SUCCESS_MESSAGE });
+      onUsable(reading);
+    }, SIMULATED_SCAN_MS);
+  };
+
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-3">
+      <label htmlFor={`${id}-text`} className="text-sm font-semibold text-slate-800">
+        QR code text
+      </label>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <input
+          ref={inputRef}
+          id={`${id}-text`}
+          name="qr"
+          type="text"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          readOnly={scanning}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? `${hintId} ${errorId}` : hintId}
+          className={cn(
+            'block h-12 w-full min-w-0 flex-1 rounded-xl border bg-white px-4 text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none read-only:bg-slate-50',
+            fieldError ? 'border-red-600' : 'border-slate-300',
+          )}
+        />
+        <Button type="submit" size="lg" disabled={scanning} className="sm:w-32">
+          {scanning ? 'Scanning…' : 'Scan'}
+        </Button>
+      </div>
+      <p id={hintId} className="text-sm text-slate-600">
+        Paste the voucher link from the QR code, or type the voucher code.
+      </p>
+      {fieldError ? (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {fieldError}
+        </p>
+      ) : null}
+      <ResultBanner content={banner} />
+    </form>
+  );
+}
+
+export default function ScanPage() {
+  useDocumentTitle('Scan QR Code');
+  const [, navigate] = useLocation();
+  const { user, isLoading } = useCurrentUser();
+  const [cameraBanner, setCameraBanner] = useState<BannerContent | null>(null);
+
+  const openForm = (reading: UsableReading) => {
+    navigate(redeemFormHref(reading.code, reading.kind === 'link' ? reading.pin : undefined), { state: scanHandoffState });
+  };
+
+  const onCameraRead = (text: string): boolean => {
+    const reading = interpretScan(text);
+    if (reading.kind === 'invalid') {
+      setCameraBanner({ tone: 'error', title: INVALID_SCAN_MESSAGE, detail: 'That QR code is not a voucher. Keep scanning.' });
+      return false;
+    }
+    setCameraBanner({ tone: 'success', title: SCAN_SUCCESS_MESSAGE });
+    openForm(reading);
+    return true;
+  };
+
+  if (isLoading) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6" aria-busy="true">
+        <Skeleton className="h-9 w-56" />
+        <Skeleton className="mt-6 h-80 w-full rounded-2xl" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <Link href={paths.home} className={buttonClasses('ghost', 'sm', '-ml-3')}>
+        <ArrowLeftIcon className="h-4 w-4" />
+        Back
+      </Link>
+
+      {!user ? (
+        <div className="mt-6">
+          <MerchantLoginPrompt title="Scan QR Code" />
+        </div>
+      ) : (
+        <div className="mt-4 grid gap-8">
+          <div>
+            <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Scan QR Code</h1>
+            <p className="mt-1 text-slate-600">Scan the QR code on the customer's voucher to fill in the redeem form.</p>
+          </div>
+
+          <section aria-labelledby="camera-title" className="surface grid gap-4 p-6 sm:p-8">
+            <h2 id="camera-title" className="text-xl font-bold text-slate-900">
+              Camera
+            </h2>
+            <CameraScanner onRead={onCameraRead} />
+            <ResultBanner content={cameraBanner} />
+          </section>
+
+          <section aria-labelledby="manual-title" className="surface grid gap-4 p-6 sm:p-8">
+            <h2 id="manual-title" className="text-xl font-bold text-slate-900">
+              No camera? Type it in
+            </h2>
+            <ManualScan onUsable={openForm} />
+          </section>
+
+          <Link href={paths.merchantRedeem} className="surface flex items-center justify-between gap-4 p-5 text-slate-900 hover:bg-slate-50 focus-ring">
+            <span>
+              <span className="block font-semibold">Enter code and PIN manually</span>
+              <span className="block text-sm text-slate-600">Type the voucher code and PIN on the redeem form.</span>
+            </span>
+            <ChevronRightIcon className="h-5 w-5 shrink-0 text-slate-500" />
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
