@@ -1,14 +1,14 @@
 /**
- * The counts on the header's Favorites and Cart badges. The cart count is read from the local cart;
- * the favourites count is reported by whichever screen holds the favourites (via useSetFavoritesCount).
+ * The counts on the header's Favorites and Cart badges. The cart count is read from the local cart; the favourites
+ * count from the signed-in user's favourites list (loaded on login, gone on logout), hearts still in flight included.
  */
-import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useFavoritesCount } from '../features/favorites/api/get-favorites';
 import { readCartCount, subscribeToCart } from '../lib/cart-storage';
 
 interface NavCountsValue {
   favorites: number;
   cart: number;
-  setFavorites: (count: number) => void;
 }
 
 const NavCountsContext = createContext<NavCountsValue | null>(null);
@@ -16,9 +16,9 @@ const NavCountsContext = createContext<NavCountsValue | null>(null);
 const serverCartCount = () => 0;
 
 export function NavCountsProvider({ children }: { children: ReactNode }) {
-  const [favorites, setFavorites] = useState(0);
+  const favorites = useFavoritesCount();
   const cart = useSyncExternalStore(subscribeToCart, readCartCount, serverCartCount);
-  const value = useMemo(() => ({ favorites, cart, setFavorites }), [favorites, cart]);
+  const value = useMemo(() => ({ favorites, cart }), [favorites, cart]);
   return <NavCountsContext.Provider value={value}>{children}</NavCountsContext.Provider>;
 }
 
@@ -29,11 +29,5 @@ function useNavCountsContext(): NavCountsValue {
 }
 
 export function useNavCounts(): { favorites: number; cart: number } {
-  const { favorites, cart } = useNavCountsContext();
-  return { favorites, cart };
-}
-
-/** Lets the favourites feature publish how many deals the user has saved. */
-export function useSetFavoritesCount(): (count: number) => void {
-  return useNavCountsContext().setFavorites;
+  return useNavCountsContext();
 }

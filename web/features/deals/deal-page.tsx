@@ -1,33 +1,27 @@
 /** Deal detail (SPEC.md §2): picture, rich description, details, terms, reviews, merchant card and the purchase box. */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { VOUCHER_VALID_DAYS } from '../../../contract/constants';
 import type { Deal } from '../../../contract/deals';
 import { paths } from '../../../contract/routes';
 import { RichText } from '../../components/rich-text';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { AlertIcon, ArrowLeftIcon, CalendarIcon, CartIcon, ChevronRightIcon, HeartIcon, ShieldCheckIcon, TrendingIcon } from '../../components/ui/icons';
+import { AlertIcon, ArrowLeftIcon, CalendarIcon, ChevronRightIcon, ShieldCheckIcon, TrendingIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatDay } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
-import { loginPathWithNext } from '../../lib/safe-next';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../auth/api/get-current-user';
+import { AddToCartButton } from '../cart/components/add-to-cart-button';
+import { FavoriteButton } from '../favorites/components/favorite-button';
+import { BuyNowButton } from '../checkout/components/buy-now-button';
 import { MerchantCard } from '../merchants/components/merchant-card';
 import { dealQueryOptions } from './api/get-deal';
 import { DealImage } from './components/deal-image';
 import { ReviewsSection } from './components/reviews-section';
-
-const COMING_SOON = {
-  favorites: 'Saving favorites is coming soon',
-  cart: 'The cart is coming soon',
-  checkout: 'Checkout is coming soon',
-} as const;
 
 function BackLink() {
   return (
@@ -85,26 +79,7 @@ function DealDetails({ deal }: { deal: Deal }) {
 }
 
 function PurchaseBox({ deal, className }: { deal: Deal; className?: string }) {
-  const { user } = useCurrentUser();
-  const [, navigate] = useLocation();
-  const guest = user === null;
   const savings = deal.originalPriceCents !== null ? deal.originalPriceCents - deal.priceCents : 0;
-  const buyable = deal.active && !deal.soldOut;
-
-  const buy = () => {
-    if (guest) navigate(loginPathWithNext(paths.login, paths.deal(deal.id)));
-  };
-  const favorite = () => {
-    if (guest) toast({ title: 'Please Login First', description: 'Please login to save deals to your favorites' });
-  };
-  const addToCart = () => {
-    if (guest) toast({ title: 'Please Login First', description: 'Please login to add items to cart' });
-  };
-
-  let buyHint: string | null = null;
-  if (!deal.active) buyHint = 'This deal is not available right now.';
-  else if (deal.soldOut) buyHint = 'This deal is sold out.';
-  else if (!guest) buyHint = `${COMING_SOON.checkout}.`;
 
   return (
     <section aria-label="Purchase" className={cn('surface p-6', className)}>
@@ -130,45 +105,11 @@ function PurchaseBox({ deal, className }: { deal: Deal; className?: string }) {
       </div>
       {savings > 0 ? <p className="mt-1 text-sm font-semibold text-sale-700">You save {formatMoney(savings)}</p> : null}
 
-      <Button
-        size="lg"
-        className="mt-6 w-full"
-        onClick={buy}
-        disabled={!buyable || !guest}
-        title={buyable && !guest ? COMING_SOON.checkout : undefined}
-        aria-describedby={buyHint ? 'buy-hint' : undefined}
-      >
-        Buy Now - {formatMoney(deal.priceCents)}
-      </Button>
-      {buyHint ? (
-        <p id="buy-hint" className="mt-2 text-center text-sm text-slate-600">
-          {buyHint}
-        </p>
-      ) : null}
+      <BuyNowButton deal={deal} className="mt-6" />
 
       <div className="mt-3 flex gap-2">
-        <Button
-          variant="outline"
-          className="flex-1"
-          onClick={addToCart}
-          disabled={!guest || !buyable}
-          title={guest ? undefined : COMING_SOON.cart}
-        >
-          <CartIcon className="h-4 w-4" />
-          Add to Cart
-        </Button>
-        <Button
-          variant="outline"
-          size="icon"
-          className="h-11 w-11"
-          onClick={favorite}
-          aria-pressed={false}
-          disabled={!guest}
-          title={guest ? 'Add to favorites' : COMING_SOON.favorites}
-        >
-          <HeartIcon className="h-5 w-5 text-sale-600" />
-          <span className="sr-only">Add to favorites</span>
-        </Button>
+        <AddToCartButton deal={deal} className="flex-1" />
+        <FavoriteButton dealId={deal.id} variant="outline" />
       </div>
 
       <ul className="mt-6 space-y-2 border-t border-slate-100 pt-5 text-sm text-slate-700">

@@ -6,6 +6,8 @@ import { Badge } from '../../../components/ui/badge';
 import { ClockIcon, TrendingIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatMoney } from '../../../lib/money';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button';
+import { FavoriteButton } from '../../favorites/components/favorite-button';
 import { primeDeal } from '../api/get-deal';
 import { boughtLabel, validityLabel } from '../deal-display';
 import { DealImage } from './deal-image';
@@ -50,6 +52,9 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
             </Badge>
           ) : null}
         </div>
+        <div className="absolute top-3 right-3 z-10">
+          <FavoriteButton dealId={deal.id} />
+        </div>
         {deal.soldOut ? (
           <div className="absolute inset-x-0 bottom-0 bg-slate-900/85 py-1.5 text-center text-sm font-bold tracking-wide text-white uppercase">
             Sold Out
@@ -89,8 +94,9 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
             {validityLabel(deal)}
           </span>
         </div>
-        <div className="mt-3 border-t border-slate-100 pt-3">
+        <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
           {deal.active ? <Badge tone="success">Available</Badge> : <Badge tone="neutral">Unavailable</Badge>}
+          <AddToCartButton deal={deal} size="sm" labelWithTitle className="relative z-10" />
         </div>
       </div>
     </article>

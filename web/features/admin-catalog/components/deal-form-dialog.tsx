@@ -1,0 +1,252 @@
+/** Create or edit a deal with every field of SPEC.md §3 and §5; prices in US dollars, times in local time. */
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import type { AdminDeal } from '../../../../contract/admin';
+import { MERCHANT_CREATED_TOAST_MS } from '../../../../contract/constants';
+import { paths } from '../../../../contract/routes';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { useCreateDeal, type SavedDeal } from '../api/create-deal';
+import { useAdminMerchants } from '../api/get-admin-merchants';
+import { useUpdateDeal } from '../api/update-deal';
+import { dealBody, dealFormFrom, emptyDealForm, validateDealForm, type DealField, type DealFormErrors, type DealFormValues } from '../deal-form';
+import { errorMessage } from '../error-message';
+import { MERCHANT_STATUS_LABELS } from '../merchant-status';
+import { AdminDialog } from './admin-dialog';
+import { focusFirstError, FormField, hasErrors, inputClasses } from './form-field';
+
+/** A failed payment-provider sync is worth reading in full, so it stays up as long as the merchant login info does. */
+const SYNC_ERROR_TOAST_MS = MERCHANT_CREATED_TOAST_MS;
+
+function announceSaved(saved: SavedDeal, created: boolean): void {
+  if (saved.catalogSyncError) {
+    toast({ title: '支付平台同步失败', description: saved.catalogSyncError, variant: 'destructive', duration: SYNC_ERROR_TOAST_MS });
+    return;
+  }
+  toast(
+    created
+      ? { title: '团购已创建', description: `「${saved.title}」已保存为草稿，点击「上架」后顾客即可看到。`, variant: 'success' }
+      : { title: '团购已更新', description: saved.title, variant: 'success' },
+  );
+}
+
+function MerchantSelect({ value, current, error, onChange }: { value: string; current: AdminDeal | null; error?: string | undefined; onChange: (id: string) => void }) {
+  const merchants = useAdminMerchants(true);
+  const active = (merchants.data ?? []).filter((m) => m.status === 'active');
+  // Only active merchants can be chosen; a deal of a merchant that was switched off keeps showing its own.
+  const keepCurrent = current !== null && !active.some((m) => m.id === current.merchantId);
+  const noneToChoose = merchants.isSuccess && active.length === 0 && !keepCurrent;
+  return (
+    <FormField
+      id="deal-merchant"
+      label="商户"
+      required
+      error={error}
+      hint={
+        noneToChoose ? (
+          <>
+            暂无已启用的商户，请先在
+            <Link href={paths.adminMerchants} className="text-link">
+              商户管理
+            </Link>
+            中创建或启用商户。
+          </>
+        ) : (
+          '只能选择已启用的商户'
+        )
+      }
+    >
+      {(control) => (
+        <select {...control} className={inputClasses} value={value} onChange={(event) => onChange(event.target.value)} disabled={merchants.isPending}>
+          <option value="">{merchants.isPending ? '加载商户中…' : '请选择商户'}</option>
+          {keepCurrent && current ? (
+            <option value={current.merchantId}>
+              {current.merchantName}（{MERCHANT_STATUS_LABELS[current.merchantStatus]}）
+            </option>
+          ) : null}
+          {active.map((merchant) => (
+            <option key={merchant.id} value={merchant.id}>
+              {merchant.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void }) {
+  const [values, setValues] = useState<DealFormValues>(() => (deal ? dealFormFrom(deal) : emptyDealForm()));
+  const [errors, setErrors] = useState<DealFormErrors>({});
+  const [tried, setTried] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const create = useCreateDeal();
+  const update = useUpdateDeal();
+  const saving = create.isPending || update.isPending;
+
+  const set = <K extends keyof DealFormValues>(field: K, value: DealFormValues[K]) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (tried) setErrors(validateDealForm(next));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const found = validateDealForm(values);
+    setErrors(found);
+    setTried(true);
+    if (hasErrors(found)) {
+      requestAnimationFrame(() => focusFirstError(formRef.current));
+      return;
+    }
+    const body = dealBody(values);
+    if (deal) {
+      update.mutate(
+        { id: deal.id, body },
+        {
+          onSuccess: (saved) => {
+            onDone();
+            announceSaved(saved, false);
+          },
+          onError: (error) => toast({ title: '更新失败', description: errorMessage(error), variant: 'destructive' }),
+        },
+      );
+    } else {
+      create.mutate(body, {
+        onSuccess: (saved) => {
+          onDone();
+          announceSaved(saved, true);
+        },
+        onError: (error) => toast({ title: '创建失败', description: errorMessage(error), variant: 'destructive' }),
+      });
+    }
+  };
+
+  const text = (field: DealField, label: string, options: { required?: boolean; hint?: string; placeholder?: string; className?: string } = {}) => (
+    <FormField id={`deal-${field}`} label={label} required={options.required} hint={options.hint} error={errors[field]} className={options.className}>
+      {(control) => (
+        <input
+          {...control}
+          className={inputClasses}
+          value={values[field]}
+          placeholder={options.placeholder}
+          autoComplete="off"
+          onChange={(event) => set(field, event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+
+  const number = (field: DealField, label: string, options: { min: number; step: string; required?: boolean; hint?: string }) => (
+    <FormField id={`deal-${field}`} label={label} required={options.required} hint={options.hint} error={errors[field]}>
+      {(control) => (
+        <input
+          {...control}
+          type="number"
+          min={options.min}
+          step={options.step}
+          inputMode={options.step === '1' ? 'numeric' : 'decimal'}
+          className={inputClasses}
+          value={values[field]}
+          onChange={(event) => set(field, event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+
+  const html = (field: DealField, label: string, hint: string) => (
+    <FormField id={`deal-${field}`} label={label} hint={hint} error={errors[field]}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={4}
+          spellCheck={false}
+          className={`${inputClasses} font-mono text-[13px]`}
+          value={values[field]}
+          onChange={(event) => set(field, event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+
+  const dateTime = (field: 'validFrom' | 'validUntil', label: string) => (
+    <FormField id={`deal-${field}`} label={label} hint="留空表示不限，按本地时间填写" error={errors[field]}>
+      {(control) => (
+        <input {...control} type="datetime-local" className={inputClasses} value={values[field]} onChange={(event) => set(field, event.target.value)} />
+      )}
+    </FormField>
+  );
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <MerchantSelect value={values.merchantId} current={deal} error={errors.merchantId} onChange={(id) => set('merchantId', id)} />
+        {text('title', '团购标题', { required: true })}
+        {number('price', '价格（美元）', { min: 0, step: '0.01', required: true })}
+        {number('originalPrice', '原价（美元）', { min: 0, step: '0.01', hint: '选填，显示为划线价' })}
+        {number('inventory', '库存', { min: 0, step: '1', hint: '0 表示不限量' })}
+        {number('maxPerUser', '每人限购', { min: 1, step: '1', hint: '每位顾客最多可购买的份数' })}
+        {dateTime('validFrom', '开始时间')}
+        {dateTime('validUntil', '结束时间')}
+      </div>
+      {text('imageUrl', '图片链接', { hint: '以 https:// 开头的图片地址，或站内路径如 /images/deals/spa-day.svg', placeholder: 'https://' })}
+      {html('description', '团购描述（HTML）', '支持 <p>、<ul>、<strong> 等基本标签')}
+      {html('redemptionInstructions', '使用说明（HTML）', '顾客到店如何使用券码')}
+      {html('termsConditions', '条款与条件（HTML）', '有效期、预约要求等限制条件')}
+
+      <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+        <div className="flex items-start gap-3">
+          <input
+            id="deal-createStripeProduct"
+            type="checkbox"
+            checked={values.createStripeProduct}
+            onChange={(event) => set('createStripeProduct', event.target.checked)}
+            aria-describedby="deal-createStripeProduct-hint"
+            className="mt-0.5 h-5 w-5 shrink-0 rounded accent-brand-700 focus-ring"
+          />
+          <div>
+            <label htmlFor="deal-createStripeProduct" className="text-sm font-semibold text-slate-800">
+              在支付平台创建商品和价格
+            </label>
+            <p id="deal-createStripeProduct-hint" className="mt-0.5 text-xs text-slate-600">
+              {deal?.stripeProductId
+                ? `已关联支付平台商品 ${deal.stripeProductId}${deal.stripePriceId ? `（价格 ${deal.stripePriceId}）` : ''}，勾选后会同步最新标题和价格。`
+                : '勾选后保存时同步到支付平台；同步失败不影响团购保存。'}
+            </p>
+          </div>
+        </div>
+      </div>
+
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onDone} disabled={saving}>
+          取消
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? '保存中…' : deal ? '保存修改' : '创建团购'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface DealFormDialogProps {
+  /** The deal to edit; null creates a new one. */
+  deal: AdminDeal | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function DealFormDialog({ deal, open, onOpenChange }: DealFormDialogProps) {
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title={deal ? '编辑团购' : '新建团购'}
+      description={deal ? `修改「${deal.title}」。状态请在列表中用上架、下架和归档调整。` : '新团购保存为草稿，上架后顾客才能看到。'}
+    >
+      <DealForm key={deal?.id ?? 'new'} deal={deal} onDone={() => onOpenChange(false)} />
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,112 @@
+/** One deal in the management list: picture, title, merchant, price, stock and sales, status, and its actions. */
+import type { ReactNode } from 'react';
+import type { AdminDeal } from '../../../../contract/admin';
+import type { Deal } from '../../../../contract/deals';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { formatMoney } from '../../../lib/money';
+import { useSetDealStatus } from '../api/set-deal-status';
+import { ARCHIVE, DEAL_STATE_BADGES, dealState, publishToggle, type StatusChange } from '../deal-status';
+import { errorMessage } from '../error-message';
+import { DealThumb } from './deal-thumb';
+
+function stockText(deal: Deal): string {
+  return deal.inventory === 0 ? '不限' : deal.inventory.toLocaleString('en-US');
+}
+
+export function isAdminDeal(deal: Deal | AdminDeal): deal is AdminDeal {
+  return 'merchantStatus' in deal;
+}
+
+function DealActions({ deal, onEdit, onDelete }: { deal: AdminDeal; onEdit: () => void; onDelete: () => void }) {
+  const status = useSetDealStatus();
+  const state = dealState(deal);
+  const toggle = publishToggle(state);
+
+  const change = (next: StatusChange, done: string) =>
+    status.mutate(
+      { id: deal.id, change: next },
+      {
+        onSuccess: () => toast({ title: done, description: deal.title, variant: 'success' }),
+        onError: (error) => toast({ title: '状态更新失败', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+
+  return (
+    <div className="flex flex-wrap gap-2" aria-busy={status.isPending || undefined}>
+      <Button size="sm" variant={state === 'listed' ? 'outline' : 'primary'} disabled={status.isPending} onClick={() => change(toggle.change, toggle.done)}>
+        {toggle.label}
+        <span className="sr-only">：{deal.title}</span>
+      </Button>
+      <Button size="sm" variant="outline" onClick={onEdit}>
+        编辑<span className="sr-only">：{deal.title}</span>
+      </Button>
+      {state !== 'archived' ? (
+        <Button size="sm" variant="ghost" disabled={status.isPending} onClick={() => change(ARCHIVE, '已归档')}>
+          归档<span className="sr-only">：{deal.title}</span>
+        </Button>
+      ) : null}
+      <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={onDelete}>
+        删除<span className="sr-only">：{deal.title}</span>
+      </Button>
+    </div>
+  );
+}
+
+interface DealRowProps {
+  deal: Deal | AdminDeal;
+  /** Management actions for superadmins; without them the row is browse-only. */
+  actions?: { onEdit: (deal: AdminDeal) => void; onDelete: (deal: AdminDeal) => void } | undefined;
+}
+
+export function DealRow({ deal, actions }: DealRowProps) {
+  const badge = DEAL_STATE_BADGES[dealState(deal)];
+  const titleId = `deal-${deal.id}-title`;
+  let operations: ReactNode;
+  if (actions && isAdminDeal(deal)) {
+    operations = <DealActions deal={deal} onEdit={() => actions.onEdit(deal)} onDelete={() => actions.onDelete(deal)} />;
+  } else {
+    operations = (
+      <p lang="en" className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-medium text-slate-700">
+        Only admin can operate
+      </p>
+    );
+  }
+
+  return (
+    <article aria-labelledby={titleId} className="surface flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-5">
+      <div className="flex min-w-0 flex-1 gap-4">
+        <DealThumb deal={deal} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone={badge.tone}>{badge.label}</Badge>
+            {isAdminDeal(deal) && deal.merchantStatus !== 'active' ? <Badge tone="warning">商户未启用</Badge> : null}
+          </div>
+          <h3 id={titleId} className="mt-1 line-clamp-2 font-semibold break-words text-slate-900">
+            {deal.title}
+          </h3>
+          <p className="truncate text-sm text-slate-600">{deal.merchantName}</p>
+          <p className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-sm text-slate-700">
+            <span>
+              <span className="sr-only">价格：</span>
+              <span className="font-bold text-slate-900 tabular-nums">{formatMoney(deal.priceCents)}</span>
+              {deal.originalPriceCents !== null ? (
+                <>
+                  {' '}
+                  <span className="sr-only">原价：</span>
+                  <s className="text-slate-500 tabular-nums">{formatMoney(deal.originalPriceCents)}</s>
+                </>
+              ) : null}
+            </span>
+            <span>
+              库存 <span className="font-semibold tabular-nums">{stockText(deal)}</span> / 已售{' '}
+              <span className="font-semibold tabular-nums">{deal.boughtCount.toLocaleString('en-US')}</span>
+            </span>
+          </p>
+        </div>
+      </div>
+      <div className="sm:max-w-xs sm:shrink-0">{operations}</div>
+    </article>
+  );
+}

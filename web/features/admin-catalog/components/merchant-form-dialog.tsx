@@ -1,0 +1,208 @@
+/** Create or edit a merchant (SPEC.md §5): name and phone on create, name on edit, address, description, business hours. */
+import { useRef, useState, type FormEvent } from 'react';
+import type { AdminMerchant } from '../../../../contract/admin';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { useCreateMerchant, type CreatedMerchant } from '../api/create-merchant';
+import { useUpdateMerchant } from '../api/update-merchant';
+import { errorMessage } from '../error-message';
+import {
+  createMerchantBody,
+  emptyMerchantForm,
+  HOURS_PERIODS,
+  merchantFormFrom,
+  updateMerchantBody,
+  validateMerchantForm,
+  type HoursPeriod,
+  type MerchantFormErrors,
+  type MerchantFormMode,
+  type MerchantFormValues,
+} from '../merchant-form';
+import { AdminDialog } from './admin-dialog';
+import { focusFirstError, FormField, hasErrors, inputClasses } from './form-field';
+
+interface MerchantFormProps {
+  mode: MerchantFormMode;
+  merchant: AdminMerchant | null;
+  onDone: () => void;
+  onCreated: (created: CreatedMerchant) => void;
+  beforeToast: () => void;
+}
+
+function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: MerchantFormProps) {
+  const [values, setValues] = useState<MerchantFormValues>(() => (merchant ? merchantFormFrom(merchant) : emptyMerchantForm()));
+  const [errors, setErrors] = useState<MerchantFormErrors>({});
+  // Fields are checked as they change only after a first attempt to save, so nobody is scolded while still typing.
+  const [tried, setTried] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const create = useCreateMerchant();
+  const update = useUpdateMerchant();
+  const saving = create.isPending || update.isPending;
+
+  const change = (next: MerchantFormValues) => {
+    setValues(next);
+    if (tried) setErrors(validateMerchantForm(next, mode));
+  };
+  const set = (field: 'name' | 'phone' | 'address' | 'description', value: string) => change({ ...values, [field]: value });
+  const setHours = (period: HoursPeriod, value: string) => change({ ...values, hours: { ...values.hours, [period]: value } });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const found = validateMerchantForm(values, mode);
+    setErrors(found);
+    setTried(true);
+    if (hasErrors(found)) {
+      // After React has rendered the error states.
+      requestAnimationFrame(() => focusFirstError(formRef.current));
+      return;
+    }
+    if (mode === 'create') {
+      create.mutate(createMerchantBody(values), {
+        onSuccess: (created) => {
+          onDone();
+          onCreated(created);
+        },
+        onError: (error) => {
+          beforeToast();
+          toast({ title: '创建失败', description: errorMessage(error), variant: 'destructive' });
+        },
+      });
+    } else if (merchant) {
+      update.mutate(
+        { id: merchant.id, body: updateMerchantBody(values) },
+        {
+          onSuccess: (saved) => {
+            onDone();
+            beforeToast();
+            toast({ title: '商户已更新', description: saved.name, variant: 'success' });
+          },
+          onError: (error) => {
+            beforeToast();
+            toast({ title: '更新失败', description: errorMessage(error), variant: 'destructive' });
+          },
+        },
+      );
+    }
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="merchant-name" label="商户名称" required error={errors.name}>
+          {(control) => (
+            <input
+              {...control}
+              className={inputClasses}
+              value={values.name}
+              autoComplete="organization"
+              onChange={(event) => set('name', event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="merchant-phone"
+          label="联系电话"
+          required={mode === 'create'}
+          error={errors.phone}
+          hint={mode === 'create' ? '同时作为商户登录账号' : '登录账号的手机号不随此处修改'}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              className={inputClasses}
+              value={values.phone}
+              onChange={(event) => set('phone', event.target.value)}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField id="merchant-address" label="地址" error={errors.address}>
+        {(control) => (
+          <input
+            {...control}
+            className={inputClasses}
+            value={values.address}
+            autoComplete="off"
+            onChange={(event) => set('address', event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField id="merchant-description" label="商户简介" error={errors.description}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            className={inputClasses}
+            value={values.description}
+            onChange={(event) => set('description', event.target.value)}
+          />
+        )}
+      </FormField>
+      <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-800">营业时间（可选）</legend>
+        <p className="-mt-1 text-xs text-slate-600">每个时段的格式为 HH:MM-HH:MM，不营业的时段留空。</p>
+        <div className="grid gap-3 sm:grid-cols-3">
+          {HOURS_PERIODS.map((period) => (
+            <FormField key={period.key} id={`merchant-hours-${period.key}`} label={period.label} error={errors[period.key]}>
+              {(control) => (
+                <input
+                  {...control}
+                  className={inputClasses}
+                  value={values.hours[period.key]}
+                  placeholder={period.placeholder}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  onChange={(event) => setHours(period.key, event.target.value)}
+                />
+              )}
+            </FormField>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onDone} disabled={saving}>
+          取消
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? '保存中…' : mode === 'create' ? '创建商户' : '保存修改'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface MerchantFormDialogProps {
+  /** The merchant to edit; null creates a new one. */
+  merchant: AdminMerchant | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (created: CreatedMerchant) => void;
+  /** Called before the form shows a toast, so only one is on screen. */
+  beforeToast: () => void;
+}
+
+export function MerchantFormDialog({ merchant, open, onOpenChange, onCreated, beforeToast }: MerchantFormDialogProps) {
+  const mode: MerchantFormMode = merchant ? 'edit' : 'create';
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title={mode === 'create' ? '新建商户' : '编辑商户'}
+      description={mode === 'create' ? '创建后会生成商户登录账号和初始密码，仅显示一次。' : `修改「${merchant?.name ?? ''}」的资料。`}
+    >
+      <MerchantForm
+        key={merchant?.id ?? 'new'}
+        mode={mode}
+        merchant={merchant}
+        onDone={() => onOpenChange(false)}
+        onCreated={onCreated}
+        beforeToast={beforeToast}
+      />
+    </AdminDialog>
+  );
+}

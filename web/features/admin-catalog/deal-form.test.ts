@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { createDealBody as serverDealBody, type AdminDeal } from '../../../contract/admin';
+import {
+  centsToUsdInput,
+  dealBody,
+  dealFormFrom,
+  emptyDealForm,
+  isImageUrl,
+  isoToLocalInput,
+  localInputToIso,
+  usdToCents,
+  validateDealForm,
+  type DealFormValues,
+} from './deal-form';
+
+const MERCHANT = '0b6f7a1e-3c1d-4b7a-9a53-8f7f8b1f2c3d';
+
+function form(changes: Partial<DealFormValues>): DealFormValues {
+  return { ...emptyDealForm(MERCHANT), title: 'Ramen for two', price: '19.99', ...changes };
+}
+
+describe('money', () => {
+  it('turns dollars into cents by multiplying by 100 and rounding', () => {
+    expect(usdToCents('19.99')).toBe(1999);
+    expect(usdToCents('0.1')).toBe(10);
+    expect(usdToCents('10.005')).toBe(1001);
+    expect(usdToCents('')).toBeNull();
+    expect(usdToCents('abc')).toBeNull();
+    expect(centsToUsdInput(1999)).toBe('19.99');
+    expect(centsToUsdInput(null)).toBe('');
+  });
+});
+
+describe('deal form checks', () => {
+  it('starts with inventory 0 and a limit of 1 per customer', () => {
+    const values = emptyDealForm();
+    expect(values.inventory).toBe('0');
+    expect(values.maxPerUser).toBe('1');
+    expect(values.createStripeProduct).toBe(false);
+  });
+
+  it('needs a merchant, a title and a price', () => {
+    expect(validateDealForm(emptyDealForm())).toEqual({ merchantId: '请选择商户', title: '请输入团购标题', price: '请输入价格' });
+    expect(validateDealForm(form({}))).toEqual({});
+  });
+
+  it('refuses negative prices and non-numbers', () => {
+    expect(validateDealForm(form({ price: '-1' })).price).toBe('价格不能为负数');
+    expect(validateDealForm(form({ price: 'ten' })).price).toBe('请输入有效的价格');
+    expect(validateDealForm(form({ originalPrice: '-0.5' })).originalPrice).toBe('原价不能为负数');
+    expect(validateDealForm(form({ price: '0' })).price).toBeUndefined();
+  });
+
+  it('checks inventory and the per-customer limit as whole numbers', () => {
+    expect(validateDealForm(form({ inventory: '-1' })).inventory).toBeDefined();
+    expect(validateDealForm(form({ inventory: '2.5' })).inventory).toBeDefined();
+    expect(validateDealForm(form({ maxPerUser: '0' })).maxPerUser).toBeDefined();
+    expect(validateDealForm(form({ inventory: '', maxPerUser: '' }))).toEqual({});
+  });
+
+  it('accepts the image addresses the server accepts', () => {
+    expect(isImageUrl('https://example.com/a.jpg')).toBe(true);
+    expect(isImageUrl('/images/deals/spa-day.svg')).toBe(true);
+    expect(isImageUrl('')).toBe(true);
+    expect(isImageUrl('example.com/a.jpg')).toBe(false);
+    expect(isImageUrl('//evil.example/a.jpg')).toBe(false);
+    expect(isImageUrl('javascript:alert(1)')).toBe(false);
+    expect(validateDealForm(form({ imageUrl: 'not a url' })).imageUrl).toMatch(/URL/);
+  });
+
+  it('wants the end of the validity window after its start', () => {
+    expect(validateDealForm(form({ validFrom: '2026-05-02T10:00', validUntil: '2026-05-01T10:00' })).validUntil).toBe(
+      '结束时间不能早于开始时间',
+    );
+    expect(validateDealForm(form({ validFrom: '2026-05-01T10:00', validUntil: '2026-05-02T10:00' }))).toEqual({});
+  });
+});
+
+describe('deal form bodies', () => {
+  it('sends cents, defaults and UTC times the server schema accepts', () => {
+    const body = dealBody(
+      form({
+        originalPrice: '29.99',
+        inventory: '',
+        maxPerUser: '',
+        validFrom: '2026-05-01T09:30',
+        validUntil: '',
+        imageUrl: ' https://example.com/ramen.jpg ',
+        createStripeProduct: true,
+      }),
+    );
+    expect(body).toMatchObject({
+      merchantId: MERCHANT,
+      title: 'Ramen for two',
+      priceCents: 1999,
+      originalPriceCents: 2999,
+      inventory: 0,
+      maxPerUser: 1,
+      validFrom: new Date('2026-05-01T09:30').toISOString(),
+      validUntil: null,
+      imageUrl: 'https://example.com/ramen.jpg',
+      createStripeProduct: true,
+    });
+    expect(serverDealBody.safeParse(body).success).toBe(true);
+  });
+
+  it('round-trips local times through ISO', () => {
+    const iso = localInputToIso('2026-12-31T23:15');
+    expect(iso).toMatch(/Z$/);
+    expect(isoToLocalInput(iso)).toBe('2026-12-31T23:15');
+    expect(localInputToIso('')).toBeNull();
+    expect(isoToLocalInput(null)).toBe('');
+  });
+
+  it('fills the edit form from a stored deal', () => {
+    const stored = {
+      id: 'd1',
+      merchantId: MERCHANT,
+      merchantName: 'Ramen Ya',
+      title: 'Ramen',
+      description: '<p>Hot</p>',
+      priceCents: 1250,
+      originalPriceCents: null,
+      discountPercent: null,
+      imageUrl: '',
+      active: true,
+      status: 'published',
+      inventory: 40,
+      maxPerUser: 2,
+      validFrom: null,
+      validUntil: '2026-06-30T12:00:00.000Z',
+      redemptionInstructions: '',
+      termsConditions: '',
+      boughtCount: 0,
+      soldTodayCount: 0,
+      remaining: 40,
+      soldOut: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      stripeProductId: 'prod_1',
+      stripePriceId: 'price_1',
+      merchantStatus: 'active',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    } satisfies AdminDeal;
+    const values = dealFormFrom(stored);
+    expect(values).toMatchObject({ price: '12.50', originalPrice: '', inventory: '40', maxPerUser: '2', createStripeProduct: true });
+    expect(values.validUntil).toBe(isoToLocalInput('2026-06-30T12:00:00.000Z'));
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * Deal management (SPEC.md §2, Chinese labels): search, paging, create and edit, publish / unpublish / archive and
+ * delete for superadmins; everyone else gets the same list browse-only, read from the shopper's deal list.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { AdminDeal } from '../../../contract/admin';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../../contract/constants';
+import type { Deal } from '../../../contract/deals';
+import { Button } from '../../components/ui/button';
+import { AlertIcon, SearchIcon, TagIcon } from '../../components/ui/icons';
+import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { dealListQueryOptions } from '../deals/api/get-deals';
+import { adminDealListQueryOptions } from './api/get-admin-deals';
+import { ListSkeleton, useAdminAccess } from './components/admin-access';
+import { DealFormDialog } from './components/deal-form-dialog';
+import { DealRow } from './components/deal-row';
+import { DeleteDealDialog } from './components/delete-deal-dialog';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** The search box's text and the query it settles into after a short pause in typing. */
+function useDebouncedSearch() {
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const change = (value: string) => {
+    setText(value);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setQuery(value.trim()), SEARCH_DEBOUNCE_MS);
+  };
+  return { text, query, change };
+}
+
+interface DealListProps {
+  deals: Array<Deal | AdminDeal>;
+  query: string;
+  pending: boolean;
+  failed: boolean;
+  searching: boolean;
+  hasNextPage: boolean;
+  fetchingNext: boolean;
+  nextFailed: boolean;
+  onRetry: () => void;
+  onMore: () => void;
+  actions?: { onEdit: (deal: AdminDeal) => void; onDelete: (deal: AdminDeal) => void } | undefined;
+}
+
+function DealList({ deals, query, pending, failed, searching, hasNextPage, fetchingNext, nextFailed, onRetry, onMore, actions }: DealListProps) {
+  if (pending) return <ListSkeleton />;
+  if (failed && deals.length === 0) {
+    return (
+      <div className="rounded-2xl border border-dashed border-red-200 bg-red-50 px-6 py-12 text-center" role="alert">
+        <AlertIcon className="mx-auto h-8 w-8 text-red-700" />
+        <p className="mt-3 text-lg font-semibold text-red-800">加载失败</p>
+        <p className="mt-1 text-sm text-red-800">团购列表暂时无法加载，请稍后重试。</p>
+        <Button variant="outline" className="mt-5" onClick={onRetry}>
+          重试
+        </Button>
+      </div>
+    );
+  }
+  if (deals.length === 0) {
+    return (
+      <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+        <TagIcon className="mx-auto h-8 w-8 text-slate-400" />
+        <p className="mt-3 text-lg font-semibold text-slate-900">{query ? `没有与「${query}」匹配的团购` : '暂无团购'}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className={cn('grid grid-cols-1 gap-4 transition-opacity', searching && 'opacity-60')} aria-busy={searching} aria-label="团购列表">
+        {deals.map((deal) => (
+          <li key={deal.id}>
+            <DealRow deal={deal} actions={actions} />
+          </li>
+        ))}
+      </ul>
+      {hasNextPage ? (
+        <div className="mt-8 flex justify-center">
+          <Button variant="outline" size="lg" onClick={onMore} disabled={fetchingNext}>
+            {fetchingNext ? '加载中…' : '加载更多'}
+          </Button>
+        </div>
+      ) : null}
+      {nextFailed ? (
+        <p className="mt-4 text-center text-sm text-red-700" role="alert">
+          更多团购加载失败，请重试。
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export default function DealsPage() {
+  useDocumentTitle('团购管理');
+  const access = useAdminAccess();
+  const superadmin = access === 'superadmin';
+  const { text, query, change } = useDebouncedSearch();
+
+  // Superadmins read every deal from the admin list; everyone else may only browse what shoppers see.
+  const adminDeals = useInfiniteQuery({ ...adminDealListQueryOptions(query), placeholderData: keepPreviousData, enabled: superadmin });
+  const shopperDeals = useInfiniteQuery({
+    ...dealListQueryOptions(query),
+    placeholderData: keepPreviousData,
+    enabled: access === 'guest' || access === 'denied',
+  });
+  const list = superadmin ? adminDeals : shopperDeals;
+  const deals: Array<Deal | AdminDeal> = list.data?.pages.flatMap((page) => page.deals) ?? [];
+
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<AdminDeal | null>(null);
+  const [deleting, setDeleting] = useState<AdminDeal | null>(null);
+  const openCreate = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const actions = superadmin
+    ? {
+        onEdit: (deal: AdminDeal) => {
+          setEditing(deal);
+          setFormOpen(true);
+        },
+        onDelete: setDeleting,
+      }
+    : undefined;
+
+  let status: ReactNode = '';
+  if (list.isSuccess && !list.isPlaceholderData) {
+    const count = `${deals.length}${list.hasNextPage ? '+' : ''} 个团购`;
+    status = query ? `与「${query}」匹配的 ${count}` : `共 ${count}`;
+  }
+
+  return (
+    <div lang="zh-CN" className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">团购管理</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {superadmin ? '创建、编辑、上架、下架和删除团购' : '浏览在售团购'}
+          </p>
+        </div>
+        {superadmin ? (
+          <Button onClick={openCreate}>
+            <TagIcon className="h-4 w-4" />
+            新建团购
+          </Button>
+        ) : null}
+      </header>
+
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <form role="search" className="w-full max-w-md" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor="admin-deal-search" className="mb-1.5 block text-sm font-semibold text-slate-800">
+            搜索团购
+          </label>
+          <div className="relative">
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-500" />
+            <input
+              id="admin-deal-search"
+              type="search"
+              value={text}
+              maxLength={SEARCH_QUERY_MAX_LENGTH}
+              autoComplete="off"
+              placeholder="按标题、描述或商户搜索"
+              onChange={(event) => change(event.target.value)}
+              className="block h-11 w-full rounded-xl border border-slate-300 bg-white pr-3 pl-10 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 focus-ring"
+            />
+          </div>
+        </form>
+        <p className="min-h-5 text-sm text-slate-600" role="status" aria-live="polite">
+          {status}
+        </p>
+      </div>
+
+      {access === 'loading' ? (
+        <ListSkeleton />
+      ) : (
+        <DealList
+          deals={deals}
+          query={query}
+          pending={list.isPending}
+          failed={list.isError}
+          searching={list.isPlaceholderData}
+          hasNextPage={list.hasNextPage}
+          fetchingNext={list.isFetchingNextPage}
+          nextFailed={list.isFetchNextPageError}
+          onRetry={() => void list.refetch()}
+          onMore={() => void list.fetchNextPage()}
+          actions={actions}
+        />
+      )}
+
+      {superadmin ? (
+        <>
+          <DealFormDialog deal={editing} open={formOpen} onOpenChange={setFormOpen} />
+          <DeleteDealDialog deal={deleting} onClose={() => setDeleting(null)} />
+        </>
+      ) : null}
+    </div>
+  );
+}

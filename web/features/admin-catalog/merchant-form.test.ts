@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { createMerchantBody as serverCreateBody } from '../../../contract/admin';
+import { phone as serverPhone } from '../../../contract/auth';
+import { HOURS_PATTERN } from '../../../contract/merchants';
+import {
+  businessHoursJson,
+  createMerchantBody,
+  emptyMerchantForm,
+  HOURS_INPUT_PATTERN,
+  merchantFormFrom,
+  normalizePhoneInput,
+  parseBusinessHours,
+  updateMerchantBody,
+  validateMerchantForm,
+  type MerchantFormValues,
+} from './merchant-form';
+
+function form(changes: Partial<MerchantFormValues>): MerchantFormValues {
+  return { ...emptyMerchantForm(), ...changes };
+}
+
+describe('merchant form checks', () => {
+  it('keeps the hours pattern equal to the contract', () => {
+    expect(HOURS_INPUT_PATTERN.source).toBe(HOURS_PATTERN.source);
+  });
+
+  it('needs a name and a phone on create, only a name on edit', () => {
+    expect(validateMerchantForm(form({}), 'create')).toEqual({ name: '请输入商户名称', phone: '请输入联系电话' });
+    expect(validateMerchantForm(form({ name: '  ' }), 'edit')).toEqual({ name: '请输入商户名称' });
+    expect(validateMerchantForm(form({ name: 'Cafe' }), 'edit')).toEqual({});
+  });
+
+  it('accepts exactly the phones the server accepts', () => {
+    for (const raw of ['5551234567', '+1 (555) 123-4567', '555 123 456', '12345', '+12345678901234567', '555-123-4567']) {
+      const server = serverPhone.safeParse(raw).success;
+      const client = validateMerchantForm(form({ name: 'A', phone: raw }), 'create').phone === undefined;
+      expect(client, raw).toBe(server);
+    }
+    expect(normalizePhoneInput(' +1 (555) 123-4567 ')).toBe('+15551234567');
+  });
+
+  it('checks each business-hours period on its own', () => {
+    const errors = validateMerchantForm(
+      form({ name: 'A', phone: '5551234567', hours: { morning: '9:00-12:00', afternoon: '18:00-14:00', evening: '19:00-22:00' } }),
+      'create',
+    );
+    expect(errors.morning).toMatch(/HH:MM-HH:MM/);
+    expect(errors.afternoon).toBe('结束时间必须晚于开始时间');
+    expect(errors.evening).toBeUndefined();
+  });
+
+  it('limits the lengths like the server', () => {
+    const errors = validateMerchantForm(form({ name: 'x'.repeat(121), address: 'a'.repeat(301), description: 'd'.repeat(2001) }), 'edit');
+    expect(Object.keys(errors).sort()).toEqual(['address', 'description', 'name']);
+  });
+});
+
+describe('merchant form bodies', () => {
+  it('sends the filled-in hours as a JSON string, and null when none is filled in', () => {
+    expect(businessHoursJson({ morning: ' 09:00-12:00 ', afternoon: '', evening: '19:00-22:00' })).toBe(
+      '{"morning":"09:00-12:00","evening":"19:00-22:00"}',
+    );
+    expect(businessHoursJson({ morning: '', afternoon: ' ', evening: '' })).toBeNull();
+  });
+
+  it('builds a create body the server schema accepts', () => {
+    const body = createMerchantBody(
+      form({ name: ' Noodle Bar ', phone: '555 123 4567', address: '1 Main St', hours: { morning: '', afternoon: '14:00-18:00', evening: '' } }),
+    );
+    expect(body).toEqual({
+      name: 'Noodle Bar',
+      phone: '5551234567',
+      address: '1 Main St',
+      description: '',
+      businessHours: '{"afternoon":"14:00-18:00"}',
+    });
+    const parsed = serverCreateBody.parse(body);
+    expect(parsed.businessHours).toEqual({ afternoon: '14:00-18:00' });
+  });
+
+  it('leaves the phone out of an edit when the field is emptied', () => {
+    expect(updateMerchantBody(form({ name: 'A' }))).not.toHaveProperty('phone');
+    expect(updateMerchantBody(form({ name: 'A', phone: '5551234567' })).phone).toBe('5551234567');
+  });
+
+  it('reads stored hours back into the three fields, ignoring unreadable ones', () => {
+    expect(parseBusinessHours('{"morning":"09:00-12:00"}')).toEqual({ morning: '09:00-12:00', afternoon: '', evening: '' });
+    expect(parseBusinessHours('not json')).toEqual({ morning: '', afternoon: '', evening: '' });
+    expect(parseBusinessHours(null).evening).toBe('');
+    const values = merchantFormFrom({
+      id: 'm1',
+      name: 'Cafe',
+      phone: '5551234567',
+      address: 'Addr',
+      description: 'Desc',
+      status: 'active',
+      businessHours: '{"evening":"19:00-22:00"}',
+      createdAt: '2024-01-01T00:00:00.000Z',
+      dealCount: 0,
+      accountPhone: '5551234567',
+    });
+    expect(values.hours.evening).toBe('19:00-22:00');
+    expect(values.name).toBe('Cafe');
+  });
+});

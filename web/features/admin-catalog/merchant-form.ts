@@ -1,0 +1,144 @@
+/**
+ * The merchant form's values, its checks (the server's rules of contract/admin.ts, in Chinese) and the body it sends.
+ * The rules are repeated here rather than imported: the contract's zod schemas would pull zod into the web bundle.
+ */
+import type { z } from 'zod';
+import type { AdminMerchant, CreateMerchantBody, updateMerchantBody as updateMerchantSchema } from '../../../contract/admin';
+import { PHONE_MIN_LENGTH } from '../../../contract/constants';
+
+export type UpdateMerchantBody = z.input<typeof updateMerchantSchema>;
+
+export type HoursPeriod = 'morning' | 'afternoon' | 'evening';
+
+/** SPEC.md §5: three optional periods, with these placeholders. */
+export const HOURS_PERIODS: ReadonlyArray<{ key: HoursPeriod; label: string; placeholder: string }> = [
+  { key: 'morning', label: '上午', placeholder: '09:00-12:00' },
+  { key: 'afternoon', label: '下午', placeholder: '14:00-18:00' },
+  { key: 'evening', label: '晚上', placeholder: '19:00-22:00' },
+];
+
+/** Same as HOURS_PATTERN in contract/merchants.ts (a unit test keeps them equal). */
+export const HOURS_INPUT_PATTERN = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
+
+export const MERCHANT_LIMITS = { name: 120, address: 300, description: 2000, phoneMaxLength: 16 } as const;
+
+export interface MerchantFormValues {
+  name: string;
+  phone: string;
+  address: string;
+  description: string;
+  hours: Record<HoursPeriod, string>;
+}
+
+export type MerchantField = 'name' | 'phone' | 'address' | 'description' | HoursPeriod;
+export type MerchantFormErrors = Partial<Record<MerchantField, string>>;
+export type MerchantFormMode = 'create' | 'edit';
+
+export function emptyMerchantForm(): MerchantFormValues {
+  return { name: '', phone: '', address: '', description: '', hours: { morning: '', afternoon: '', evening: '' } };
+}
+
+/** Reads the stored JSON string of periods; anything unreadable counts as no hours. */
+export function parseBusinessHours(json: string | null): Record<HoursPeriod, string> {
+  const hours: Record<HoursPeriod, string> = { morning: '', afternoon: '', evening: '' };
+  if (!json) return hours;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      for (const { key } of HOURS_PERIODS) {
+        const value = (parsed as Record<string, unknown>)[key];
+        if (typeof value === 'string') hours[key] = value;
+      }
+    }
+  } catch {
+    // Stored hours that are not JSON are shown as empty fields; saving writes them anew.
+  }
+  return hours;
+}
+
+export function merchantFormFrom(merchant: AdminMerchant): MerchantFormValues {
+  return {
+    name: merchant.name,
+    phone: merchant.phone,
+    address: merchant.address,
+    description: merchant.description,
+    hours: parseBusinessHours(merchant.businessHours),
+  };
+}
+
+/** The server's phone normalisation: digits, with an optional leading +. */
+export function normalizePhoneInput(raw: string): string {
+  const trimmed = raw.trim();
+  return (trimmed.startsWith('+') ? '+' : '') + trimmed.replace(/[^\d]/g, '');
+}
+
+function phoneError(raw: string): string | undefined {
+  const phone = normalizePhoneInput(raw);
+  const digits = phone.replace('+', '');
+  if (digits.length < PHONE_MIN_LENGTH || phone.length > MERCHANT_LIMITS.phoneMaxLength) {
+    return `请输入有效的电话号码（至少 ${PHONE_MIN_LENGTH} 位数字）`;
+  }
+  return undefined;
+}
+
+function periodError(value: string): string | undefined {
+  const period = value.trim();
+  if (period === '') return undefined;
+  if (!HOURS_INPUT_PATTERN.test(period)) return '格式应为 HH:MM-HH:MM，例如 09:00-12:00';
+  if (period.slice(0, 5) >= period.slice(6)) return '结束时间必须晚于开始时间';
+  return undefined;
+}
+
+export function validateMerchantForm(values: MerchantFormValues, mode: MerchantFormMode): MerchantFormErrors {
+  const errors: MerchantFormErrors = {};
+  const name = values.name.trim();
+  if (name === '') errors.name = '请输入商户名称';
+  else if (name.length > MERCHANT_LIMITS.name) errors.name = `商户名称不能超过 ${MERCHANT_LIMITS.name} 个字符`;
+
+  if (values.phone.trim() === '') {
+    if (mode === 'create') errors.phone = '请输入联系电话';
+  } else {
+    const problem = phoneError(values.phone);
+    if (problem) errors.phone = problem;
+  }
+
+  if (values.address.trim().length > MERCHANT_LIMITS.address) errors.address = `地址不能超过 ${MERCHANT_LIMITS.address} 个字符`;
+  if (values.description.trim().length > MERCHANT_LIMITS.description) {
+    errors.description = `简介不能超过 ${MERCHANT_LIMITS.description} 个字符`;
+  }
+  for (const { key } of HOURS_PERIODS) {
+    const problem = periodError(values.hours[key]);
+    if (problem) errors[key] = problem;
+  }
+  return errors;
+}
+
+/** SPEC.md §5: the filled-in periods as a JSON string, or null when none is filled in. */
+export function businessHoursJson(hours: Record<HoursPeriod, string>): string | null {
+  const filled = Object.fromEntries(
+    HOURS_PERIODS.map(({ key }) => [key, hours[key].trim()] as const).filter(([, value]) => value !== ''),
+  );
+  return Object.keys(filled).length > 0 ? JSON.stringify(filled) : null;
+}
+
+export function createMerchantBody(values: MerchantFormValues): CreateMerchantBody {
+  return {
+    name: values.name.trim(),
+    phone: normalizePhoneInput(values.phone),
+    address: values.address.trim(),
+    description: values.description.trim(),
+    businessHours: businessHoursJson(values.hours),
+  };
+}
+
+/** The edit form leaves the status alone (it has its own control) and keeps the phone when the field is emptied. */
+export function updateMerchantBody(values: MerchantFormValues): UpdateMerchantBody {
+  const phone = values.phone.trim();
+  return {
+    name: values.name.trim(),
+    ...(phone === '' ? {} : { phone: normalizePhoneInput(phone) }),
+    address: values.address.trim(),
+    description: values.description.trim(),
+    businessHours: businessHoursJson(values.hours),
+  };
+}

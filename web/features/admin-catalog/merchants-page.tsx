@@ -1,0 +1,104 @@
+/** Merchant management (SPEC.md §2, Chinese labels): the list, create and edit forms, inline status, and the login-info toast. */
+import { useState, type ReactNode } from 'react';
+import type { AdminMerchant } from '../../../contract/admin';
+import { paths } from '../../../contract/routes';
+import { Button } from '../../components/ui/button';
+import { AlertIcon, StoreIcon } from '../../components/ui/icons';
+import { dismissToast, useToasts } from '../../components/ui/toast';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import type { CreatedMerchant } from './api/create-merchant';
+import { useAdminMerchants } from './api/get-admin-merchants';
+import { AccessPanel, ListSkeleton, useAdminAccess } from './components/admin-access';
+import { LoginInfoToast, type LoginInfo } from './components/login-info-toast';
+import { MerchantFormDialog } from './components/merchant-form-dialog';
+import { MerchantRow } from './components/merchant-row';
+
+export default function MerchantsPage() {
+  useDocumentTitle('商户管理');
+  const access = useAdminAccess();
+  const merchants = useAdminMerchants(access === 'superadmin');
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<AdminMerchant | null>(null);
+  const [loginInfo, setLoginInfo] = useState<LoginInfo | null>(null);
+  const toasts = useToasts();
+
+  const openCreate = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const openEdit = (merchant: AdminMerchant) => {
+    setEditing(merchant);
+    setFormOpen(true);
+  };
+  const onCreated = (created: CreatedMerchant) => {
+    // One toast at a time: the login info replaces whatever the app's toast shows.
+    for (const shown of toasts) if (shown.open) dismissToast(shown.id);
+    setLoginInfo({ merchantName: created.name, phone: created.loginInfo.phone, password: created.loginInfo.password });
+  };
+  const closeLoginInfo = () => setLoginInfo(null);
+
+  let body: ReactNode;
+  if (access === 'loading' || (access === 'superadmin' && merchants.isPending)) {
+    body = <ListSkeleton />;
+  } else if (access !== 'superadmin') {
+    body = <AccessPanel access={access} next={paths.adminMerchants} deniedMessage="只有超级管理员可以管理商户。" />;
+  } else if (merchants.isError || !merchants.data) {
+    body = (
+      <div className="rounded-2xl border border-dashed border-red-200 bg-red-50 px-6 py-12 text-center" role="alert">
+        <AlertIcon className="mx-auto h-8 w-8 text-red-700" />
+        <p className="mt-3 text-lg font-semibold text-red-800">加载失败</p>
+        <p className="mt-1 text-sm text-red-800">商户列表暂时无法加载，请稍后重试。</p>
+        <Button variant="outline" className="mt-5" onClick={() => void merchants.refetch()}>
+          重试
+        </Button>
+      </div>
+    );
+  } else if (merchants.data.length === 0) {
+    body = (
+      <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+        <StoreIcon className="mx-auto h-8 w-8 text-slate-400" />
+        <p className="mt-3 text-lg font-semibold text-slate-900">还没有商户</p>
+        <p className="mt-1 text-slate-600">创建第一个商户后，就可以为它发布团购。</p>
+        <Button className="mt-5" onClick={openCreate}>
+          新建商户
+        </Button>
+      </div>
+    );
+  } else {
+    body = (
+      <ul className="grid grid-cols-1 gap-4" aria-label="商户列表">
+        {merchants.data.map((merchant) => (
+          <li key={merchant.id}>
+            <MerchantRow merchant={merchant} onEdit={openEdit} beforeToast={closeLoginInfo} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div lang="zh-CN" className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">商户管理</h1>
+          <p className="mt-1 text-sm text-slate-600" role="status">
+            {access === 'superadmin' && merchants.data !== undefined ? `共 ${merchants.data.length} 个商户` : '创建商户、编辑资料并管理营业状态'}
+          </p>
+        </div>
+        {access === 'superadmin' ? (
+          <Button onClick={openCreate}>
+            <StoreIcon className="h-4 w-4" />
+            新建商户
+          </Button>
+        ) : null}
+      </header>
+      {body}
+      {access === 'superadmin' ? (
+        <>
+          <MerchantFormDialog merchant={editing} open={formOpen} onOpenChange={setFormOpen} onCreated={onCreated} beforeToast={closeLoginInfo} />
+          <LoginInfoToast info={loginInfo} onClose={closeLoginInfo} />
+        </>
+      ) : null}
+    </div>
+  );
+}

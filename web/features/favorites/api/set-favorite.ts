@@ -1,0 +1,47 @@
+/** POST /api/favorites and DELETE /api/favorites/{dealId}: shown at once, confirmed by the server, rolled back when refused. */
+import type { QueryClient } from '@tanstack/react-query';
+import type { Deal } from '../../../../contract/deals';
+import { toast } from '../../../components/ui/toast';
+import { apiRequest } from '../../../lib/api-client';
+import { favoritesQueryRoot } from './get-favorites';
+import { clearFavoritePending, isFavoritePending, markFavoritePending } from './pending-favorites';
+
+export async function addFavorite(dealId: string): Promise<void> {
+  await apiRequest('POST', '/api/favorites', { dealId });
+}
+
+export async function removeFavorite(dealId: string): Promise<void> {
+  await apiRequest('DELETE', `/api/favorites/${encodeURIComponent(dealId)}`);
+}
+
+/**
+ * Makes a deal a favourite (wanted = true) or not. One change per deal runs at a time, so two quick taps cannot
+ * reach the server out of order; a tap while one runs is ignored. Answers whether the change was made.
+ */
+export async function setFavorite(queryClient: QueryClient, dealId: string, wanted: boolean): Promise<boolean> {
+  if (isFavoritePending(dealId)) return false;
+  markFavoritePending(dealId, wanted);
+  try {
+    await (wanted ? addFavorite(dealId) : removeFavorite(dealId));
+    if (!wanted) {
+      queryClient.setQueriesData<Deal[]>({ queryKey: favoritesQueryRoot }, (list) => list?.filter((deal) => deal.id !== dealId));
+    }
+    // The change stays pending until the refreshed list carries it, so the heart never flickers back meanwhile.
+    await queryClient.invalidateQueries({ queryKey: favoritesQueryRoot });
+    toast(
+      wanted
+        ? { title: 'Added to Favorites', description: 'Find it any time under Favorites.', variant: 'success' }
+        : { title: 'Removed from Favorites', variant: 'success' },
+    );
+    return true;
+  } catch {
+    toast({
+      title: 'Operation Failed',
+      description: wanted ? 'Failed to add to favorites, please try again' : 'Failed to remove from favorites, please try again',
+      variant: 'destructive',
+    });
+    return false;
+  } finally {
+    clearFavoritePending(dealId);
+  }
+}

@@ -1,0 +1,69 @@
+/** The heart on deal cards and the deal page: toggles a favourite for customers, asks guests to log in. */
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { HeartIcon } from '../../../components/ui/icons';
+import { toast } from '../../../components/ui/toast';
+import { cn } from '../../../lib/cn';
+import { openLoginDialog } from '../../auth/login-dialog-store';
+import { useFavoriteIds, useFavorites } from '../api/get-favorites';
+import { usePendingFavorites } from '../api/pending-favorites';
+import { setFavorite } from '../api/set-favorite';
+
+export type FavoriteButtonVariant = 'overlay' | 'outline';
+
+const variants: Record<FavoriteButtonVariant, string> = {
+  // Over a card's picture: a round white chip that stays readable on any image.
+  overlay: 'h-10 w-10 rounded-full bg-white/95 shadow-md ring-1 ring-slate-900/10 hover:bg-white',
+  // Beside the deal page's buttons, in their outline style.
+  outline: 'h-11 w-11 rounded-xl border border-slate-300 bg-white shadow-xs hover:border-slate-400 hover:bg-slate-50',
+};
+
+interface FavoriteButtonProps {
+  dealId: string;
+  variant?: FavoriteButtonVariant;
+  className?: string;
+}
+
+export function FavoriteButton({ dealId, variant = 'overlay', className }: FavoriteButtonProps) {
+  const queryClient = useQueryClient();
+  const [location] = useLocation();
+  const { user, userLoading } = useFavorites();
+  const ids = useFavoriteIds();
+  const pending = usePendingFavorites();
+
+  // Favourites belong to shoppers; merchant and admin accounts do not keep them (the header hides them too).
+  if (user !== null && user.role !== 'customer') return null;
+
+  const pressed = ids.has(dealId);
+  const busy = pending.has(dealId);
+  const label = pressed ? 'Remove from favorites' : 'Add to favorites';
+
+  const onClick = () => {
+    if (userLoading || busy) return;
+    if (user === null) {
+      toast({ title: 'Please Login First', description: 'Please login to save deals to your favorites' });
+      openLoginDialog({ next: location });
+      return;
+    }
+    void setFavorite(queryClient, dealId, !pressed);
+  };
+
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      aria-label={label}
+      title={label}
+      aria-busy={busy || undefined}
+      onClick={onClick}
+      className={cn(
+        'relative z-10 grid shrink-0 place-items-center transition-colors focus-ring',
+        variants[variant],
+        pressed ? 'text-sale-600' : 'text-slate-700 hover:text-sale-700',
+        className,
+      )}
+    >
+      <HeartIcon filled={pressed} className={cn('h-5 w-5 transition-transform', busy && 'scale-90')} />
+    </button>
+  );
+}

@@ -1,0 +1,73 @@
+/** One saved deal on the Favourites screen: picture, text, price, availability, and the ways on from there. */
+import { Link } from 'wouter';
+import type { Deal } from '../../../../contract/deals';
+import { paths } from '../../../../contract/routes';
+import { RichText } from '../../../components/rich-text';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatMoney } from '../../../lib/money';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button';
+import { DealImage } from '../../deals/components/deal-image';
+import { FavoriteButton } from './favorite-button';
+
+export function FavoriteCard({ deal }: { deal: Deal }) {
+  const titleId = `favorite-${deal.id}-title`;
+  return (
+    <article aria-labelledby={titleId} className="flex h-full flex-col overflow-hidden surface">
+      <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
+        <DealImage deal={deal} width={400} height={300} loading="lazy" className="h-full w-full object-cover" />
+        <div className="absolute top-3 right-3">
+          <FavoriteButton dealId={deal.id} />
+        </div>
+      </div>
+
+      <div className="flex flex-1 flex-col p-4 sm:p-5">
+        <div className="flex items-start justify-between gap-3">
+          <p className="truncate text-sm font-medium text-slate-600">{deal.merchantName}</p>
+          {deal.active ? <Badge tone="success">Available</Badge> : <Badge tone="neutral">Unavailable</Badge>}
+        </div>
+        <h2 id={titleId} className="mt-1 line-clamp-2 text-lg leading-snug font-semibold text-slate-900">
+          {deal.title}
+        </h2>
+        <RichText html={deal.description} className="mt-2 line-clamp-3 text-sm" />
+
+        <div className="mt-3 flex flex-wrap items-baseline gap-x-2">
+          <span className="sr-only">Price:</span>
+          <span className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">{formatMoney(deal.priceCents)}</span>
+          {deal.originalPriceCents !== null ? (
+            <>
+              <span className="sr-only">Original price:</span>
+              <s className="text-sm text-slate-500 tabular-nums">{formatMoney(deal.originalPriceCents)}</s>
+            </>
+          ) : null}
+        </div>
+
+        <div className="mt-auto flex gap-2 pt-4">
+          <Link href={paths.deal(deal.id)} className={buttonClasses('outline', 'md', 'flex-1')} aria-label={`View Details: ${deal.title}`}>
+            View Details
+          </Link>
+          <AddToCartButton deal={deal} variant="primary" className="flex-1" labelWithTitle />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function FavoriteCardSkeleton() {
+  return (
+    <div className="overflow-hidden surface" aria-hidden="true">
+      <Skeleton className="aspect-[4/3] w-full rounded-none" />
+      <div className="space-y-3 p-5">
+        <Skeleton className="h-4 w-1/3" />
+        <Skeleton className="h-5 w-4/5" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-7 w-1/3" />
+        <div className="flex gap-2 pt-2">
+          <Skeleton className="h-11 flex-1" />
+          <Skeleton className="h-11 flex-1" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+/** Favourites (SPEC.md §2): the signed-in user's saved deals, with loading, error, empty and logged-out states. */
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { SKELETON_CARDS } from '../../../contract/constants';
+import { paths } from '../../../contract/routes';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { AlertIcon, HeartIcon, UserIcon } from '../../components/ui/icons';
+import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { openLoginDialog } from '../auth/login-dialog-store';
+import { useFavorites } from './api/get-favorites';
+import { usePendingFavorites } from './api/pending-favorites';
+import { FavoriteCard, FavoriteCardSkeleton } from './components/favorite-card';
+
+function StatePanel({ icon, tone = 'neutral', title, children }: { icon: ReactNode; tone?: 'neutral' | 'error'; title: string; children?: ReactNode }) {
+  return (
+    <div
+      className={cn(
+        'mx-auto max-w-xl rounded-2xl border border-dashed px-6 py-14 text-center',
+        tone === 'error' ? 'border-red-200 bg-red-50' : 'border-slate-300 bg-white',
+      )}
+    >
+      <span
+        className={cn(
+          'mx-auto grid h-14 w-14 place-items-center rounded-full',
+          tone === 'error' ? 'bg-red-100 text-red-700' : 'bg-sale-50 text-sale-600',
+        )}
+      >
+        {icon}
+      </span>
+      <h2 className={cn('mt-4 text-xl font-bold', tone === 'error' ? 'text-red-800' : 'text-slate-900')}>{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+function countText(count: number): string {
+  return `${count} ${count === 1 ? 'favorite deal' : 'favorite deals'}`;
+}
+
+export default function FavoritesPage() {
+  useDocumentTitle('Favorites');
+  const { user, userLoading, query } = useFavorites();
+  const pending = usePendingFavorites();
+  // A removal in flight hides its card at once; a refused one brings it back.
+  const deals = (query.data ?? []).filter((deal) => pending.get(deal.id) !== false);
+  const loading = userLoading || (user !== null && query.isPending);
+
+  let body: ReactNode;
+  if (loading) {
+    body = (
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+        <p className="sr-only">Loading favorites…</p>
+        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+          <FavoriteCardSkeleton key={index} />
+        ))}
+      </div>
+    );
+  } else if (user === null) {
+    body = (
+      <StatePanel icon={<UserIcon className="h-7 w-7" />} title="Please Login First">
+        <p className="mt-2 text-slate-600">Log in to see the deals you saved.</p>
+        <Button size="lg" className="mt-6" onClick={() => openLoginDialog({ next: paths.favorites })}>
+          Login
+        </Button>
+      </StatePanel>
+    );
+  } else if (query.isError && query.data === undefined) {
+    body = (
+      <StatePanel tone="error" icon={<AlertIcon className="h-7 w-7" />} title="Loading Failed">
+        <p className="mt-2 text-slate-700">Your favorites could not be loaded. Please try again.</p>
+        <Button variant="outline" className="mt-6" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {query.isFetching ? 'Retrying…' : 'Retry'}
+        </Button>
+      </StatePanel>
+    );
+  } else if (deals.length === 0) {
+    body = (
+      <StatePanel icon={<HeartIcon className="h-7 w-7" />} title="No Favorites Yet">
+        <p className="mt-2 text-slate-600">Tap the heart on any deal to keep it here.</p>
+        <Link href={paths.home} className={buttonClasses('primary', 'lg', 'mt-6')}>
+          Browse Deals
+        </Link>
+      </StatePanel>
+    );
+  } else {
+    body = (
+      <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {deals.map((deal) => (
+          <li key={deal.id} className="grid">
+            <FavoriteCard deal={deal} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  const showCount = user !== null && !loading && query.data !== undefined;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
+      <header className="mb-8 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="flex items-center gap-3 text-3xl font-extrabold tracking-tight text-slate-900">
+            <HeartIcon filled className="h-7 w-7 text-sale-600" />
+            My Favorites
+          </h1>
+          <p className="mt-1 min-h-5 text-sm text-slate-600" role="status">
+            {showCount ? countText(deals.length) : ''}
+          </p>
+        </div>
+      </header>
+      {body}
+    </div>
+  );
+}
