@@ -4,10 +4,15 @@ import type { Deal } from '../../contract/deals';
 export const CART_STORAGE_KEY = 'cart';
 const CHANGE_EVENT = 'dealmarket:cart-change';
 
+/** What the cart remembers of a deal, so it can show a line before the deal's fresh copy arrives. */
+export type CartDealSnapshot = Partial<Pick<Deal, 'title' | 'description' | 'imageUrl' | 'originalPriceCents' | 'maxPerUser' | 'remaining'>> & {
+  priceCents?: number;
+};
+
 export interface CartItem {
   dealId: string;
   quantity: number;
-  deal?: Partial<Deal> & { priceCents?: number };
+  deal?: CartDealSnapshot;
 }
 
 function isCartItem(value: unknown): value is CartItem {
@@ -16,16 +21,27 @@ function isCartItem(value: unknown): value is CartItem {
   return typeof item.dealId === 'string' && typeof item.quantity === 'number' && Number.isFinite(item.quantity);
 }
 
-/** The stored cart; anything malformed reads as an empty cart rather than breaking the page. */
-export function readCart(): CartItem[] {
+function readRaw(): string | null {
   try {
-    const raw = window.localStorage.getItem(CART_STORAGE_KEY);
-    if (!raw) return [];
+    return window.localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function parseCart(raw: string | null): CartItem[] {
+  if (!raw) return [];
+  try {
     const parsed: unknown = JSON.parse(raw);
     return Array.isArray(parsed) ? parsed.filter(isCartItem) : [];
   } catch {
     return [];
   }
+}
+
+/** The stored cart; anything malformed reads as an empty cart rather than breaking the page. */
+export function readCart(): CartItem[] {
+  return parseCart(readRaw());
 }
 
 export function writeCart(items: CartItem[]): void {
@@ -42,6 +58,22 @@ export function readCartCount(): number {
   return readCart().reduce((sum, item) => sum + Math.max(0, Math.floor(item.quantity)), 0);
 }
 
+let snapshotRaw: string | null | undefined;
+let snapshot: CartItem[] = [];
+
+/**
+ * The cart as an unchanging value until the stored text changes, as useSyncExternalStore needs
+ * (a fresh array on every read would re-render forever).
+ */
+export function readCartSnapshot(): CartItem[] {
+  const raw = readRaw();
+  if (raw !== snapshotRaw) {
+    snapshotRaw = raw;
+    snapshot = parseCart(raw);
+  }
+  return snapshot;
+}
+
 /** Calls back when the cart changes in this tab (writeCart) or in another tab (the storage event). */
 export function subscribeToCart(onChange: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
@@ -52,5 +84,73 @@ export function subscribeToCart(onChange: () => void): () => void {
   return () => {
     window.removeEventListener(CHANGE_EVENT, onChange);
     window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The most units of a deal one cart line may hold: its per-customer cap and what is left, where known. */
+export function maxQuantityFor(deal: CartDealSnapshot | undefined): number {
+  let max = Number.POSITIVE_INFINITY;
+  if (deal?.maxPerUser !== undefined && deal.maxPerUser > 0) max = Math.min(max, deal.maxPerUser);
+  if (deal?.remaining !== undefined && deal.remaining !== null) max = Math.min(max, Math.max(0, deal.remaining));
+  return max;
+}
+
+export type AddToCartResult = { status: 'added'; quantity: number } | { status: 'at-limit'; limit: number };
+
+/**
+ * Adds units of a deal (SPEC.md §4): one more of a deal already in the cart, else a new line.
+ * Never goes past the deal's limit; the caller hears when the cart already holds the most it may.
+ */
+export function addToCart(dealId: string, deal?: CartDealSnapshot, quantity = 1): AddToCartResult {
+  const items = readCart();
+  const existing = items.find((item) => item.dealId === dealId);
+  const limit = maxQuantityFor(deal ?? existing?.deal);
+  const current = existing ? Math.max(0, Math.floor(existing.quantity)) : 0;
+  const next = Math.min(current + Math.max(1, Math.floor(quantity)), limit);
+  if (next <= current) return { status: 'at-limit', limit };
+  const updated = existing
+    ? items.map((item) => (item.dealId === dealId ? { ...item, quantity: next, deal: deal ?? item.deal } : item))
+    : [...items, deal ? { dealId, quantity: next, deal } : { dealId, quantity: next }];
+  writeCart(updated);
+  return { status: 'added', quantity: next };
+}
+
+/** Sets a line's quantity; zero or less removes the line (SPEC.md §4). Answers whether it was removed. */
+export function setCartQuantity(dealId: string, quantity: number): 'updated' | 'removed' {
+  const items = readCart();
+  if (quantity <= 0) {
+    writeCart(items.filter((item) => item.dealId !== dealId));
+    return 'removed';
+  }
+  writeCart(items.map((item) => (item.dealId === dealId ? { ...item, quantity: Math.floor(quantity) } : item)));
+  return 'updated';
+}
+
+export function removeFromCart(dealId: string): void {
+  writeCart(readCart().filter((item) => item.dealId !== dealId));
+}
+
+/** Drops the lines of deals just bought, leaving anything else the shopper had put aside. */
+export function removeDealsFromCart(dealIds: Iterable<string>): void {
+  const bought = new Set(dealIds);
+  const items = readCart();
+  const kept = items.filter((item) => !bought.has(item.dealId));
+  if (kept.length !== items.length) writeCart(kept);
+}
+
+export function clearCart(): void {
+  writeCart([]);
+}
+
+/** The part of a deal worth remembering in the cart. */
+export function cartSnapshotOf(deal: Deal): CartDealSnapshot {
+  return {
+    title: deal.title,
+    description: deal.description,
+    imageUrl: deal.imageUrl,
+    priceCents: deal.priceCents,
+    originalPriceCents: deal.originalPriceCents,
+    maxPerUser: deal.maxPerUser,
+    remaining: deal.remaining,
   };
 }

@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import type { Deal } from '../../../contract/deals';
+import { buildCartLines, summarizeCart, type DealLookup } from './cart-lines';
+import { limitHint, limitMessage } from './cart-limits';
+
+function deal(overrides: Partial<Deal>): Deal {
+  return {
+    id: 'a',
+    merchantId: 'm',
+    merchantName: 'Sakura Sushi House',
+    title: 'Premium Sushi Platter for 2',
+    description: '',
+    priceCents: 1999,
+    originalPriceCents: 2999,
+    discountPercent: 33,
+    imageUrl: '',
+    active: true,
+    status: 'published',
+    inventory: 200,
+    maxPerUser: 4,
+    validFrom: null,
+    validUntil: null,
+    redemptionInstructions: '',
+    termsConditions: '',
+    boughtCount: 0,
+    soldTodayCount: 0,
+    remaining: 200,
+    soldOut: false,
+    createdAt: '2026-11-22T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const loaded = (d: Deal): DealLookup => ({ data: d, isPending: false, isGone: false });
+
+describe('buildCartLines and summarizeCart', () => {
+  it('prefers the fresh deal, totals units, money and savings', () => {
+    const lines = buildCartLines(
+      [
+        { dealId: 'a', quantity: 2, deal: { priceCents: 1500, title: 'Old title' } },
+        { dealId: 'b', quantity: 1 },
+      ],
+      [loaded(deal({ id: 'a' })), loaded(deal({ id: 'b', title: 'Spa', priceCents: 3999, originalPriceCents: 5999, maxPerUser: 2 }))],
+    );
+    expect(lines[0]?.deal.title).toBe('Premium Sushi Platter for 2');
+    expect(lines[0]?.lineTotalCents).toBe(3998);
+    expect(lines[1]?.max).toBe(2);
+    expect(summarizeCart(lines)).toEqual({ units: 3, totalCents: 7997, savingsCents: 2000 + 2000, incomplete: false });
+  });
+
+  it('falls back to what the cart remembered while the deal loads, and flags unknown prices', () => {
+    const lines = buildCartLines(
+      [
+        { dealId: 'a', quantity: 1, deal: { priceCents: 1999, title: 'Sushi' } },
+        { dealId: 'b', quantity: 1 },
+      ],
+      [
+        { data: undefined, isPending: true, isGone: false },
+        { data: undefined, isPending: true, isGone: false },
+      ],
+    );
+    expect(lines[0]?.loading).toBe(true);
+    expect(lines[0]?.deal.title).toBe('Sushi');
+    expect(summarizeCart(lines)).toMatchObject({ units: 2, totalCents: 1999, incomplete: true });
+  });
+
+  it('marks deleted, inactive and sold-out deals unavailable', () => {
+    const lines = buildCartLines(
+      [
+        { dealId: 'gone', quantity: 1 },
+        { dealId: 'off', quantity: 1 },
+        { dealId: 'out', quantity: 1 },
+      ],
+      [
+        { data: undefined, isPending: false, isGone: true },
+        loaded(deal({ id: 'off', active: false })),
+        loaded(deal({ id: 'out', soldOut: true, remaining: 0 })),
+      ],
+    );
+    expect(lines.map((line) => line.unavailable)).toEqual([true, true, true]);
+  });
+});
+
+describe('limit wording', () => {
+  it('uses the checkout API phrasing', () => {
+    expect(limitMessage({ title: 'Spa', maxPerUser: 2, remaining: 50 }, 2)).toBe('You can buy at most 2 of "Spa"');
+    expect(limitMessage({ title: 'Spa', maxPerUser: 4, remaining: 3 }, 3)).toBe('Only 3 left of "Spa"');
+    expect(limitMessage({ title: 'Spa', remaining: 0 }, 0)).toBe('"Spa" is sold out');
+  });
+
+  it('hints at the tighter of the cap and the stock', () => {
+    expect(limitHint({ maxPerUser: 2, remaining: 50 }, 1)).toBe('Limit 2 per customer');
+    expect(limitHint({ maxPerUser: 2, remaining: 50 }, 2)).toBe('Limit 2 per customer reached');
+    expect(limitHint({ maxPerUser: 4, remaining: 3 }, 1)).toBe('3 left');
+    expect(limitHint({ maxPerUser: 4, remaining: 3 }, 3)).toBe('Only 3 left');
+    expect(limitHint({ remaining: null }, 1)).toBeNull();
+    expect(limitHint(undefined, 1)).toBeNull();
+  });
+});

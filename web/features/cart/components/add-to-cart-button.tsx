@@ -1,0 +1,55 @@
+/** The Add to Cart button of deal cards and the deal page: guests are asked to log in (SPEC.md §5), customers get one more unit. */
+import type { Deal } from '../../../../contract/deals';
+import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/button';
+import { CartIcon } from '../../../components/ui/icons';
+import { toast } from '../../../components/ui/toast';
+import { track } from '../../../lib/analytics';
+import { addToCart, cartSnapshotOf } from '../../../lib/cart-storage';
+import { useCurrentUser } from '../../auth/api/get-current-user';
+import { limitMessage } from '../cart-limits';
+
+interface AddToCartButtonProps {
+  deal: Deal;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+  /** Names the deal for screen readers, where several such buttons share a screen. */
+  labelWithTitle?: boolean;
+}
+
+export function AddToCartButton({ deal, variant = 'outline', size = 'md', className, labelWithTitle = false }: AddToCartButtonProps) {
+  const { user } = useCurrentUser();
+  const buyable = deal.active && !deal.soldOut;
+
+  const add = () => {
+    if (user === null) {
+      track({ event: 'login_required', reason: 'cart' });
+      toast({ title: 'Please Login First', description: 'Please login to add items to cart' });
+      return;
+    }
+    const result = addToCart(deal.id, cartSnapshotOf(deal));
+    if (result.status === 'at-limit') {
+      toast({ title: 'Cart limit reached', description: limitMessage(deal, result.limit), variant: 'destructive' });
+      return;
+    }
+    toast({
+      title: 'Added to Cart',
+      description: `${deal.title} (${result.quantity} in your cart)`,
+      variant: 'success',
+    });
+  };
+
+  return (
+    <Button
+      variant={variant}
+      size={size}
+      className={className}
+      onClick={add}
+      disabled={!buyable}
+      aria-label={labelWithTitle ? `Add to Cart: ${deal.title}` : undefined}
+    >
+      <CartIcon className="h-4 w-4" />
+      Add to Cart
+    </Button>
+  );
+}

@@ -1,0 +1,62 @@
+/** POST /api/checkout: starts a payment for a cart or a single deal and sends the browser to the provider's page. */
+import { useEffect } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { CheckoutBody } from '../../../../contract/checkout';
+import { toast } from '../../../components/ui/toast';
+import { track } from '../../../lib/analytics';
+import { apiJson, isApiError } from '../../../lib/api-client';
+
+export interface StartCheckoutInput {
+  body: CheckoutBody;
+  /** What the purchase is worth as the screen knows it, for the purchase_initiated event. */
+  valueCents: number | null;
+}
+
+export function startCheckout(body: CheckoutBody): Promise<{ url: string }> {
+  return apiJson<{ url: string }>('POST', '/api/checkout', body);
+}
+
+function dealIdsOf(body: CheckoutBody): string[] {
+  if (body.items) return body.items.map((item) => item.dealId);
+  if (body.dealIds) return [...new Set(body.dealIds)];
+  return body.dealId ? [body.dealId] : [];
+}
+
+function unitsOf(body: CheckoutBody): number {
+  if (body.items) return body.items.reduce((sum, item) => sum + item.quantity, 0);
+  if (body.dealIds) return body.dealIds.length;
+  return 1;
+}
+
+/** The server explains refusals (sold out, over the limit); anything else gets SPEC.md §8's fallback. */
+export function checkoutErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.status < 500 && error.serverMessage.trim() !== '') return error.serverMessage;
+  return 'Failed to initiate checkout';
+}
+
+/** Starts a checkout; on success the page leaves for the payment page, so the button stays busy until it does. */
+export function useStartCheckout() {
+  const mutation = useMutation({
+    mutationFn: async ({ body, valueCents }: StartCheckoutInput) => {
+      track({ event: 'purchase_initiated', dealIds: dealIdsOf(body), units: unitsOf(body), valueCents });
+      const { url } = await startCheckout(body);
+      window.location.assign(url);
+      // Keep the mutation pending while the browser navigates away, so nobody starts a second checkout.
+      await new Promise<never>(() => undefined);
+    },
+    onError: (error) => {
+      toast({ title: 'Checkout Error', description: checkoutErrorMessage(error), variant: 'destructive' });
+    },
+  });
+  const { reset } = mutation;
+  // Coming back from the payment page with the browser's Back button can restore this page as it was left
+  // (busy); make the button usable again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [reset]);
+  return mutation;
+}

@@ -1,0 +1,51 @@
+/** 'Buy Now - $price' on the deal page: one unit straight to payment; a guest gets the login dialog and comes back here. */
+import type { Deal } from '../../../../contract/deals';
+import { paths } from '../../../../contract/routes';
+import { Button } from '../../../components/ui/button';
+import { track } from '../../../lib/analytics';
+import { cn } from '../../../lib/cn';
+import { formatMoney } from '../../../lib/money';
+import { useCurrentUser } from '../../auth/api/get-current-user';
+import { openLoginDialog } from '../../auth/login-dialog-store';
+import { useStartCheckout } from '../api/start-checkout';
+import { SpinnerIcon } from './purchase-icons';
+
+export function BuyNowButton({ deal, className }: { deal: Deal; className?: string }) {
+  const { user } = useCurrentUser();
+  const checkout = useStartCheckout();
+  const buyable = deal.active && !deal.soldOut;
+  const hintId = `buy-hint-${deal.id}`;
+
+  const buy = () => {
+    if (user === null) {
+      track({ event: 'login_required', reason: 'purchase' });
+      openLoginDialog({ next: paths.deal(deal.id) });
+      return;
+    }
+    checkout.mutate({ body: { dealId: deal.id }, valueCents: deal.priceCents });
+  };
+
+  let hint: string | null = null;
+  if (!deal.active) hint = 'This deal is not available right now.';
+  else if (deal.soldOut) hint = 'This deal is sold out.';
+
+  return (
+    <>
+      <Button
+        size="lg"
+        className={cn('w-full', className)}
+        onClick={buy}
+        disabled={!buyable || checkout.isPending}
+        aria-describedby={hint ? hintId : undefined}
+      >
+        {checkout.isPending ? <SpinnerIcon className="h-5 w-5" /> : null}
+        Buy Now - {formatMoney(deal.priceCents)}
+      </Button>
+      {hint ? (
+        <p id={hintId} className="mt-2 text-center text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+/** POST /api/deals/{id}/reviews: a customer who owns a voucher for the deal rates it once (DECISIONS.md D2). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api-client';
+import { vouchersQueryKey } from './get-vouchers';
+
+export interface ReviewInput {
+  dealId: string;
+  rating: number;
+  comment: string;
+}
+
+export function postReview({ dealId, rating, comment }: ReviewInput): Promise<{ message: string }> {
+  return apiJson('POST', `/api/deals/${encodeURIComponent(dealId)}/reviews`, { rating, comment });
+}
+
+export function usePostReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postReview,
+    onSuccess: (_answer, { dealId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: vouchersQueryKey }),
+        // The deal page's reviews block and figures.
+        queryClient.invalidateQueries({ queryKey: ['/api/deals', dealId] }),
+      ]),
+  });
+}

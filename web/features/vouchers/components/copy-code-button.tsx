@@ -1,0 +1,45 @@
+/** Copies a voucher code; a check mark confirms it for 2 s (SPEC.md §9). */
+import { useEffect, useRef, useState } from 'react';
+import { COPY_CONFIRM_MS } from '../../../../contract/constants';
+import { toast } from '../../../components/ui/toast';
+import { cn } from '../../../lib/cn';
+import { CheckIcon, CopyIcon } from '../../checkout/components/purchase-icons';
+
+export function CopyCodeButton({ code, className }: { code: string; className?: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+    } catch {
+      toast({ title: 'Copy failed', description: `Your browser did not allow copying. The code is ${code}.`, variant: 'destructive' });
+      return;
+    }
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPY_CONFIRM_MS);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => void copy()}
+        className={cn(
+          'grid h-9 w-9 shrink-0 place-items-center rounded-lg transition-colors focus-ring',
+          copied ? 'bg-emerald-50 text-emerald-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+          className,
+        )}
+        aria-label={`Copy code ${code}`}
+      >
+        {copied ? <CheckIcon className="h-4.5 w-4.5" /> : <CopyIcon className="h-4.5 w-4.5" />}
+      </button>
+      <span role="status" className="sr-only">
+        {copied ? `Code ${code} copied` : ''}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+/** One voucher on My Vouchers: picture, deal, state badge, code (copyable), PIN, QR (enlargeable), validity and review. */
+import { format, isValid, parseISO } from 'date-fns';
+import { Link } from 'wouter';
+import type { Voucher } from '../../../../contract/checkout';
+import { paths } from '../../../../contract/routes';
+import { Badge } from '../../../components/ui/badge';
+import { CalendarIcon, CheckCircleIcon } from '../../../components/ui/icons';
+import { formatDay } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/money';
+import { DealImage } from '../../deals/components/deal-image';
+import { voucherState } from '../voucher-display';
+import { CopyCodeButton } from './copy-code-button';
+import { QrDialog } from './qr-dialog';
+import { ReviewDialog } from './review-dialog';
+
+function StateBadge({ voucher }: { voucher: Voucher }) {
+  const state = voucherState(voucher);
+  if (state === 'redeemed') return <Badge tone="neutral">Redeemed</Badge>;
+  if (state === 'expired') return <Badge tone="warning">Expired</Badge>;
+  return <Badge tone="success">Valid</Badge>;
+}
+
+function when(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = parseISO(iso);
+  return isValid(date) ? format(date, 'MMM d, yyyy HH:mm') : null;
+}
+
+/** `offerReview`: this card carries the deal's 'Write a review' (one card per deal does, not every voucher of it). */
+export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerReview: boolean }) {
+  const state = voucherState(voucher);
+  const redeemedAt = when(voucher.redeemedAt);
+  const titleId = `voucher-${voucher.id}-title`;
+
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col overflow-hidden surface">
+      <div className="relative aspect-[16/9] overflow-hidden bg-slate-100">
+        <DealImage
+          deal={{ imageUrl: voucher.dealImage, title: voucher.dealTitle }}
+          width={400}
+          height={225}
+          loading="lazy"
+          className={state === 'valid' ? 'h-full w-full object-cover' : 'h-full w-full object-cover opacity-70 grayscale'}
+        />
+        <div className="absolute top-3 left-3">
+          <StateBadge voucher={voucher} />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <p className="truncate text-sm font-medium text-slate-600">{voucher.merchantName}</p>
+        <h2 id={titleId} className="mt-0.5 text-lg leading-snug font-semibold text-slate-900">
+          <Link href={paths.deal(voucher.dealId)} className="rounded hover:text-brand-800 hover:underline focus-ring">
+            {voucher.dealTitle}
+          </Link>
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 tabular-nums">
+          <span className="sr-only">Price paid: </span>
+          {formatMoney(voucher.priceCents)}
+        </p>
+
+        <div className="mt-4 flex items-center gap-4 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+          <dl className="min-w-0 flex-1 space-y-2">
+            <div>
+              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Code</dt>
+              <dd className="flex items-center gap-1">
+                <span className="font-mono text-lg font-bold tracking-widest text-slate-900">{voucher.voucherCode}</span>
+                <CopyCodeButton code={voucher.voucherCode} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">PIN</dt>
+              <dd className="font-mono text-lg font-bold tracking-widest text-slate-900">{voucher.voucherPin}</dd>
+            </div>
+          </dl>
+          <QrDialog voucher={voucher} />
+        </div>
+
+        <ul className="mt-4 space-y-1.5 text-sm text-slate-700">
+          <li className="flex items-center gap-2">
+            <CalendarIcon className="h-4 w-4 shrink-0 text-slate-500" />
+            {state === 'expired' ? 'Expired on' : 'Valid until'} {formatDay(voucher.validUntil)}
+          </li>
+          {redeemedAt ? (
+            <li className="flex items-center gap-2">
+              <CheckCircleIcon className="h-4 w-4 shrink-0 text-slate-500" />
+              Redeemed on {redeemedAt}
+            </li>
+          ) : null}
+        </ul>
+
+        {offerReview && !voucher.reviewed ? (
+          <div className="mt-auto pt-4">
+            <ReviewDialog dealId={voucher.dealId} dealTitle={voucher.dealTitle} />
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}

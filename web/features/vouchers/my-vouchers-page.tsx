@@ -1,0 +1,201 @@
+/** My Vouchers (SPEC.md §2) at /my/vouchers and /account/vouchers: filters, voucher cards, the post-payment banner. */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useSearch } from 'wouter';
+import { SUCCESS_BANNER_MS } from '../../../contract/constants';
+import type { Voucher } from '../../../contract/checkout';
+import { paths } from '../../../contract/routes';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { AlertIcon, ArrowLeftIcon, CheckCircleIcon, TicketIcon, UserIcon } from '../../components/ui/icons';
+import { Skeleton } from '../../components/ui/skeleton';
+import { isApiError } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { loginPathWithNext } from '../../lib/safe-next';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCurrentUser } from '../auth/api/get-current-user';
+import { openLoginDialog } from '../auth/login-dialog-store';
+import { vouchersQueryOptions } from './api/get-vouchers';
+import { VoucherCard } from './components/voucher-card';
+import { filterVouchers, voucherCounts, type VoucherFilter } from './voucher-display';
+
+const FILTERS: Array<{ value: VoucherFilter; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'valid', label: 'Valid' },
+  { value: 'redeemed', label: 'Redeemed' },
+];
+
+function Panel({ icon, title, message, children }: { icon: ReactNode; title: string; message: string; children?: ReactNode }) {
+  return (
+    <div className="mx-auto mt-8 max-w-lg surface px-6 py-14 text-center">
+      <span className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-brand-50 text-brand-700">{icon}</span>
+      <h2 className="mt-5 text-2xl font-bold text-slate-900">{title}</h2>
+      <p className="mt-2 text-slate-600">{message}</p>
+      {children ? <div className="mt-6 flex flex-wrap justify-center gap-3">{children}</div> : null}
+    </div>
+  );
+}
+
+function LoginPrompt() {
+  const [location] = useLocation();
+  return (
+    <Panel icon={<UserIcon className="h-7 w-7" />} title="Please Login First" message="Please log in to view your vouchers">
+      <Button onClick={() => openLoginDialog({ next: location })}>Login</Button>
+    </Panel>
+  );
+}
+
+/** 'Payment Successful!' for 5 s after a purchase, then the query string goes (SPEC.md §2). */
+function PaymentSuccessBanner() {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const show = new URLSearchParams(search).get('payment_success') === 'true';
+
+  useEffect(() => {
+    if (!show) return;
+    const timer = setTimeout(() => navigate(location, { replace: true }), SUCCESS_BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [show, location, navigate]);
+
+  return (
+    <div role="status">
+      {show ? (
+        <p className="mt-4 flex items-center gap-3 rounded-2xl bg-emerald-50 p-4 font-medium text-emerald-900 ring-1 ring-emerald-200">
+          <CheckCircleIcon className="h-5 w-5 shrink-0 text-emerald-700" />
+          Payment Successful! Your voucher has been added to your account.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function VoucherGridSkeleton() {
+  return (
+    <div className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading your vouchers…
+      </p>
+      {[0, 1, 2].map((key) => (
+        <Skeleton key={key} className="h-96 w-full rounded-2xl" />
+      ))}
+    </div>
+  );
+}
+
+/** The first voucher of each deal offers the review, so a deal bought twice is not offered twice. */
+function reviewCarriers(vouchers: Voucher[]): Set<string> {
+  const seen = new Set<string>();
+  const carriers = new Set<string>();
+  for (const voucher of vouchers) {
+    if (seen.has(voucher.dealId)) continue;
+    seen.add(voucher.dealId);
+    carriers.add(voucher.id);
+  }
+  return carriers;
+}
+
+function VoucherList({ vouchers }: { vouchers: Voucher[] }) {
+  const [filter, setFilter] = useState<VoucherFilter>('all');
+  const counts = voucherCounts(vouchers);
+  const shown = filterVouchers(vouchers, filter);
+  const carriers = reviewCarriers(shown);
+
+  return (
+    <>
+      <div role="group" aria-label="Filter vouchers" className="mt-6 flex flex-wrap gap-2">
+        {FILTERS.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            aria-pressed={filter === option.value}
+            onClick={() => setFilter(option.value)}
+            className={cn(
+              'inline-flex h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold ring-1 transition-colors focus-ring',
+              filter === option.value
+                ? 'bg-brand-700 text-white ring-brand-700'
+                : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50 hover:text-slate-900',
+            )}
+          >
+            {option.label}
+            <span
+              className={cn(
+                'rounded-full px-2 py-0.5 text-xs tabular-nums',
+                filter === option.value ? 'bg-white/20 text-white' : 'bg-slate-100 text-slate-700',
+              )}
+            >
+              {counts[option.value]}
+            </span>
+          </button>
+        ))}
+      </div>
+
+      {shown.length === 0 ? (
+        <Panel
+          icon={<TicketIcon className="h-7 w-7" />}
+          title="No vouchers found"
+          message={
+            filter === 'all'
+              ? 'Vouchers you buy show up here, ready to redeem.'
+              : `You have no ${filter === 'valid' ? 'valid' : 'redeemed'} vouchers right now.`
+          }
+        >
+          <Link href={paths.home} className={buttonClasses('primary')}>
+            Browse Deals
+          </Link>
+        </Panel>
+      ) : (
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+          {shown.map((voucher) => (
+            <li key={voucher.id} className="flex">
+              <VoucherCard voucher={voucher} offerReview={carriers.has(voucher.id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function Vouchers() {
+  const query = useQuery(vouchersQueryOptions);
+  if (query.isPending) return <VoucherGridSkeleton />;
+  if (query.isError) {
+    if (isApiError(query.error, 401)) return <LoginPrompt />;
+    return (
+      <Panel icon={<AlertIcon className="h-7 w-7" />} title="Error Loading Vouchers" message="Your vouchers could not be loaded right now.">
+        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+          Try Again
+        </Button>
+      </Panel>
+    );
+  }
+  return <VoucherList vouchers={query.data} />;
+}
+
+/** `requiresLogin`: guests go to the login gate (the /account/vouchers route) instead of seeing the prompt. */
+export default function MyVouchersPage({ requiresLogin = false }: { requiresLogin?: boolean }) {
+  const { user, isLoading } = useCurrentUser();
+  const [location, navigate] = useLocation();
+  useDocumentTitle('My Vouchers');
+  const redirect = requiresLogin && !isLoading && user === null;
+
+  useEffect(() => {
+    if (redirect) navigate(loginPathWithNext(paths.login, location), { replace: true });
+  }, [redirect, location, navigate]);
+
+  let body: ReactNode;
+  if (isLoading || redirect) body = <VoucherGridSkeleton />;
+  else if (user === null) body = <LoginPrompt />;
+  else body = <Vouchers />;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      <Link href={paths.home} className={buttonClasses('ghost', 'sm', '-ml-3')}>
+        <ArrowLeftIcon className="h-4 w-4" />
+        Back
+      </Link>
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">My Vouchers</h1>
+      <PaymentSuccessBanner />
+      {body}
+    </div>
+  );
+}

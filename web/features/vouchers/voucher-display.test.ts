@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import type { Voucher } from '../../../contract/checkout';
+import {
+  filterVouchers,
+  orderNumber,
+  shareText,
+  validityStatement,
+  voucherCounts,
+  voucherDownload,
+  voucherFileName,
+  voucherState,
+} from './voucher-display';
+
+function buildVoucher(overrides: Partial<Voucher> = {}): Voucher {
+  return {
+    id: 'v1',
+    orderId: '5fb239e9-aea5-4729-9a4e-6d7ff15099d5',
+    dealId: 'd1',
+    voucherCode: 'HHUJ37UC',
+    voucherPin: '493117',
+    qrCodeUrl: 'data:image/png;base64,AAAA',
+    redeemed: false,
+    redeemedAt: null,
+    redeemedBy: null,
+    validUntil: '2026-12-22T02:44:52.921Z',
+    expired: false,
+    createdAt: '2026-11-22T02:44:52.889Z',
+    dealTitle: 'Luxury Spa Day Package',
+    priceCents: 3999,
+    originalPriceCents: 5999,
+    dealDescription: '',
+    dealImage: '/images/deals/spa-day.svg',
+    redemptionInstructions: '',
+    termsConditions: '',
+    merchantId: 'm1',
+    merchantName: 'Serenity Day Spa',
+    reviewed: false,
+    ...overrides,
+  };
+}
+
+describe('voucher states and filters', () => {
+  const vouchers = [
+    buildVoucher({ id: 'a' }),
+    buildVoucher({ id: 'b', redeemed: true, redeemedAt: '2026-11-23T10:00:00.000Z' }),
+    buildVoucher({ id: 'c', expired: true }),
+    buildVoucher({ id: 'd' }),
+  ];
+
+  it('reads redeemed before expired before valid', () => {
+    expect(voucherState(buildVoucher())).toBe('valid');
+    expect(voucherState(buildVoucher({ expired: true }))).toBe('expired');
+    expect(voucherState(buildVoucher({ redeemed: true, expired: true }))).toBe('redeemed');
+  });
+
+  it('counts and filters All, Valid and Redeemed (expired vouchers only under All)', () => {
+    expect(voucherCounts(vouchers)).toEqual({ all: 4, valid: 2, redeemed: 1 });
+    expect(filterVouchers(vouchers, 'valid').map((v) => v.id)).toEqual(['a', 'd']);
+    expect(filterVouchers(vouchers, 'redeemed').map((v) => v.id)).toEqual(['b']);
+    expect(filterVouchers(vouchers, 'all')).toHaveLength(4);
+  });
+});
+
+describe('wording', () => {
+  it('shows order numbers as the first 8 characters of the id', () => {
+    expect(orderNumber('5fb239e9-aea5-4729-9a4e-6d7ff15099d5')).toBe('5fb239e9');
+  });
+
+  it("states 30 days, or the deal's earlier end", () => {
+    expect(validityStatement(buildVoucher())).toBe('Voucher valid for 30 days');
+    expect(validityStatement(buildVoucher({ validUntil: '2026-12-01T12:00:00.000Z' }))).toMatch(/^Voucher valid until Dec 1, 2026$/);
+  });
+
+  it('builds the download with code, pin, deal and qrCode', () => {
+    const file = voucherDownload(buildVoucher());
+    expect(file).toMatchObject({
+      code: 'HHUJ37UC',
+      pin: '493117',
+      deal: { id: 'd1', title: 'Luxury Spa Day Package', merchant: 'Serenity Day Spa' },
+      qrCode: 'data:image/png;base64,AAAA',
+      orderNumber: '5fb239e9',
+    });
+    expect(voucherFileName(buildVoucher())).toBe('voucher-HHUJ37UC.json');
+  });
+
+  it('shares what a friend needs to redeem', () => {
+    const text = shareText(buildVoucher());
+    expect(text).toContain('Luxury Spa Day Package at Serenity Day Spa');
+    expect(text).toContain('Voucher code: HHUJ37UC');
+    expect(text).toContain('PIN: 493117');
+  });
+});

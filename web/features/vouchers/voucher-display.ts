@@ -1,0 +1,76 @@
+/** How a voucher reads on screen and in a download: its state, validity wording, order number and shareable text. */
+import { ORDER_NUMBER_LENGTH, VOUCHER_VALID_DAYS } from '../../../contract/constants';
+import type { Voucher } from '../../../contract/checkout';
+import { formatDay } from '../../lib/dates';
+
+export type VoucherState = 'valid' | 'redeemed' | 'expired';
+
+export function voucherState(voucher: Pick<Voucher, 'redeemed' | 'expired'>): VoucherState {
+  if (voucher.redeemed) return 'redeemed';
+  return voucher.expired ? 'expired' : 'valid';
+}
+
+export type VoucherFilter = 'all' | 'valid' | 'redeemed';
+
+export function filterVouchers<T extends Pick<Voucher, 'redeemed' | 'expired'>>(vouchers: T[], filter: VoucherFilter): T[] {
+  if (filter === 'all') return vouchers;
+  return vouchers.filter((voucher) => voucherState(voucher) === filter);
+}
+
+export function voucherCounts(vouchers: Array<Pick<Voucher, 'redeemed' | 'expired'>>): Record<VoucherFilter, number> {
+  return {
+    all: vouchers.length,
+    valid: filterVouchers(vouchers, 'valid').length,
+    redeemed: filterVouchers(vouchers, 'redeemed').length,
+  };
+}
+
+/** SPEC.md §9: order numbers are the first 8 characters of the order id. */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(0, ORDER_NUMBER_LENGTH);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * 'Voucher valid for 30 days' (SPEC.md §2), unless the deal ends sooner (DECISIONS.md D5): then the real last day.
+ */
+export function validityStatement(voucher: Pick<Voucher, 'validUntil' | 'createdAt'>): string {
+  const until = Date.parse(voucher.validUntil);
+  const issued = Date.parse(voucher.createdAt);
+  if (Number.isNaN(until) || Number.isNaN(issued)) return `Voucher valid for ${VOUCHER_VALID_DAYS} days`;
+  // A day's slack: the 30 days are counted from the payment, a moment before the voucher row is written.
+  if (until < issued + (VOUCHER_VALID_DAYS - 1) * DAY_MS) return `Voucher valid until ${formatDay(voucher.validUntil)}`;
+  return `Voucher valid for ${VOUCHER_VALID_DAYS} days`;
+}
+
+/** The JSON file of SPEC.md §9's Download Voucher: code, pin, deal and qrCode (plus when it is valid). */
+export function voucherDownload(voucher: Voucher) {
+  return {
+    code: voucher.voucherCode,
+    pin: voucher.voucherPin,
+    deal: {
+      id: voucher.dealId,
+      title: voucher.dealTitle,
+      merchant: voucher.merchantName,
+      priceCents: voucher.priceCents,
+    },
+    qrCode: voucher.qrCodeUrl,
+    orderNumber: orderNumber(voucher.orderId),
+    validUntil: voucher.validUntil,
+  };
+}
+
+export function voucherFileName(voucher: Pick<Voucher, 'voucherCode'>): string {
+  return `voucher-${voucher.voucherCode}.json`;
+}
+
+/** What Share hands to the share sheet or the clipboard: enough for a friend to redeem the voucher. */
+export function shareText(voucher: Pick<Voucher, 'dealTitle' | 'merchantName' | 'voucherCode' | 'voucherPin' | 'validUntil'>): string {
+  return [
+    `${voucher.dealTitle} at ${voucher.merchantName}`,
+    `Voucher code: ${voucher.voucherCode}`,
+    `PIN: ${voucher.voucherPin}`,
+    `Valid until ${formatDay(voucher.validUntil)}`,
+  ].join('\n');
+}
