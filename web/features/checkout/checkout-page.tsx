@@ -10,7 +10,7 @@ import { SIMULATED_PAYMENT_MS } from '../../../contract/constants';
 import type { TestCheckoutSession } from '../../../contract/checkout';
 import { paths } from '../../../contract/routes';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { AlertIcon, ArrowLeftIcon, CheckCircleIcon, ClockIcon, InfoIcon, UserIcon } from '../../components/ui/icons';
+import { AlertIcon, ArrowLeftIcon, CheckCircleIcon, ClockIcon, CreditCardIcon, InfoIcon, LockIcon, SpinnerIcon, UserIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api-client';
@@ -23,7 +23,6 @@ import { openLoginDialog } from '../auth/login-dialog-store';
 import { DealImage } from '../deals/components/deal-image';
 import { checkoutSessionQueryOptions, payCheckoutSession, useCancelCheckoutSession, type CardPayment } from './api/checkout-session';
 import { formatCardNumber, formatCvc, formatExpiry, missingCardFields, type CardFields } from './card-format';
-import { CreditCardIcon, LockIcon, SpinnerIcon } from './components/purchase-icons';
 
 const EMPTY_CARD: CardFields = { cardNumber: '', expiry: '', cvc: '', cardholderName: '' };
 

@@ -9,7 +9,7 @@ import type { PaymentStatusAnswer, Voucher } from '../../../contract/checkout';
 import { paths } from '../../../contract/routes';
 import { RichText } from '../../components/rich-text';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { AlertIcon, CalendarIcon, CheckCircleIcon, ClockIcon, TicketIcon, UserIcon } from '../../components/ui/icons';
+import { AlertIcon, CalendarIcon, CheckCircleIcon, ClockIcon, DownloadIcon, HomeIcon, ShareIcon, SpinnerIcon, TicketIcon, UserIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { track } from '../../lib/analytics';
@@ -23,7 +23,6 @@ import { CopyCodeButton } from '../vouchers/components/copy-code-button';
 import { downloadVoucher, shareVoucher } from '../vouchers/voucher-actions';
 import { orderNumber, validityStatement } from '../vouchers/voucher-display';
 import { paymentStatusQueryOptions } from './api/get-payment-status';
-import { DownloadIcon, HomeIcon, ShareIcon, SpinnerIcon } from './components/purchase-icons';
 
 function Frame({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">{children}</div>;

@@ -1,4 +1,5 @@
 /** 'Buy Now - $price' on the deal page: one unit straight to payment; a guest gets the login dialog and comes back here. */
+import { SpinnerIcon } from '../../../components/ui/icons';
 import type { Deal } from '../../../../contract/deals';
 import { paths } from '../../../../contract/routes';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +9,6 @@ import { formatMoney } from '../../../lib/money';
 import { useCurrentUser } from '../../auth/api/get-current-user';
 import { openLoginDialog } from '../../auth/login-dialog-store';
 import { useStartCheckout } from '../api/start-checkout';
-import { SpinnerIcon } from './purchase-icons';
 
 export function BuyNowButton({ deal, className }: { deal: Deal; className?: string }) {
   const { user } = useCurrentUser();

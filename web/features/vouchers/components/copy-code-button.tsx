@@ -1,9 +1,9 @@
 /** Copies a voucher code; a check mark confirms it for 2 s (SPEC.md §9). */
+import { CheckIcon, CopyIcon } from '../../../components/ui/icons';
 import { useEffect, useRef, useState } from 'react';
 import { COPY_CONFIRM_MS } from '../../../../contract/constants';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
-import { CheckIcon, CopyIcon } from '../../checkout/components/purchase-icons';
 
 export function CopyCodeButton({ code, className }: { code: string; className?: string }) {
   const [copied, setCopied] = useState(false);

@@ -3,11 +3,10 @@ import { useId, useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
-import { StarIcon, XIcon } from '../../../components/ui/icons';
+import { SpinnerIcon, StarIcon, XIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { SpinnerIcon } from '../../checkout/components/purchase-icons';
 import { vouchersQueryKey } from '../api/get-vouchers';
 import { usePostReview } from '../api/post-review';
 
