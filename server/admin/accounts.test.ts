@@ -1,26 +1,16 @@
 /** Admin accounts: bootstrap of the first superadmin, the role check and promotion by email (DECISIONS.md D1, D9). */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BOOTSTRAP_SECRET_HEADER, promoteAnswer, sessionAnswer } from '../../contract/auth';
 import { buildCustomer, buildMerchant, buildMerchantAccount, buildUser, uniquePhone } from '../db/factories';
 import { users } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/app';
-import { resetDatabase } from '../test/database';
+import { type TestApp, createTestApp, useTestApp } from '../test/app';
+
 import { call, expectStatus, loginAs, messageOf, passwordLogin } from '../test/auth-helpers';
 
 const SECRET = 'a-long-bootstrap-secret-for-tests';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { BOOTSTRAP_SECRET: SECRET } });
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(async () => {
-  await resetDatabase(t.database);
-});
+const t = useTestApp({ env: { BOOTSTRAP_SECRET: SECRET } });
 
 const bootstrap = (app: TestApp, phone: unknown, secret?: string, remoteAddress?: string) =>
   call(app.app, 'POST', '/api/admin/bootstrap', {

@@ -9,7 +9,7 @@ import { buildCustomer, buildDeal, buildMerchant } from '../db/factories';
 import { deals, orderItems, orders, vouchers } from '../db/schema';
 import type { CatalogIds, CatalogItem } from '../integrations/payments/payment-provider';
 import { TestPaymentProvider } from '../integrations/payments/test-provider';
-import { createTestApp, type TestApp } from '../test/app';
+import { type TestApp, createTestApp, useTestApp } from '../test/app';
 import { resetDatabase } from '../test/database';
 import { call, expectStatus, loginAs, type TestSession } from '../test/auth-helpers';
 import { buildPaidOrder, buildVouchers } from '../test/fixtures';
@@ -28,20 +28,13 @@ import {
   type Callers,
 } from '../test/admin-helpers';
 
-let t: TestApp;
+const t = useTestApp();
 let callers: Callers;
 let admin: TestSession;
 /** An active merchant deals can be created for. */
 let shopId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
 beforeEach(async () => {
-  await resetDatabase(t.database);
   callers = await signInEveryRole(t);
   admin = callers.superadmin;
   shopId = (await buildMerchant(t.db, { name: 'Harbor Outfitters' })).id;

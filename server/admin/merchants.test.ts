@@ -1,12 +1,12 @@
 /** Merchant management by a superadmin (SPEC.md §5 merchant form, §7; DECISIONS.md D1, D7, D10). */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminMerchant, adminMerchantList, createdMerchantAnswer, type AdminMerchant } from '../../contract/admin';
 import { currentUser, sessionAnswer } from '../../contract/auth';
 import { merchant as merchantSchema } from '../../contract/merchants';
 import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount, uniquePhone } from '../db/factories';
 import { merchants, users } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/app';
+import { useTestApp } from '../test/app';
 import { resetDatabase } from '../test/database';
 import { call, expectStatus, messageOf, passwordLogin, type TestSession } from '../test/auth-helpers';
 import {
@@ -22,18 +22,11 @@ import {
   type Callers,
 } from '../test/admin-helpers';
 
-let t: TestApp;
+const t = useTestApp();
 let callers: Callers;
 let admin: TestSession;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
 beforeEach(async () => {
-  await resetDatabase(t.database);
   callers = await signInEveryRole(t);
   admin = callers.superadmin;
 });

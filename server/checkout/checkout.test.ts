@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkoutAnswer, testCheckoutSession, type CheckoutBody } from '../../contract/checkout';
 import { buildMerchantAccount, buildUser } from '../db/factories';
 import { deals, orderItems, orders } from '../db/schema';
-import { createTestApp, testConfig, type TestApp } from '../test/app';
+import { testConfig, useTestApp } from '../test/app';
 import { call, expectStatus, loginAs, messageOf } from '../test/auth-helpers';
-import { resetDatabase } from '../test/database';
+
 import {
   buy,
   buyableDeal,
@@ -22,16 +22,9 @@ import {
 import { checkoutLines, releaseExpiredOrders } from './checkout.service';
 
 const provider = testProviderFor(testConfig());
-let t: TestApp;
+const t = useTestApp({ deps: { payments: provider } });
 
-beforeAll(async () => {
-  t = await createTestApp({ deps: { payments: provider } });
-});
-afterAll(async () => {
-  await t?.close();
-});
 beforeEach(async () => {
-  await resetDatabase(t.database);
   provider.checkouts.length = 0;
 });
 

@@ -1,26 +1,19 @@
 /** A signed-in user's own favourite deals (SPEC.md §4, §7; DECISIONS.md D1, D8, D10). */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { dealList } from '../../contract/deals';
 import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount } from '../db/factories';
 import { deals, favorites, merchants } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/app';
-import { resetDatabase } from '../test/database';
+import { useTestApp } from '../test/app';
+
 import { call, expectStatus, loginAs, type TestSession } from '../test/auth-helpers';
 import { as, expectError } from '../test/admin-helpers';
 
-let t: TestApp;
+const t = useTestApp();
 let shopId: string;
 let alice: TestSession & { userId: string };
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
 beforeEach(async () => {
-  await resetDatabase(t.database);
   shopId = (await buildMerchant(t.db, { name: 'Harbor Outfitters' })).id;
   alice = await customer();
 });

@@ -1,14 +1,14 @@
 /** The built-in payment provider end to end: hosted session, card form, signed webhooks, vouchers, late payments. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { testCheckoutSession, testPayAnswer, voucherList, type PaymentStatusAnswer } from '../../../contract/checkout';
 import { VOUCHER_VALID_DAYS } from '../../../contract/constants';
 import { deals, vouchers } from '../../db/schema';
 import { buildApp } from '../../app';
-import { createTestApp, testConfig, type TestApp } from '../../test/app';
+import { testConfig, useTestApp } from '../../test/app';
 import { call, expectStatus, messageOf } from '../../test/auth-helpers';
-import { resetDatabase } from '../../test/database';
+
 import {
   buy,
   buyableDeal,
@@ -31,16 +31,9 @@ import { redeemUrl } from '../../vouchers/voucher-codes';
 import { TEST_SIGNATURE_HEADER, TestPaymentProvider, type TestWebhookPayload } from './test-provider';
 
 const provider = testProviderFor(testConfig());
-let t: TestApp;
+const t = useTestApp({ deps: { payments: provider } });
 
-beforeAll(async () => {
-  t = await createTestApp({ deps: { payments: provider } });
-});
-afterAll(async () => {
-  await t?.close();
-});
 beforeEach(async () => {
-  await resetDatabase(t.database);
   provider.refunds.length = 0;
   provider.checkouts.length = 0;
 });
