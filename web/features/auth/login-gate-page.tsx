@@ -1,14 +1,14 @@
-/** /login (SPEC.md §2): signed-in visitors go on to `next`; guests see 'Please Login' and a Login button. */
+/** /login (SPEC.md §2): signed-in visitors go on to `next`; guests see 'Please Login' and a Login button that opens the dialog. */
 import { useEffect } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { Link, useLocation, useSearch } from 'wouter';
 import { paths } from '../../../contract/routes';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { UserIcon, XIcon } from '../../components/ui/icons';
+import { UserIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { safeNextPath } from '../../lib/safe-next';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from './api/get-current-user';
+import { openLoginDialog } from './login-dialog-store';
 
 export default function LoginGatePage() {
   const search = useSearch();
@@ -37,35 +37,9 @@ export default function LoginGatePage() {
         </span>
         <h1 className="mt-5 text-2xl font-bold text-slate-900">Please Login</h1>
         <p className="mt-2 text-slate-600">Log in to buy deals, keep favorites and find your vouchers.</p>
-
-        <Dialog.Root>
-          <Dialog.Trigger asChild>
-            <Button size="lg" className="mt-6 w-full">
-              Login
-            </Button>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-sm" />
-            <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
-              <Dialog.Title className="text-lg font-bold text-slate-900">Login</Dialog.Title>
-              <Dialog.Description className="mt-2 text-slate-600">
-                Logging in with your phone number is coming soon. Until then you can browse every deal as a guest.
-              </Dialog.Description>
-              <div className="mt-6 flex justify-end">
-                <Dialog.Close asChild>
-                  <Button variant="outline">Close</Button>
-                </Dialog.Close>
-              </div>
-              <Dialog.Close
-                aria-label="Close"
-                className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-ring"
-              >
-                <XIcon className="h-4 w-4" />
-              </Dialog.Close>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
-
+        <Button size="lg" className="mt-6 w-full" aria-haspopup="dialog" onClick={() => openLoginDialog({ next })}>
+          Login
+        </Button>
         <p className="mt-6 text-sm text-slate-600">
           Own a business?{' '}
           <Link href={paths.merchantLogin} className="text-link font-semibold">

@@ -9,9 +9,11 @@ export const currentUserQueryKey = ['/api/auth/user'] as const;
 const readUserOrNull = getQueryFn<CurrentUser>({ on401: 'returnNull' });
 
 async function fetchCurrentUser(context: QueryFunctionContext): Promise<CurrentUser | null> {
+  const asked = getSessionId();
   const user = await readUserOrNull(context);
-  // The server no longer knows the stored session (expired or logged out elsewhere): forget it.
-  if (user === null && getSessionId() !== null) clearSessionId();
+  // The server no longer knows the session it was asked about (expired or logged out elsewhere): forget it, unless a
+  // login stored a new one while the answer was on its way.
+  if (user === null && asked !== null && getSessionId() === asked) clearSessionId();
   return user;
 }
 

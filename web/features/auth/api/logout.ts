@@ -19,6 +19,18 @@ export async function logout(): Promise<void> {
 }
 
 /**
+ * Ends a session this device was handed but must not keep (a customer account on the merchant login),
+ * without touching the session it already holds. The answer does not matter: an unused session expires anyway.
+ */
+export async function discardSession(sessionId: string): Promise<void> {
+  try {
+    await fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${sessionId}` }, credentials: 'include' });
+  } catch {
+    // Unreachable server: nothing more to do from here.
+  }
+}
+
+/**
  * Logout for the header. A plain async call rather than a mutation: the page reloads right after,
  * and the header is in the first bundle, which stays smaller without the mutation machinery.
  */

@@ -1,0 +1,111 @@
+/** /admin/bootstrap (SPEC.md §2): creates the first superadmin from a phone and the server's bootstrap secret, in development only. */
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { paths } from '../../../contract/routes';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { ArrowLeftIcon, InfoIcon, ShieldCheckIcon } from '../../components/ui/icons';
+import { toast } from '../../components/ui/toast';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCurrentUser } from '../auth/api/get-current-user';
+import { PasswordField, TextField } from '../auth/components/form-field';
+import { messageOf } from '../auth/validation';
+import { useBootstrapSuperadmin } from './api/bootstrap';
+
+export default function BootstrapPage() {
+  useDocumentTitle('Superadmin Bootstrap');
+  const [, navigate] = useLocation();
+  const { user } = useCurrentUser();
+  const [phone, setPhone] = useState('');
+  const [secret, setSecret] = useState('');
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const secretRef = useRef<HTMLInputElement>(null);
+  const bootstrap = useBootstrapSuperadmin();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!phone.trim() || !secret.trim()) {
+      toast({ title: 'Error', description: 'Please fill in all fields', variant: 'destructive' });
+      (phone.trim() ? secretRef : phoneRef).current?.focus();
+      return;
+    }
+    bootstrap.mutate(
+      { phone, secret },
+      {
+        onSuccess: (answer) => {
+          toast({
+            title: 'Superadmin created',
+            description: `You are logged in as ${answer.user.phone}. Set a password on your profile to log in again later.`,
+            variant: 'success',
+          });
+          navigate(paths.adminPromote);
+        },
+        onError: (error) => toast({ title: 'Bootstrap failed', description: messageOf(error, 'Unknown error'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-16 lg:px-8">
+      <div className="mx-auto max-w-md">
+        <Link href={paths.home} className={buttonClasses('ghost', 'sm', '-ml-3')}>
+          <ArrowLeftIcon className="h-4 w-4" />
+          Back to Home
+        </Link>
+        <div className="mt-4 surface p-6 sm:p-8">
+          <div className="flex items-center gap-3">
+            <span aria-hidden="true" className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-slate-900 text-white">
+              <ShieldCheckIcon className="h-6 w-6" />
+            </span>
+            <div>
+              <h1 className="text-2xl font-bold text-slate-900">Superadmin Bootstrap</h1>
+              <p className="text-sm text-slate-600">Create the marketplace&apos;s first superadmin.</p>
+            </div>
+          </div>
+
+          <div className="mt-6 flex gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
+            <InfoIcon className="mt-0.5 h-5 w-5 shrink-0 text-amber-800" />
+            <p>
+              This process is available only in development mode. It works once: after the first superadmin exists, new admins are promoted by an
+              existing one.
+            </p>
+          </div>
+
+          {user?.role === 'superadmin' ? (
+            <p className="mt-4 text-sm text-slate-700">
+              You are already signed in as a superadmin.{' '}
+              <Link href={paths.adminPromote} className="text-link font-semibold">
+                Go to Promote Admin
+              </Link>
+            </p>
+          ) : null}
+
+          <form noValidate onSubmit={submit} className="mt-6 grid gap-4">
+            <TextField
+              ref={phoneRef}
+              label="Phone Number"
+              hint="The superadmin's phone number; it becomes their login."
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+              type="tel"
+              autoComplete="tel"
+              placeholder="5551234567"
+            />
+            <PasswordField
+              ref={secretRef}
+              label="Bootstrap Secret"
+              hint="The BOOTSTRAP_SECRET the server was started with."
+              value={secret}
+              onChange={(event) => setSecret(event.target.value)}
+              autoComplete="off"
+              showLabel="Show secret"
+              hideLabel="Hide secret"
+            />
+            <Button type="submit" size="lg" disabled={bootstrap.isPending} className="mt-1">
+              {bootstrap.isPending ? 'Creating…' : 'Create Superadmin'}
+            </Button>
+          </form>
+        </div>
+      </div>
+    </div>
+  );
+}

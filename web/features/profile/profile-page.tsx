@@ -1,0 +1,147 @@
+/** /profile (SPEC.md §2): phone with its Verified badge, password Set / Not Set with the change-or-set form, email, Logout. */
+import { useState, type ReactNode } from 'react';
+import type { CurrentUser } from '../../../contract/auth';
+import { paths } from '../../../contract/routes';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { AlertIcon, CheckCircleIcon, LogOutIcon, PhoneIcon, ShieldIcon, UserIcon } from '../../components/ui/icons';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCurrentUser } from '../auth/api/get-current-user';
+import { useLogout } from '../auth/api/logout';
+import { openLoginDialog } from '../auth/login-dialog-store';
+import { EmailForm } from './components/email-form';
+import { PasswordForm } from './components/password-form';
+
+const ROLE_NAMES: Record<CurrentUser['role'], string> = {
+  customer: 'Customer',
+  merchant: 'Merchant',
+  superadmin: 'Superadmin',
+};
+
+function Section({ title, id, children, action }: { title: string; id: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="border-t border-slate-200 px-6 py-6 sm:px-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={id} className="text-lg font-bold text-slate-900">
+          {title}
+        </h2>
+        {action}
+      </div>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function LoggedOut() {
+  return (
+    <div className="mx-auto max-w-md surface px-6 py-12 text-center">
+      <span className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-brand-50 text-brand-700">
+        <UserIcon className="h-7 w-7" />
+      </span>
+      <h1 className="mt-5 text-2xl font-bold text-slate-900">Please Login First</h1>
+      <p className="mt-2 text-slate-600">Log in to see your profile and manage your password.</p>
+      <Button size="lg" className="mt-6 w-full" aria-haspopup="dialog" onClick={() => openLoginDialog({ next: paths.profile })}>
+        Login
+      </Button>
+    </div>
+  );
+}
+
+function ChangePasswordBanner({ onChange }: { onChange: () => void }) {
+  return (
+    <div role="status" className="flex flex-col gap-3 border-b border-amber-200 bg-amber-50 px-6 py-4 sm:flex-row sm:items-center sm:px-8">
+      <AlertIcon className="hidden h-6 w-6 shrink-0 text-amber-800 sm:block" />
+      <div className="flex-1">
+        <p className="font-semibold text-amber-950">Please change your password</p>
+        <p className="text-sm text-amber-900">Your account still uses the password that was generated for it. Choose your own to keep the account safe.</p>
+      </div>
+      <Button size="sm" onClick={onChange}>
+        Change Password
+      </Button>
+    </div>
+  );
+}
+
+function Profile({ user }: { user: CurrentUser }) {
+  const [editing, setEditing] = useState(false);
+  const logout = useLogout();
+
+  return (
+    <div className="mx-auto max-w-2xl overflow-hidden surface">
+      {user.mustChangePassword && !editing ? <ChangePasswordBanner onChange={() => setEditing(true)} /> : null}
+      <div className="flex flex-wrap items-center gap-4 px-6 py-6 sm:px-8">
+        <span aria-hidden="true" className="grid h-14 w-14 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-700">
+          <UserIcon className="h-7 w-7" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold text-slate-900">Profile</h1>
+          <p className="text-sm text-slate-600">{ROLE_NAMES[user.role]} account</p>
+        </div>
+        <Button variant="outline" onClick={logout.logout} disabled={logout.isPending}>
+          <LogOutIcon className="h-4 w-4" />
+          {logout.isPending ? 'Logging out…' : 'Logout'}
+        </Button>
+      </div>
+
+      <Section title="Phone Number" id="profile-phone">
+        <div className="flex flex-wrap items-center gap-3">
+          <PhoneIcon className="h-5 w-5 text-slate-500" />
+          <span className="text-lg font-semibold text-slate-900 tabular-nums">{user.phone}</span>
+          {user.phoneVerified ? (
+            <Badge tone="success">
+              <CheckCircleIcon className="h-3.5 w-3.5" />
+              Verified
+            </Badge>
+          ) : (
+            <Badge tone="warning">Not verified</Badge>
+          )}
+        </div>
+      </Section>
+
+      <Section
+        title="Password"
+        id="profile-password"
+        action={
+          <Button variant={editing ? 'ghost' : 'secondary'} size="sm" aria-expanded={editing} aria-controls="password-panel" onClick={() => setEditing((open) => !open)}>
+            {editing ? 'Close' : 'Edit'}
+          </Button>
+        }
+      >
+        <div className="flex flex-wrap items-center gap-3">
+          <ShieldIcon className="h-5 w-5 text-slate-500" />
+          <span className="text-slate-700">{user.hasPassword ? 'A password is set for this account.' : 'No password yet: you log in with SMS codes.'}</span>
+          {user.hasPassword ? <Badge tone="success">Set</Badge> : <Badge tone="neutral">Not Set</Badge>}
+        </div>
+        <div id="password-panel" hidden={!editing} className="mt-5 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:p-5">
+          {editing ? (
+            <PasswordForm hasPassword={user.hasPassword} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
+          ) : null}
+        </div>
+      </Section>
+
+      <Section title="Sign-in Email" id="profile-email">
+        <EmailForm key={user.email ?? ''} email={user.email} />
+      </Section>
+    </div>
+  );
+}
+
+export default function ProfilePage() {
+  useDocumentTitle('Profile');
+  const { user, isLoading } = useCurrentUser();
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      {isLoading ? (
+        <div className="mx-auto max-w-2xl" aria-busy="true">
+          <Skeleton className="h-96 w-full rounded-2xl" />
+        </div>
+      ) : user ? (
+        <Profile user={user} />
+      ) : (
+        <LoggedOut />
+      )}
+    </div>
+  );
+}
