@@ -25,8 +25,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SEED_DEMO_DATA: 'true',
     LOG_LEVEL: 'warn',
     BOOTSTRAP_SECRET: E2E_BOOTSTRAP_SECRET,
-    // Every journey talks from one address; the write budget has its own API tests.
+    // Every journey talks from one address; the per-address budgets have their own API tests.
     WRITE_RATE_LIMIT: '0',
+    SMS_CODES_PER_ADDRESS_HOURLY: '100000',
+    LOGINS_PER_ADDRESS_15_MIN: '100000',
   };
   delete env.DATABASE_URL;
   delete env.WEB_DIST_DIR;

@@ -26,6 +26,10 @@ export const envSchema = z.object({
   WRITE_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(300),
   /** How long the public deal list may be served from memory (ms); 0 reads the database for every request. */
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** SMS codes one client address may request per hour, across phones. */
+  SMS_CODES_PER_ADDRESS_HOURLY: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Password-login attempts one client address may make per 15 minutes, across accounts. */
+  LOGINS_PER_ADDRESS_15_MIN: z.coerce.number().int().min(1).max(1_000_000).default(50),
   /** When set, the per-address budget of write requests lives in Redis instead of PostgreSQL. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://').optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024),

@@ -150,15 +150,16 @@ async function scenarios(bench: BenchDatabase): Promise<Scenario[]> {
   );
   const visible = counted?.visible ?? 0;
   const depth = Math.floor(visible * 0.8);
-  const [deep] = await bench.query<{ created_at: Date | string; id: string }>(
-    `select d.created_at, d.id from deals d join merchants m on m.id = d.merchant_id
+  const [deep] = await bench.query<{ created_at: string; id: string }>(
+    `select to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at, d.id from deals d join merchants m on m.id = d.merchant_id
      where d.status = 'published' and m.status = 'active' order by d.created_at desc, d.id desc offset $1 limit 1`,
     [depth],
   );
   if (!deep) throw new Error('the catalogue is too small for a deep page');
-  const cursor = encodeCursor({ createdAt: new Date(deep.created_at), id: deep.id });
+  const position = { createdAt: deep.created_at, id: deep.id };
+  const cursor = encodeCursor(position);
   const limit = 20;
-  const page = (q: string | undefined, c: string | undefined): Scenario['params'] => ({ q, limit, cursor: c ? { createdAt: new Date(deep.created_at), id: deep.id } : null, viewer: null });
+  const page = (q: string | undefined, c: string | undefined): Scenario['params'] => ({ q, limit, cursor: c ? position : null, viewer: null });
   return [
     { name: 'first page', path: `/api/deals?limit=${limit}`, params: page(undefined, undefined) },
     { name: `deep cursor (row ${depth.toLocaleString('en-US')} of ${visible.toLocaleString('en-US')})`, path: `/api/deals?limit=${limit}&cursor=${cursor}`, params: page(undefined, cursor) },

@@ -32,7 +32,7 @@ export const authRoutes =
     app.get('/api/auth/user', { schema: { response: { 200: currentUser } } }, async (request) => presentUser(requireUser(request)));
 
     app.post('/api/auth/send-sms-code', { schema: { body: sendSmsCodeBody, response: { 200: messageAnswer } } }, async (request) => {
-      await requestSmsCode(db, deps.sms, request.body.phone, request.ip);
+      await requestSmsCode(db, deps.sms, request.body.phone, request.ip, deps.config.SMS_CODES_PER_ADDRESS_HOURLY);
       return { message: 'SMS code sent' };
     });
 
@@ -49,7 +49,7 @@ export const authRoutes =
     });
 
     app.post('/api/auth/password-login', { schema: { body: passwordLoginBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
-      const result = await loginWithPassword(db, request.body.identifier, request.body.password, request.ip);
+      const result = await loginWithPassword(db, request.body.identifier, request.body.password, request.ip, deps.config.LOGINS_PER_ADDRESS_15_MIN);
       reply.setSessionCookie(result.sessionId);
       return result;
     });

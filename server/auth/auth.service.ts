@@ -45,8 +45,8 @@ async function assertMayLogIn(db: Db, user: UserRow): Promise<void> {
 }
 
 /** Sends a login or registration code, with the per-phone cooldown and hourly cap, plus a per-address budget. */
-export async function requestSmsCode(db: Db, sms: SmsSender, phone: string, ip: string): Promise<void> {
-  await enforceRateLimit(db, `sms:ip:${ip}`, 20, 3600, 'Too many codes requested. Please try again later.');
+export async function requestSmsCode(db: Db, sms: SmsSender, phone: string, ip: string, perAddressHourly = 20): Promise<void> {
+  await enforceRateLimit(db, `sms:ip:${ip}`, perAddressHourly, 3600, 'Too many codes requested. Please try again later.');
   await sendCode(db, sms, phone);
 }
 
@@ -98,11 +98,17 @@ export const LOGIN_LIMITS = { perAccount: 10, perAddress: 50, windowSeconds: 15 
  * Password login by phone or email. An unknown account and a wrong password get the same answer,
  * and both the account and the caller's address have an attempt budget.
  */
-export async function loginWithPassword(db: Db, identifier: string, password: string, ip: string): Promise<LoggedIn> {
+export async function loginWithPassword(
+  db: Db,
+  identifier: string,
+  password: string,
+  ip: string,
+  perAddress: number = LOGIN_LIMITS.perAddress,
+): Promise<LoggedIn> {
   const byEmail = identifier.includes('@');
   const key = byEmail ? identifier.trim().toLowerCase() : identifier.trim().replace(/[^\d+]/g, '');
   const accountKey = `login:account:${key}`;
-  await enforceRateLimit(db, `login:ip:${ip}`, LOGIN_LIMITS.perAddress, LOGIN_LIMITS.windowSeconds);
+  await enforceRateLimit(db, `login:ip:${ip}`, perAddress, LOGIN_LIMITS.windowSeconds);
   await enforceRateLimit(db, accountKey, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowSeconds);
 
   const [user] = byEmail

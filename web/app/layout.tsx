@@ -198,7 +198,10 @@ function Header() {
         href={loginHref(location)}
         aria-haspopup="dialog"
         onClick={(event) => {
+          // A modified click (new tab or window) keeps the link's own behaviour.
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
           event.preventDefault();
+          setMenuOpenAt(null);
           openLoginDialog();
         }}
         onPointerEnter={preloadAuthDialogs}
