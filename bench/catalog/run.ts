@@ -239,7 +239,7 @@ async function runEngine(engine: Engine, options: Options): Promise<{ measured: 
   process.once('SIGTERM', onSignal);
   try {
     await seed(bench, deals);
-    const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false' });
+    const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', CATALOG_CACHE_MS: '0', WRITE_RATE_LIMIT: '0' });
     const app = await buildApp({ config, database: bench.database });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
