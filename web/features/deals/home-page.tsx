@@ -56,6 +56,9 @@ function useSearchText() {
   const commit = (value: string) => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
+    // A shopper may have opened a deal before the pause ended; while its screen loads this page is still
+    // mounted, so the pending search must not pull them back home.
+    if (window.location.pathname !== paths.home) return;
     const wanted = value.trim();
     if (wanted !== urlQuery) navigate(homeHref(wanted), { replace: true });
   };
