@@ -1,0 +1,216 @@
+/**
+ * GET /api/deals against bare Node yardsticks, measured as ratios in one run (npm run bench:api).
+ *
+ * The built server (node .tmp/dist-bench/server/main.js) runs on core 0, autocannon on core 1.
+ * Three configurations of our server are compared with two bare node:http servers on the same core:
+ *   - list cache on (CATALOG_CACHE_MS default) vs a bare server answering the same bytes;
+ *   - PostgreSQL, cache off vs a bare server running the same two queries as prepared statements;
+ *   - PGlite (no DATABASE_URL), cache off, reported beside the PostgreSQL figures.
+ * Each configuration is measured `--runs` times, interleaved, and the medians are compared.
+ *
+ *   npx tsx bench/api/run.ts [--runs=3] [--duration=10] [--warmup=3] [--connections=10] [--skip-build]
+ *                            [--admin-url=postgres://postgres@127.0.0.1:5432/postgres]
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { openDatabase, type Db } from '../../server/db/client';
+import * as schema from '../../server/db/schema';
+import { listDeals } from '../../server/catalog/catalog.service';
+import type { BareSettings } from './bare-server';
+import type { LoadResult } from './load';
+import { DEAL_COUNT, seedCatalog } from './seed';
+import {
+  buildDist,
+  capture,
+  createDatabase,
+  DEFAULT_ADMIN_URL,
+  describeMachine,
+  fixed,
+  freePort,
+  LOAD_CPU,
+  loadAverage,
+  machine,
+  markdownTable,
+  median,
+  options,
+  ROOT,
+  runMain,
+  scratchDir,
+  SERVER_BUNDLE,
+  SERVER_CPU,
+  startPinned,
+  startServer,
+  verdict,
+  waitForHttp,
+  whole,
+  type Started,
+} from './harness';
+
+const LIST_PATH = `/api/deals?limit=${DEAL_COUNT}`;
+/** The issue's targets. */
+const CACHED_RPS_RATIO = 0.92;
+const CACHED_P99_RATIO = 1.5;
+const DATABASE_RPS_RATIO = 0.85;
+
+interface Target {
+  key: 'bare-bytes' | 'ours-cached' | 'bare-pg' | 'ours-pg' | 'ours-pglite';
+  label: string;
+  origin: string;
+}
+
+/** Runs the load generator on its own core and reads its JSON line. */
+async function load(url: string, o: { connections: number; duration: number; warmup: number }): Promise<LoadResult> {
+  const request = JSON.stringify({ url, ...o });
+  const out = await capture('taskset', ['-c', String(LOAD_CPU), process.execPath, '--import', 'tsx', path.join(ROOT, 'bench/api/load.ts'), request]);
+  if (out.code !== 0) throw new Error(`load generator failed (${out.code}): ${out.stderr.slice(-2000)}`);
+  return JSON.parse(out.stdout.trim().split('\n').pop()!) as LoadResult;
+}
+
+/** The SQL our list runs for the first page, as drizzle sends it. */
+async function capturedQueries(databaseUrl: string): Promise<{ page: { text: string; values: unknown[] }; counts: { text: string } }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const seen: { query: string; params: unknown[] }[] = [];
+  try {
+    const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => seen.push({ query, params }) } }) as unknown as Db;
+    await listDeals(db, { limit: DEAL_COUNT, viewer: null });
+  } finally {
+    await pool.end();
+  }
+  const [page, counts] = seen;
+  if (!page || !counts || seen.length !== 2) throw new Error(`expected the page and voucher-count queries, saw ${seen.length}`);
+  return { page: { text: page.query, values: page.params }, counts: { text: counts.query } };
+}
+
+async function startBare(config: BareSettings, dir: string, label: string): Promise<Started & { origin: string }> {
+  const port = await freePort();
+  const file = path.join(dir, `${label}.json`);
+  writeFileSync(file, JSON.stringify({ ...config, port }));
+  const logFile = path.join(dir, `${label}.log`);
+  const started = startPinned(SERVER_CPU, process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/api/bare-server.ts'), file], {
+    env: process.env,
+    cwd: ROOT,
+    logFile,
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${origin}/api/health`, started, logFile);
+  return { ...started, origin };
+}
+
+async function main(): Promise<void> {
+  const opt = options(process.argv.slice(2));
+  const runs = opt.int('runs', 3);
+  const loadOptions = { connections: opt.int('connections', 10), duration: opt.int('duration', 10), warmup: opt.int('warmup', 3) };
+  const adminUrl = opt.text('admin-url', DEFAULT_ADMIN_URL);
+  const m = machine();
+  console.log(`machine: ${describeMachine(m)}`);
+  if (!opt.flag('skip-build') || !existsSync(SERVER_BUNDLE)) await buildDist();
+  const dir = scratchDir('bench-api');
+
+  // One PostgreSQL database and one PGlite directory, seeded alike before any server opens them.
+  const database = await createDatabase(adminUrl, 'dealmarket_bench_api');
+  const pgDb = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 });
+  await pgDb.migrate();
+  await seedCatalog(pgDb.db);
+  await pgDb.close();
+  const queries = await capturedQueries(database.url);
+  const pgliteDir = path.join(dir, 'pglite');
+  const liteDb = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
+  await liteDb.migrate();
+  await seedCatalog(liteDb.db);
+  await liteDb.close();
+
+  const cached = await startServer({ label: 'ours-cached', logDir: dir, env: { DATABASE_URL: database.url } });
+  const uncached = await startServer({ label: 'ours-pg', logDir: dir, env: { DATABASE_URL: database.url, CATALOG_CACHE_MS: '0' } });
+  const lite = await startServer({ label: 'ours-pglite', logDir: dir, env: { DATA_DIR: pgliteDir, CATALOG_CACHE_MS: '0' } });
+
+  // The bare server answers with exactly what ours sends for the page.
+  const sample = await fetch(`${cached.origin}${LIST_PATH}`);
+  const body = Buffer.from(await sample.arrayBuffer());
+  const contentType = sample.headers.get('content-type') ?? 'application/json; charset=utf-8';
+  const listed = JSON.parse(body.toString('utf8')) as unknown[];
+  if (sample.status !== 200 || listed.length !== DEAL_COUNT) throw new Error(`expected ${DEAL_COUNT} deals, got ${sample.status} with ${listed.length}`);
+  const bodyFile = path.join(dir, 'deals.json');
+  writeFileSync(bodyFile, body);
+  for (const other of [uncached, lite]) {
+    const again = Buffer.from(await (await fetch(`${other.origin}${LIST_PATH}`)).arrayBuffer());
+    if (again.length !== body.length) throw new Error(`${other.logFile}: list body differs in size (${again.length} vs ${body.length} bytes)`);
+  }
+  const bareBytes = await startBare({ mode: 'bytes', contentType, bodyFile }, dir, 'bare-bytes');
+  const barePg = await startBare({ mode: 'pg', databaseUrl: database.url, poolSize: 10, page: queries.page, counts: queries.counts }, dir, 'bare-pg');
+  const probe = await fetch(`${barePg.origin}${LIST_PATH}`);
+  if (probe.status !== 200) throw new Error(`bare pg server answered ${probe.status}`);
+  const bareBody = await probe.text();
+
+  const targets: Target[] = [
+    { key: 'bare-bytes', label: 'bare node:http, same bytes', origin: bareBytes.origin },
+    { key: 'ours-cached', label: 'our server, list cache on (CATALOG_CACHE_MS=1000)', origin: cached.origin },
+    { key: 'bare-pg', label: 'bare node:http + pg, prepared statements', origin: barePg.origin },
+    { key: 'ours-pg', label: 'our server, PostgreSQL, CATALOG_CACHE_MS=0', origin: uncached.origin },
+    { key: 'ours-pglite', label: 'our server, PGlite, CATALOG_CACHE_MS=0', origin: lite.origin },
+  ];
+  console.log(`list body ${body.length} bytes (${contentType}); bare pg body ${Buffer.byteLength(bareBody)} bytes`);
+  console.log(`autocannon: ${loadOptions.connections} connections, ${loadOptions.warmup} s warm-up + ${loadOptions.duration} s per measurement, ${runs} runs`);
+  const results = new Map<Target['key'], LoadResult[]>(targets.map((t) => [t.key, []]));
+  const loads: string[] = [];
+  for (let r = 1; r <= runs; r++) {
+    for (const t of targets) {
+      loads.push(loadAverage().split(' ')[0]!);
+      const res = await load(`${t.origin}${LIST_PATH}`, loadOptions);
+      results.get(t.key)!.push(res);
+      console.log(
+        `run ${r} ${t.label.padEnd(52)} ${whole(res.rps).padStart(7)} req/s  p50 ${fixed(res.p50, 2)} ms  p99 ${fixed(res.p99, 2)} ms  non-2xx ${res.non2xx}  errors ${res.errors}  (load ${loadAverage()})`,
+      );
+    }
+  }
+  for (const s of [cached, uncached, lite, bareBytes, barePg]) await s.stop();
+  await database.drop();
+
+  const med = (key: Target['key']) => {
+    const rs = results.get(key)!;
+    return {
+      rps: median(rs.map((x) => x.rps)),
+      p50: median(rs.map((x) => x.p50)),
+      p99: median(rs.map((x) => x.p99)),
+      runs: rs.map((x) => whole(x.rps)).join(' / '),
+      failures: rs.reduce((n, x) => n + x.non2xx + x.errors, 0),
+    };
+  };
+  // Each run's ratio compares two measurements taken back to back, so a change in the machine's
+  // background load between runs cancels out; the verdict uses the median of the runs' ratios.
+  const ratio = (key: Target['key'], base: Target['key'], f: (r: LoadResult) => number) => {
+    const ours = results.get(key)!;
+    const theirs = results.get(base)!;
+    const each = ours.map((r, i) => f(r) / f(theirs[i]!));
+    return { median: median(each), each: each.map((x) => fixed(x, 2)).join(' / ') };
+  };
+  const row = (t: Target, base: Target['key'] | null, target: (rps: number, p99: number) => string): (string | number)[] => {
+    const m = med(t.key);
+    const rps = base ? ratio(t.key, base, (r) => r.rps) : null;
+    const p99 = base ? ratio(t.key, base, (r) => r.p99) : null;
+    return [
+      t.label, whole(m.rps), fixed(m.p50, 2), fixed(m.p99, 2), m.runs, m.failures,
+      rps ? `${fixed(rps.median, 2)}x (${rps.each})` : '1.00x',
+      p99 ? `${fixed(p99.median, 2)}x (${p99.each})` : '1.00x',
+      target(rps?.median ?? 1, p99?.median ?? 1),
+    ];
+  };
+  const rows = [
+    row(targets[0]!, null, () => 'yardstick'),
+    row(targets[1]!, 'bare-bytes', (rps, p99) =>
+      `req/s >= ${CACHED_RPS_RATIO}x: ${verdict(rps >= CACHED_RPS_RATIO)}; p99 <= ${CACHED_P99_RATIO}x: ${verdict(p99 <= CACHED_P99_RATIO)}`),
+    row(targets[2]!, null, () => 'yardstick'),
+    row(targets[3]!, 'bare-pg', (rps) => `req/s >= ${DATABASE_RPS_RATIO}x: ${verdict(rps >= DATABASE_RPS_RATIO)}`),
+    row(targets[4]!, 'bare-pg', () => 'reported only (vs bare + pg)'),
+  ];
+  const table = markdownTable(
+    ['GET /api/deals?limit=20 (20 deals)', 'req/s (median)', 'p50 ms', 'p99 ms', 'req/s of each run', 'non-2xx + errors', 'req/s ratio, median (each run)', 'p99 ratio, median (each run)', 'target'],
+    rows,
+  );
+  console.log(`\nmachine: ${describeMachine(m)}; 1-minute load average before each measurement: ${loads.join(', ')}`);
+  console.log(`server: node .tmp/dist-bench/server/main.js on core ${SERVER_CPU} (taskset), LOG_LEVEL=warn, WRITE_RATE_LIMIT=0, DB_POOL_SIZE=10; autocannon on core ${LOAD_CPU}`);
+  console.log(`\n${table}\n`);
+}
+
+runMain(main);

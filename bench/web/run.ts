@@ -1,0 +1,180 @@
+/**
+ * Front-end budget (npm run bench:web): builds the app, measures the gzip size of the initial
+ * JavaScript and of each lazily loaded screen (bench/web/sizes.ts), then serves the build with the
+ * built server (PGlite with the demo catalogue, on 127.0.0.1) and runs Lighthouse (mobile, its
+ * default) on the home page and a deal page with the system Chromium, `--runs` times each.
+ *
+ *   npx tsx bench/web/run.ts [--runs=3] [--skip-build] [--sizes-only]
+ *   CHROME_PATH=/usr/bin/chromium is the default browser; no browser is ever downloaded.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { paths } from '../../contract/routes';
+import {
+  buildDist,
+  capture,
+  describeMachine,
+  DIST,
+  fixed,
+  loadAverage,
+  machine,
+  markdownTable,
+  median,
+  options,
+  ROOT,
+  runMain,
+  scratchDir,
+  SERVER_BUNDLE,
+  startServer,
+  verdict,
+} from '../api/harness';
+import { measureSizes, type ScreenGroup } from './sizes';
+
+/** The issue's targets, in kB of 1,000 bytes. */
+const INITIAL_JS_KB = 90;
+const SCREEN_KB = 20;
+const BUDGETED: ScreenGroup[] = ['admin', 'merchant', 'checkout'];
+const PERFORMANCE_MIN = 95;
+const ACCESSIBILITY_MIN = 100;
+
+const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic';
+const kb = (bytes: number) => fixed(bytes / 1000, 1);
+
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  metrics: Record<'fcp' | 'lcp' | 'tbt' | 'cls' | 'si', number>;
+  failedAccessibility: string[];
+}
+
+interface LighthouseReport {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { score: number | null; numericValue?: number; title: string }>;
+  runtimeError?: { message: string };
+}
+
+async function lighthouse(url: string, outFile: string): Promise<LighthouseRun> {
+  const cli = path.join(ROOT, 'node_modules/lighthouse/cli/index.js');
+  const out = await capture(
+    process.execPath,
+    [cli, url, '--quiet', '--only-categories=performance,accessibility', '--output=json', `--output-path=${outFile}`, `--chrome-flags=${CHROME_FLAGS}`],
+    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
+  );
+  if (out.code !== 0 || !existsSync(outFile)) throw new Error(`lighthouse failed on ${url} (${out.code}): ${out.stderr.slice(-2000)}`);
+  const report = JSON.parse(readFileSync(outFile, 'utf8')) as LighthouseReport;
+  if (report.runtimeError) throw new Error(`lighthouse on ${url}: ${report.runtimeError.message}`);
+  const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    metrics: {
+      fcp: value('first-contentful-paint'),
+      lcp: value('largest-contentful-paint'),
+      tbt: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+      si: value('speed-index'),
+    },
+    failedAccessibility: (report.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score !== null && (report.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${ref.id}: ${report.audits[ref.id]?.title ?? ''}`),
+  };
+}
+
+async function main(): Promise<void> {
+  const opt = options(process.argv.slice(2));
+  const runs = opt.int('runs', 3);
+  const m = machine();
+  console.log(`machine: ${describeMachine(m)}`);
+  if (!opt.flag('skip-build') || !existsSync(SERVER_BUNDLE)) await buildDist();
+
+  // Sizes.
+  const sizes = measureSizes(path.join(DIST, 'web'), path.join(ROOT, 'web/app/router.tsx'));
+  const initialOk = sizes.initialJsGzip <= INITIAL_JS_KB * 1000;
+  const sizeTable = markdownTable(
+    ['initial load', 'files', 'gzip kB', 'target', 'verdict'],
+    [
+      ['JavaScript: entry + modulepreload (+ their static imports)', sizes.initialFiles.map((f) => `${f.file} ${kb(f.gzip)}`).join(', '), kb(sizes.initialJsGzip), `<= ${INITIAL_JS_KB}`, verdict(initialOk)],
+      ['CSS (stylesheet link)', '', kb(sizes.cssGzip), 'not budgeted', ''],
+    ],
+    ['l', 'l', 'r', 'l', 'l'],
+  );
+  const screenRows = sizes.screens.map((s) => {
+    const budgeted = BUDGETED.includes(s.group);
+    const ok = s.chunk !== null && s.onDemandGzip <= SCREEN_KB * 1000;
+    return [
+      `${s.route} (${s.component})`,
+      s.group,
+      s.chunk ?? 'no chunk of its own',
+      kb(s.ownGzip),
+      kb(s.onDemandGzip),
+      s.extraChunks.length > 0 ? s.extraChunks.join(', ') : '',
+      s.later.map((l) => `${l.file} ${kb(l.gzip)}`).join(', '),
+      budgeted ? `<= ${SCREEN_KB}` : 'not budgeted',
+      budgeted ? verdict(ok) : '',
+    ];
+  });
+  const screensOk = sizes.screens.filter((s) => BUDGETED.includes(s.group)).every((s) => s.chunk !== null && s.onDemandGzip <= SCREEN_KB * 1000);
+  const screenTable = markdownTable(
+    ['lazy screen', 'group', 'chunk', 'own gzip kB', 'on demand gzip kB', 'shared chunks it also loads', 'fetched later only if used (kB)', 'target', 'verdict'],
+    screenRows,
+    ['l', 'l', 'l', 'r', 'r', 'l', 'l', 'l', 'l'],
+  );
+  console.log(`\n${sizeTable}\n\n${screenTable}\n`);
+  if (opt.flag('sizes-only')) return;
+
+  // Lighthouse against the built server with the demo catalogue.
+  const dir = scratchDir('bench-web');
+  const server = await startServer({ label: 'web', logDir: dir, env: { DATA_DIR: path.join(dir, 'data'), SEED_DEMO_DATA: 'true' } });
+  const list = (await (await fetch(`${server.origin}/api/deals?limit=1`)).json()) as { id: string }[];
+  const dealId = list[0]?.id;
+  if (!dealId) throw new Error('the demo catalogue has no deal');
+  const pages = [
+    { name: 'home', url: `${server.origin}${paths.home}` },
+    { name: 'deal page', url: `${server.origin}${paths.deal(dealId)}` },
+  ];
+  const results = new Map<string, LighthouseRun[]>(pages.map((p) => [p.name, []]));
+  const loads: string[] = [];
+  for (let r = 1; r <= runs; r++) {
+    for (const p of pages) {
+      loads.push(loadAverage().split(' ')[0]!);
+      const res = await lighthouse(p.url, path.join(dir, `${p.name.replace(/\W/g, '-')}-${r}.json`));
+      results.get(p.name)!.push(res);
+      console.log(`run ${r} ${p.name}: performance ${res.performance}, accessibility ${res.accessibility}, LCP ${fixed(res.metrics.lcp, 0)} ms, TBT ${fixed(res.metrics.tbt, 0)} ms (load ${loadAverage()})`);
+    }
+  }
+  await server.stop();
+
+  let lighthouseOk = true;
+  const lhRows = pages.map((p) => {
+    const rs = results.get(p.name)!;
+    const perf = median(rs.map((x) => x.performance));
+    const a11y = median(rs.map((x) => x.accessibility));
+    const metric = (k: keyof LighthouseRun['metrics'], digits = 0) => fixed(median(rs.map((x) => x.metrics[k])), digits);
+    const ok = perf >= PERFORMANCE_MIN && a11y >= ACCESSIBILITY_MIN;
+    lighthouseOk &&= ok;
+    const failed = [...new Set(rs.flatMap((x) => x.failedAccessibility))];
+    return [
+      p.name,
+      perf,
+      rs.map((x) => x.performance).join(' / '),
+      metric('fcp'),
+      metric('lcp'),
+      metric('tbt'),
+      metric('cls', 3),
+      metric('si'),
+      a11y,
+      `perf >= ${PERFORMANCE_MIN}: ${verdict(perf >= PERFORMANCE_MIN)}; a11y = ${ACCESSIBILITY_MIN}: ${verdict(a11y >= ACCESSIBILITY_MIN)}${failed.length > 0 ? ` (${failed.join('; ')})` : ''}`,
+    ];
+  });
+  const lhTable = markdownTable(
+    ['Lighthouse, mobile (median of runs)', 'performance', 'each run', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'Speed Index ms', 'accessibility', 'target'],
+    lhRows,
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+  );
+  console.log(`\nmachine: ${describeMachine(m)}; 1-minute load average before each Lighthouse run: ${loads.join(', ')}`);
+  console.log(`\n${sizeTable}\n\n${screenTable}\n\n${lhTable}\n`);
+  console.log(`overall: initial JS ${verdict(initialOk)}, lazy screens ${verdict(screensOk)}, Lighthouse ${verdict(lighthouseOk)}`);
+}
+
+runMain(main);

@@ -1,0 +1,122 @@
+/**
+ * What the built web app makes a browser download: the initial JavaScript (the entry script and
+ * every modulepreload link of index.html) and, per lazily loaded screen of the router, its own
+ * chunk plus the chunks it imports that the first load did not bring. Sizes are gzip level 9, as
+ * the server's pre-compressed .gz files are.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { routePatterns } from '../../contract/routes';
+
+export type ScreenGroup = 'admin' | 'merchant' | 'checkout' | 'shopper';
+
+export interface ScreenSize {
+  route: string;
+  component: string;
+  group: ScreenGroup;
+  /** Null when the screen has no chunk of its own (it is in the initial bundle). */
+  chunk: string | null;
+  ownGzip: number;
+  /** Own chunk plus every chunk it imports, directly or not, that is not already loaded initially. */
+  onDemandGzip: number;
+  extraChunks: string[];
+  /** Chunks the screen can fetch later by dynamic import (a fallback or an optional feature), with their gzip size. */
+  later: { file: string; gzip: number }[];
+}
+
+export interface Sizes {
+  initialFiles: { file: string; gzip: number }[];
+  initialJsGzip: number;
+  cssGzip: number;
+  screens: ScreenSize[];
+}
+
+const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+/** The chunks a chunk imports statically (minified ESM: import{..}from"./x.js", import"./x.js", export{..}from"./x.js"). */
+function staticImports(assets: string, file: string): string[] {
+  const code = readFileSync(path.join(assets, file), 'utf8');
+  const found = new Set<string>();
+  for (const m of code.matchAll(/(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g)) found.add(m[1]!);
+  return [...found];
+}
+
+/** The chunks a chunk may fetch later with import("./x.js"). */
+function dynamicImports(assets: string, file: string): string[] {
+  const code = readFileSync(path.join(assets, file), 'utf8');
+  return [...new Set([...code.matchAll(/import\(\s*[`"']\.\/([\w.-]+\.js)[`"']\s*\)/g)].map((m) => m[1]!))];
+}
+
+function closure(assets: string, start: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...start];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...staticImports(assets, file));
+  }
+  return seen;
+}
+
+function groupOf(route: string): ScreenGroup {
+  if (route.startsWith('/admin')) return 'admin';
+  if (route.startsWith('/merchant')) return 'merchant';
+  if (['/cart', '/checkout', '/success'].includes(route)) return 'checkout';
+  return 'shopper';
+}
+
+/** Route path -> lazily imported component -> module basename, read from the router's source. */
+function lazyScreens(routerSource: string): { route: string; component: string; module: string }[] {
+  const modules = new Map<string, string>();
+  for (const m of routerSource.matchAll(/const (\w+) = lazy\(\(\) => import\(['"]([^'"]+)['"]\)\)/g)) modules.set(m[1]!, path.basename(m[2]!));
+  const screens: { route: string; component: string; module: string }[] = [];
+  for (const part of routerSource.split('<Route ').slice(1)) {
+    const key = /path=\{routePatterns\.(\w+)\}/.exec(part)?.[1];
+    const component = /component=\{(\w+)\}/.exec(part)?.[1] ?? /<([A-Z]\w*)[\s/>]/.exec(part)?.[1];
+    if (!component || !modules.has(component)) continue;
+    const route = key ? routePatterns[key as keyof typeof routePatterns] : '(no match: 404)';
+    screens.push({ route, component, module: modules.get(component)! });
+  }
+  return screens;
+}
+
+export function measureSizes(webDir: string, routerFile: string): Sizes {
+  const html = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  const assets = path.join(webDir, 'assets');
+  const local = (href: string) => href.replace(/^\//, '').replace(/^assets\//, '');
+  const entry = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => local(m[1]!));
+  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => local(m[1]!));
+  const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => local(m[1]!));
+  if (entry.length === 0) throw new Error(`${webDir}/index.html loads no module script`);
+  const initialList = [...new Set([...entry, ...preloads])];
+  const initial = new Set(initialList);
+  // The entry's own static imports load eagerly too, preloaded or not.
+  for (const f of closure(assets, initialList)) initial.add(f);
+  const initialFiles = [...initial].map((file) => ({ file, gzip: gzipSize(path.join(assets, file)) }));
+  const files = readdirSync(assets).filter((f) => f.endsWith('.js'));
+  const screens = lazyScreens(readFileSync(routerFile, 'utf8')).map(({ route, component, module }) => {
+    const pattern = new RegExp(`^${module.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[A-Za-z0-9_-]{8}\\.js$`);
+    const chunk = files.find((f) => pattern.test(f)) ?? null;
+    if (!chunk) return { route, component, group: groupOf(route), chunk, ownGzip: 0, onDemandGzip: 0, extraChunks: [], later: [] };
+    const needed = [...closure(assets, [chunk])].filter((f) => !initial.has(f));
+    const later = [...new Set(needed.flatMap((f) => dynamicImports(assets, f)))].filter((f) => !initial.has(f) && !needed.includes(f));
+    return {
+      route,
+      component,
+      group: groupOf(route),
+      chunk,
+      ownGzip: gzipSize(path.join(assets, chunk)),
+      onDemandGzip: needed.reduce((n, f) => n + gzipSize(path.join(assets, f)), 0),
+      extraChunks: needed.filter((f) => f !== chunk),
+      later: later.map((file) => ({ file, gzip: gzipSize(path.join(assets, file)) })),
+    };
+  });
+  return {
+    initialFiles,
+    initialJsGzip: initialFiles.reduce((n, f) => n + f.gzip, 0),
+    cssGzip: css.filter((f) => existsSync(path.join(assets, f))).reduce((n, f) => n + gzipSize(path.join(assets, f)), 0),
+    screens,
+  };
+}
