@@ -1,14 +1,13 @@
 /** Builds the Fastify app from its dependencies; main.ts listens with it, tests inject into it. */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import type { AppConfig } from './env';
 import type { Database } from './db/client';
 import { HttpError, registerErrorHandling } from './http/errors';
 import { registerSession } from './http/session';
+import { registerResponseHeaders, requestIdFor } from './http/headers';
 import { registerWeb } from './http/web';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { systemRoutes } from './system/system.routes';
@@ -90,12 +89,15 @@ function refuseNulCharacters(app: FastifyInstance): void {
   const hasNul = (value: unknown, depth = 0): boolean => {
     if (typeof value === 'string') return value.includes('\u0000');
     if (depth > 20 || value === null || typeof value !== 'object') return false;
-    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+    for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || hasNul(v, depth + 1)) return true;
+    return false;
   };
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (hasNul(request.query) || hasNul(request.params) || (!Buffer.isBuffer(request.body) && hasNul(request.body))) {
-      throw new HttpError(400, 'Text must not contain NUL characters');
+      done(new HttpError(400, 'Text must not contain NUL characters'));
+      return;
     }
+    done();
   });
 }
 
@@ -117,10 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     // Trust exactly the configured number of proxy hops, so clients cannot pick their own address.
     trustProxy: deps.config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < deps.config.TRUST_PROXY : false,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdFor,
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -132,11 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sms = deps.sms ?? smsSenderFor(deps.config, app.log);
   const payments = deps.payments ?? paymentProviderFor(deps.config);
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  registerResponseHeaders(app, deps.config.NODE_ENV === 'production');
 
   await app.register(cookie);
   registerSession(app, deps.database.db, deps.config.NODE_ENV === 'production');
@@ -146,32 +141,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       (deps.config.REDIS_URL ? new RedisRequestLimiter(deps.config.REDIS_URL) : new PostgresRequestLimiter(deps.database.db)),
     { requests: deps.config.WRITE_RATE_LIMIT, windowSeconds: 60 },
   );
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'font-src': ["'self'"],
-        'connect-src': ["'self'"],
-        'media-src': ["'self'", 'blob:'],
-        'object-src': ["'none'"],
-        'base-uri': ["'self'"],
-        'form-action': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        'upgrade-insecure-requests': deps.config.NODE_ENV === 'production' ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: deps.config.NODE_ENV === 'production',
-  });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=()');
-    return payload;
-  });
-
   await app.register(systemRoutes(deps));
   await app.register(catalogRoutes(deps));
   await app.register(authRoutes({ ...deps, sms }));

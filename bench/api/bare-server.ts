@@ -2,9 +2,9 @@
  * The yardsticks of the API benchmark: the least a Node server can do to answer the deal list.
  *   node --import tsx bench/api/bare-server.ts <config.json>
  * mode "bytes": a bare node:http server answering every request with the captured body and
- * content type of our GET /api/deals. mode "pg": a bare node:http server that runs our list's two
- * queries (the page, then the voucher counts for its ids) as named prepared statements through a
- * pg pool and answers with the rows as JSON.
+ * content type of our GET /api/deals. mode "pg": a bare node:http server that runs our list's query
+ * (the page with its figures: units taken and voucher counts) as a named prepared statement through
+ * a pg pool and answers with the rows as JSON.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -17,9 +17,8 @@ export type BareSettings =
       mode: 'pg';
       databaseUrl: string;
       poolSize: number;
+      /** Our first-page query as captured; its last parameter is the limit (page size + 1). */
       page: { text: string; values: unknown[] };
-      /** Takes the page's deal ids, in order, as its parameters. */
-      counts: { text: string };
     };
 
 export type BareConfig = BareSettings & { port: number };
@@ -38,15 +37,12 @@ function bytesHandler(config: Extract<BareConfig, { mode: 'bytes' }>) {
 function pgHandler(config: Extract<BareConfig, { mode: 'pg' }>) {
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize });
   pool.on('error', (err) => console.error('idle connection error', err));
-  let idColumn = -1;
+  const limit = Number(config.page.values[config.page.values.length - 1]) - 1;
   return (_req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       const page = await pool.query({ name: 'deal_page', text: config.page.text, values: config.page.values, rowMode: 'array' });
-      if (idColumn < 0) idColumn = page.fields.findIndex((f) => f.name === 'id');
-      const limit = Number(config.page.values[config.page.values.length - 1]) - 1;
       const rows = page.rows.slice(0, limit) as unknown[][];
-      const counts = await pool.query({ name: 'voucher_counts', text: config.counts.text, values: rows.map((r) => r[idColumn]), rowMode: 'array' });
-      const body = JSON.stringify({ deals: rows, counts: counts.rows });
+      const body = JSON.stringify(rows);
       res.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': String(Buffer.byteLength(body)) });
       res.end(body);
     })().catch((err: unknown) => {

@@ -13,8 +13,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-/** The benchmarks build here, apart from dist/ that other runs may be using. */
-export const DIST = path.join(ROOT, '.tmp/dist-bench');
+/** The benchmarks build here, apart from dist/ that other runs may be using (BENCH_DIST to choose another). */
+const DIST_DIR = process.env.BENCH_DIST ?? '.tmp/dist-bench';
+export const DIST = path.resolve(ROOT, DIST_DIR);
 export const SERVER_BUNDLE = path.join(DIST, 'server/main.js');
 export const DEFAULT_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -66,10 +67,10 @@ export function describeMachine(m: Machine): string {
   return `nproc ${m.nproc}, memory ${m.memory}, CPU ${m.cpu}, node ${m.node}, load average ${m.load}, ${m.date}`;
 }
 
-/** Builds web and server into .tmp/dist-bench with the project's own build script. */
+/** Builds web and server into DIST with the project's own build script. */
 export async function buildDist(): Promise<void> {
-  console.log('building .tmp/dist-bench (node scripts/build.mjs)');
-  await run(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { env: { ...process.env, OUT_DIR: '.tmp/dist-bench' }, cwd: ROOT });
+  console.log(`building ${DIST_DIR} (node scripts/build.mjs)`);
+  await run(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { env: { ...process.env, OUT_DIR: DIST_DIR }, cwd: ROOT });
 }
 
 /** Runs a command to completion, passing its output through; rejects on a non-zero exit. */

@@ -1,17 +1,17 @@
 /**
  * GET /api/deals against bare Node yardsticks, measured as ratios in one run (npm run bench:api).
  *
- * The built server (node .tmp/dist-bench/server/main.js) runs on core 0, autocannon on core 1.
+ * The built server (node .tmp/dist-bench/server/main.js, or BENCH_DIST) runs on core 0, autocannon on core 1.
  * Three configurations of our server are compared with two bare node:http servers on the same core:
  *   - list cache on (CATALOG_CACHE_MS default) vs a bare server answering the same bytes;
- *   - PostgreSQL, cache off vs a bare server running the same two queries as prepared statements;
+ *   - PostgreSQL, cache off vs a bare server running the same query as a prepared statement;
  *   - PGlite (no DATABASE_URL), cache off, reported beside the PostgreSQL figures.
  * Each configuration is measured `--runs` times, interleaved, and the medians are compared.
  *
  *   npx tsx bench/api/run.ts [--runs=3] [--duration=10] [--warmup=3] [--connections=10] [--skip-build]
  *                            [--admin-url=postgres://postgres@127.0.0.1:5432/postgres]
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -58,6 +58,20 @@ interface Target {
   key: 'bare-bytes' | 'ours-cached' | 'bare-pg' | 'ours-pg' | 'ours-pglite';
   label: string;
   origin: string;
+  /** The server process, whose CPU time is read around each measurement. */
+  pid: number | undefined;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; NaN where that cannot be read. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Runs the load generator on its own core and reads its JSON line. */
@@ -68,8 +82,8 @@ async function load(url: string, o: { connections: number; duration: number; war
   return JSON.parse(out.stdout.trim().split('\n').pop()!) as LoadResult;
 }
 
-/** The SQL our list runs for the first page, as drizzle sends it. */
-async function capturedQueries(databaseUrl: string): Promise<{ page: { text: string; values: unknown[] }; counts: { text: string } }> {
+/** The SQL our list runs for the first page, as drizzle sends it (one statement: the page with its figures). */
+async function capturedQuery(databaseUrl: string): Promise<{ text: string; values: unknown[] }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const seen: { query: string; params: unknown[] }[] = [];
   try {
@@ -78,9 +92,9 @@ async function capturedQueries(databaseUrl: string): Promise<{ page: { text: str
   } finally {
     await pool.end();
   }
-  const [page, counts] = seen;
-  if (!page || !counts || seen.length !== 2) throw new Error(`expected the page and voucher-count queries, saw ${seen.length}`);
-  return { page: { text: page.query, values: page.params }, counts: { text: counts.query } };
+  const [page] = seen;
+  if (!page || seen.length !== 1) throw new Error(`expected the one page query, saw ${seen.length}`);
+  return { text: page.query, values: page.params };
 }
 
 async function startBare(config: BareSettings, dir: string, label: string): Promise<Started & { origin: string }> {
@@ -114,7 +128,7 @@ async function main(): Promise<void> {
   await pgDb.migrate();
   await seedCatalog(pgDb.db);
   await pgDb.close();
-  const queries = await capturedQueries(database.url);
+  const pageQuery = await capturedQuery(database.url);
   const pgliteDir = path.join(dir, 'pglite');
   const liteDb = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
   await liteDb.migrate();
@@ -138,17 +152,17 @@ async function main(): Promise<void> {
     if (again.length !== body.length) throw new Error(`${other.logFile}: list body differs in size (${again.length} vs ${body.length} bytes)`);
   }
   const bareBytes = await startBare({ mode: 'bytes', contentType, bodyFile }, dir, 'bare-bytes');
-  const barePg = await startBare({ mode: 'pg', databaseUrl: database.url, poolSize: 10, page: queries.page, counts: queries.counts }, dir, 'bare-pg');
+  const barePg = await startBare({ mode: 'pg', databaseUrl: database.url, poolSize: 10, page: pageQuery }, dir, 'bare-pg');
   const probe = await fetch(`${barePg.origin}${LIST_PATH}`);
   if (probe.status !== 200) throw new Error(`bare pg server answered ${probe.status}`);
   const bareBody = await probe.text();
 
   const targets: Target[] = [
-    { key: 'bare-bytes', label: 'bare node:http, same bytes', origin: bareBytes.origin },
-    { key: 'ours-cached', label: 'our server, list cache on (CATALOG_CACHE_MS=1000)', origin: cached.origin },
-    { key: 'bare-pg', label: 'bare node:http + pg, prepared statements', origin: barePg.origin },
-    { key: 'ours-pg', label: 'our server, PostgreSQL, CATALOG_CACHE_MS=0', origin: uncached.origin },
-    { key: 'ours-pglite', label: 'our server, PGlite, CATALOG_CACHE_MS=0', origin: lite.origin },
+    { key: 'bare-bytes', label: 'bare node:http, same bytes', origin: bareBytes.origin, pid: bareBytes.child.pid },
+    { key: 'ours-cached', label: 'our server, list cache on (CATALOG_CACHE_MS=1000)', origin: cached.origin, pid: cached.child.pid },
+    { key: 'bare-pg', label: 'bare node:http + pg, prepared statement', origin: barePg.origin, pid: barePg.child.pid },
+    { key: 'ours-pg', label: 'our server, PostgreSQL, CATALOG_CACHE_MS=0', origin: uncached.origin, pid: uncached.child.pid },
+    { key: 'ours-pglite', label: 'our server, PGlite, CATALOG_CACHE_MS=0', origin: lite.origin, pid: lite.child.pid },
   ];
   console.log(`list body ${body.length} bytes (${contentType}); bare pg body ${Buffer.byteLength(bareBody)} bytes`);
   console.log(`autocannon: ${loadOptions.connections} connections, ${loadOptions.warmup} s warm-up + ${loadOptions.duration} s per measurement, ${runs} runs`);
@@ -157,10 +171,14 @@ async function main(): Promise<void> {
   for (let r = 1; r <= runs; r++) {
     for (const t of targets) {
       loads.push(loadAverage().split(' ')[0]!);
+      const cpuBefore = cpuSeconds(t.pid);
       const res = await load(`${t.origin}${LIST_PATH}`, loadOptions);
+      // A diagnostic beside the rates, less sensitive to other work on the machine: the server's CPU
+      // time over warm-up and measurement, per request (warm-up requests estimated at the measured rate).
+      const cpuPerRequest = ((cpuSeconds(t.pid) - cpuBefore) / (res.rps * (loadOptions.warmup + loadOptions.duration))) * 1e6;
       results.get(t.key)!.push(res);
       console.log(
-        `run ${r} ${t.label.padEnd(52)} ${whole(res.rps).padStart(7)} req/s  p50 ${fixed(res.p50, 2)} ms  p99 ${fixed(res.p99, 2)} ms  non-2xx ${res.non2xx}  errors ${res.errors}  (load ${loadAverage()})`,
+        `run ${r} ${t.label.padEnd(52)} ${whole(res.rps).padStart(7)} req/s  p50 ${fixed(res.p50, 2)} ms  p99 ${fixed(res.p99, 2)} ms  non-2xx ${res.non2xx}  errors ${res.errors}  server CPU ~${whole(cpuPerRequest)} us/request  (load ${loadAverage()})`,
       );
     }
   }
@@ -209,7 +227,7 @@ async function main(): Promise<void> {
     rows,
   );
   console.log(`\nmachine: ${describeMachine(m)}; 1-minute load average before each measurement: ${loads.join(', ')}`);
-  console.log(`server: node .tmp/dist-bench/server/main.js on core ${SERVER_CPU} (taskset), LOG_LEVEL=warn, WRITE_RATE_LIMIT=0, DB_POOL_SIZE=10; autocannon on core ${LOAD_CPU}`);
+  console.log(`server: node ${path.relative(ROOT, SERVER_BUNDLE)} on core ${SERVER_CPU} (taskset), LOG_LEVEL=warn, WRITE_RATE_LIMIT=0, DB_POOL_SIZE=10; autocannon on core ${LOAD_CPU}`);
   console.log(`\n${table}\n`);
 }
 

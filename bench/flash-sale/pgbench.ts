@@ -1,9 +1,11 @@
 /**
- * The database's own ceiling for the flash sale: pgbench running the hold transaction (one
- * conditional update of the deal's units_taken, one insert into holds) against a copy of our
- * schema, at the buyers' concurrency. Also prototypes of the ways around one hot row, measured the
- * same way: taking the row lock last, stock split over several rows, one row per unit claimed with
- * SKIP LOCKED, and batches of several holds per transaction.
+ * The database's own ceiling for the flash sale: pgbench running the hold transaction on one hot
+ * row (one conditional update of a single stock counter, one insert into holds) against a copy of
+ * our schema, at the buyers' concurrency. The counter is bucket 0 of the deal's `deal_stock`, so
+ * every transaction takes the same row lock, as a deal with its stock in one row would. Also the
+ * ways around one hot row, measured the same way: taking the row lock last, stock split over 16
+ * rows (the layout the server uses, statements in the server's order), one row per unit claimed
+ * with SKIP LOCKED, and batches of several holds per transaction.
  *
  * Every hold needs its own order item (holds.order_item_id is unique and a foreign key), so each
  * pgbench client gets a numbered range of pre-made orders and order items, whose ids are computed
@@ -21,7 +23,7 @@ export type Variant = 'hold' | 'update-last' | 'split-16' | 'skip-locked' | 'bat
 export const VARIANTS: Record<Variant, string> = {
   hold: 'the hold transaction as our checkout does it: update, then insert',
   'update-last': 'same statements, the row lock taken last: insert, then update',
-  'split-16': 'stock split over 16 rows, each transaction updates a random one',
+  'split-16': 'stock split over 16 rows as the server keeps it: insert, then update a random bucket',
   'skip-locked': 'one row per unit, the first free one claimed with FOR UPDATE SKIP LOCKED',
   'batch-8': 'eight holds per transaction: update by 8, insert 8 holds',
 };
@@ -41,14 +43,14 @@ function script(variant: Variant): string {
   const item = (offset = 0) => ORDER_ITEM(`:client_id * :slots + :n - ${offset}`);
   const hold = (offset = 0) => `(${item(offset)}, ':deal', ${USER(':client_id')}, 1, ${EXPIRES})`;
   const insertHold = `insert into holds (order_item_id, deal_id, user_id, quantity, expires_at) values ${hold()};\n`;
-  const update = (units: number) => `update deals set units_taken = units_taken + ${units} where id = ':deal' and units_taken + ${units} <= inventory;\n`;
+  const update = (units: number) => `update deal_stock set taken = taken + ${units} where deal_id = ':deal' and bucket = 0 and taken + ${units} <= units;\n`;
   switch (variant) {
     case 'hold':
       return `${next(1)}begin;\n${update(1)}${insertHold}commit;\n`;
     case 'update-last':
       return `${next(1)}begin;\n${insertHold}${update(1)}commit;\n`;
     case 'split-16':
-      return `${next(1)}\\set bucket random(0, 15)\nbegin;\nupdate deal_stock set taken = taken + 1 where deal_id = ':deal' and bucket = :bucket and taken + 1 <= units;\n${insertHold}commit;\n`;
+      return `${next(1)}\\set bucket random(0, 15)\nbegin;\n${insertHold}update deal_stock set taken = taken + 1 where deal_id = ':deal' and bucket = :bucket and taken + 1 <= units;\ncommit;\n`;
     case 'skip-locked':
       return (
         `${next(1)}begin;\n` +
@@ -97,9 +99,7 @@ export async function preparePgbench(adminUrl: string, clients: number, slots: n
          select ${ORDER_ITEM('g')}, ${ORDER('g')}, $1, 1, 1000, 'Flash sale dinner' from generate_series(1, ${total + slots}) g`,
         [deal.id],
       );
-      // Prototype tables: stock split over 16 rows, and one row per unit.
-      await client.query(`create table deal_stock (deal_id uuid not null references deals(id), bucket int not null, units int not null, taken int not null default 0, primary key (deal_id, bucket))`);
-      await client.query(`insert into deal_stock (deal_id, bucket, units) select $1, b, 125000000 from generate_series(0, 15) b`, [deal.id]);
+      // The deal's 16 stock buckets (made with it) hold 125,000,000 units each; a prototype table of one row per unit.
       await client.query(
         `create table deal_units (id bigint generated always as identity primary key, deal_id uuid not null references deals(id), order_item_id uuid references order_items(id))`,
       );
@@ -121,7 +121,6 @@ async function reset(db: PgbenchDatabase): Promise<void> {
   await client.connect();
   try {
     await client.query('truncate holds');
-    await client.query('update deals set units_taken = 0');
     await client.query('update deal_stock set taken = 0');
     await client.query('update deal_units set order_item_id = null where order_item_id is not null');
     await client.query('vacuum analyze');

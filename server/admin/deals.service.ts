@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { sanitizeRichText } from '../content/html';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
 import { presentDeal, queryDealPage, type DealCursor, type DealPage, type DealRowWithFigures } from '../catalog/catalog.service';
+import { unitsTakenOf } from '../checkout/stock';
 
 export function presentAdminDeal(row: DealRowWithFigures): AdminDeal {
   return {
@@ -149,8 +150,8 @@ export async function updateDeal(
   try {
     await db.update(deals).set(set).where(eq(deals.id, id));
   } catch (err) {
-    if (isCheckViolation(err, 'deals_units_taken_check')) {
-      throw conflict(`inventory: cannot be lower than the ${current.unitsTaken} units already sold or held`);
+    if (isCheckViolation(err, 'deal_stock_taken_check')) {
+      throw conflict(`inventory: cannot be lower than the ${await unitsTakenOf(db, id)} units already sold or held`);
     }
     throw err;
   }

@@ -5,7 +5,8 @@ import { adminDealList, savedDealAnswer } from '../../contract/admin';
 import { voucherList } from '../../contract/checkout';
 import { DEAL_LIST_MAX_LIMIT, SEARCH_QUERY_MAX_LENGTH } from '../../contract/constants';
 import { NEXT_CURSOR_HEADER } from '../../contract/deals';
-import { buildCustomer, buildDeal, buildMerchant } from '../db/factories';
+import { buildCustomer, buildDeal, buildMerchant, setUnitsTaken } from '../db/factories';
+import { unitsTakenOf } from '../checkout/stock';
 import { deals, orderItems, orders, vouchers } from '../db/schema';
 import type { CatalogIds, CatalogItem } from '../integrations/payments/payment-provider';
 import { TestPaymentProvider } from '../integrations/payments/test-provider';
@@ -48,7 +49,7 @@ const create = (overrides: Parameters<typeof dealForm>[1] = {}) => createDealVia
 
 async function stored(id: string) {
   const [row] = await t.db.select().from(deals).where(eq(deals.id, id));
-  return row;
+  return row && { ...row, unitsTaken: await unitsTakenOf(t.db, id) };
 }
 
 async function adminList(query: Record<string, string> = {}) {
@@ -430,7 +431,7 @@ describe('PUT /api/admin/deals/{id}', () => {
   describe('inventory against units already sold or held', () => {
     it('answers 409 when the offer would drop below units taken, and accepts exactly that many or no limit', async () => {
       const created = await create({ inventory: 50 });
-      await t.db.update(deals).set({ unitsTaken: 12 }).where(eq(deals.id, created.id));
+      await setUnitsTaken(t.db, created.id, 12);
 
       expectError(await put(created.id, dealForm(shopId, { inventory: 11 })), 409, 'inventory: cannot be lower than the 12 units already sold or held');
       expectError(await put(created.id, dealForm(shopId, { inventory: 1 })), 409, /^inventory: /);
@@ -448,7 +449,7 @@ describe('PUT /api/admin/deals/{id}', () => {
 
     it('saves nothing else of a refused edit', async () => {
       const created = await create({ inventory: 20 });
-      await t.db.update(deals).set({ unitsTaken: 5 }).where(eq(deals.id, created.id));
+      await setUnitsTaken(t.db, created.id, 5);
       expectStatus(await put(created.id, dealForm(shopId, { inventory: 4, title: 'Should not stick', priceCents: 1 })), 409);
       expect(await stored(created.id)).toMatchObject({ title: 'Sunset Kayak Tour', priceCents: 1999, inventory: 20 });
     });

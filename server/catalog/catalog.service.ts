@@ -1,11 +1,12 @@
 /** Public reads of the catalogue: deals shoppers may see, their merchants, their reviews. */
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Deal, ReviewSummary } from '../../contract/deals';
 import type { Merchant } from '../../contract/merchants';
 import { REVIEWS_SHOWN } from '../../contract/constants';
 import type { Db } from '../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { deals, merchants, reviews, vouchers } from '../db/schema';
+import { UNITS_TAKEN_OF_DEALS } from '../checkout/stock';
 
 /** Who is asking, as far as the catalogue cares. */
 export interface Viewer {
@@ -15,14 +16,55 @@ export interface Viewer {
 
 type DealRow = typeof deals.$inferSelect;
 
+/** The units a deal has taken (issued plus held), for the row of the query's "deals" table. */
+const UNITS_TAKEN: SQL<number> = UNITS_TAKEN_OF_DEALS;
+
+/** Vouchers issued for the row's deal, ever and since midnight UTC (D2's 'N bought' and 'N sold today'). */
+const BOUGHT_COUNT = sql<number>`(select count(*)::int from ${vouchers} where ${vouchers.dealId} = ${deals.id})`;
+const SOLD_TODAY_COUNT = sql<number>`(select count(*)::int from ${vouchers} where ${vouchers.dealId} = ${deals.id} and ${vouchers.createdAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
+
+/** The columns of a deal that a shopper's card and page show; times as Dates or already as API text. */
+type ShownDeal = Pick<
+  DealRow,
+  | 'id'
+  | 'merchantId'
+  | 'title'
+  | 'description'
+  | 'priceCents'
+  | 'originalPriceCents'
+  | 'imageUrl'
+  | 'active'
+  | 'status'
+  | 'inventory'
+  | 'maxPerUser'
+  | 'redemptionInstructions'
+  | 'termsConditions'
+> & { validFrom: Date | string | null; validUntil: Date | string | null; createdAt: Date | string };
+
+/** A time as the API writes it: Date#toISOString, or text that apiTime (below) already formatted. */
+function isoText(value: Date | string): string {
+  if (typeof value !== 'string') return value.toISOString();
+  // Times outside years 0001-9999 come as epoch milliseconds, for JavaScript's own notation of them.
+  return value.startsWith('ms:') ? new Date(Number(value.slice(3))).toISOString() : value;
+}
+
+/**
+ * A timestamptz as Date#toISOString writes it (UTC, milliseconds, both truncating the microseconds),
+ * formatted by PostgreSQL so the list needs no Date per time; see isoText for other years.
+ */
+function apiTime(column: SQL | AnyPgColumn): SQL<string | null> {
+  return sql<string | null>`case when ${column} is null then null when ${column} >= '0001-01-01T00:00:00Z' and ${column} < '10000-01-01T00:00:00Z' then to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') else 'ms:' || floor(extract(epoch from ${column}) * 1000)::bigint end`;
+}
+
 /** round((1 - price/original) x 100), or null when there is no higher original price (D2). */
 export function discountPercent(priceCents: number, originalPriceCents: number | null): number | null {
   if (originalPriceCents === null || originalPriceCents <= 0 || originalPriceCents <= priceCents) return null;
   return Math.round((1 - priceCents / originalPriceCents) * 100);
 }
 
-export function presentDeal(row: { deal: DealRow; merchantName: string; boughtCount: number; soldTodayCount: number }): Deal {
+export function presentDeal(row: { deal: ShownDeal; merchantName: string; unitsTaken: number; boughtCount: number; soldTodayCount: number }): Deal {
   const d = row.deal;
+  const taken = Number(row.unitsTaken);
   const limited = d.inventory > 0;
   return {
     id: d.id,
@@ -38,23 +80,16 @@ export function presentDeal(row: { deal: DealRow; merchantName: string; boughtCo
     status: d.status,
     inventory: d.inventory,
     maxPerUser: d.maxPerUser,
-    validFrom: d.validFrom?.toISOString() ?? null,
-    validUntil: d.validUntil?.toISOString() ?? null,
+    validFrom: d.validFrom === null ? null : isoText(d.validFrom),
+    validUntil: d.validUntil === null ? null : isoText(d.validUntil),
     redemptionInstructions: d.redemptionInstructions,
     termsConditions: d.termsConditions,
     boughtCount: Number(row.boughtCount),
     soldTodayCount: Number(row.soldTodayCount),
-    remaining: limited ? Math.max(0, d.inventory - d.unitsTaken) : null,
-    soldOut: limited && d.unitsTaken >= d.inventory,
-    createdAt: d.createdAt.toISOString(),
+    remaining: limited ? Math.max(0, d.inventory - taken) : null,
+    soldOut: limited && taken >= d.inventory,
+    createdAt: isoText(d.createdAt),
   };
-}
-
-/** Shoppers see published deals of active merchants; a merchant sees only its own (D8). */
-function visibleToShoppers(viewer: Viewer | null): SQL {
-  const base = and(eq(deals.status, 'published'), eq(merchants.status, 'active'))!;
-  if (viewer?.role === 'merchant') return and(base, eq(deals.merchantId, viewer.merchantId ?? '00000000-0000-0000-0000-000000000000'))!;
-  return base;
 }
 
 /** Escapes LIKE wildcards so a search for '%' or '_' matches those characters literally. */
@@ -98,61 +133,197 @@ export interface DealPage<T = Deal> {
   nextCursor: string | null;
 }
 
-export type DealRowWithFigures = { deal: DealRow; merchantName: string; merchantStatus: string; boughtCount: number; soldTodayCount: number };
+export type DealRowWithFigures = {
+  deal: DealRow;
+  merchantName: string;
+  merchantStatus: string;
+  unitsTaken: number;
+  boughtCount: number;
+  soldTodayCount: number;
+};
 
 /**
- * One keyset page of deals, newest first, with the D2 figures. `q` matches title and description
- * (trigram index on deals.search_text) or the merchant's name (trigram index on merchants.name).
- * The page is chosen first and the voucher counts are read for its rows only.
+ * What every catalogue read selects beside the deal's own columns. The figures are correlated
+ * subqueries, which PostgreSQL evaluates after the ORDER BY and LIMIT, so for the page's rows only.
  */
+const FIGURES = {
+  merchantName: merchants.name,
+  merchantStatus: merchants.status,
+  cursorTime: cursorTime(deals.createdAt),
+  unitsTaken: UNITS_TAKEN,
+  boughtCount: BOUGHT_COUNT,
+  soldTodayCount: SOLD_TODAY_COUNT,
+};
+
+/** `q` matches title and description (trigram index on deals.search_text) or the merchant's name (trigram index on merchants.name). */
+function matching(pattern: string): SQL {
+  // = ANY(ARRAY(...)) rather than IN (SELECT ...), so the planner can combine both trigram indexes.
+  return or(
+    sql`${deals.searchText} ilike ${pattern}`,
+    sql`${deals.merchantId} = any(array(select m.id from merchants m where m.name ilike ${pattern}))`,
+  )!;
+}
+
+/** Rows strictly after a keyset position, in the newest-first order. */
+function after(createdAt: string | Placeholder, id: string | Placeholder): SQL {
+  return sql`(${deals.createdAt}, ${deals.id}) < (${createdAt}::timestamptz, ${id}::uuid)`;
+}
+
+/** The first `limit` rows, and the cursor after the last of them when one more row was read. */
+function pageOf<T extends { deal: { id: string }; cursorTime: string }>(rows: T[], limit: number): { rows: T[]; nextCursor: string | null } {
+  const page = rows.length > limit ? rows.slice(0, limit) : rows;
+  const last = page[page.length - 1];
+  return {
+    rows: page,
+    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.cursorTime, id: last.deal.id }) : null,
+  };
+}
+
+/** One keyset page of deals (every column), newest first, with the D2 figures, filtered by `where` and `q`. */
 export async function queryDealPage(
   db: Db,
   params: { where: SQL | undefined; q?: string | undefined; limit: number; cursor?: DealCursor | null | undefined },
 ): Promise<{ rows: DealRowWithFigures[]; nextCursor: string | null }> {
   const conditions: (SQL | undefined)[] = [params.where];
   const q = params.q?.trim();
-  if (q) {
-    const pattern = likePattern(q);
-    // = ANY(ARRAY(...)) rather than IN (SELECT ...), so the planner can combine both trigram indexes.
-    conditions.push(
-      or(
-        sql`${deals.searchText} ilike ${pattern}`,
-        sql`${deals.merchantId} = any(array(select m.id from merchants m where m.name ilike ${pattern}))`,
-      ),
-    );
-  }
-  if (params.cursor) {
-    conditions.push(sql`(${deals.createdAt}, ${deals.id}) < (${params.cursor.createdAt}::timestamptz, ${params.cursor.id}::uuid)`);
-  }
+  if (q) conditions.push(matching(likePattern(q)));
+  if (params.cursor) conditions.push(after(params.cursor.createdAt, params.cursor.id));
   const rows = await db
-    .select({ deal: deals, merchantName: merchants.name, merchantStatus: merchants.status, cursorTime: cursorTime(deals.createdAt) })
+    .select({ deal: deals, ...FIGURES })
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(and(...conditions))
     .orderBy(desc(deals.createdAt), desc(deals.id))
     .limit(params.limit + 1);
-  const page = rows.slice(0, params.limit);
-  const counts = await voucherCounts(db, page.map((r) => r.deal.id));
-  const last = page[page.length - 1];
+  return pageOf(rows, params.limit);
+}
+
+/**
+ * A listed deal as PostgreSQL sends it: the columns a card shows (not the search text or the
+ * payment-provider ids) and the figures, as one JSON array per row, which the driver decodes in
+ * one JSON.parse instead of column by column. Times arrive formatted for the API (apiTime).
+ */
+type ShownRow = [
+  id: string,
+  merchantId: string,
+  title: string,
+  description: string,
+  priceCents: number,
+  originalPriceCents: number | null,
+  imageUrl: string,
+  active: boolean,
+  status: ShownDeal['status'],
+  inventory: number,
+  maxPerUser: number,
+  validFrom: string | null,
+  validUntil: string | null,
+  redemptionInstructions: string,
+  termsConditions: string,
+  createdAt: string,
+  merchantName: string,
+  cursorTime: string,
+  unitsTaken: number,
+  boughtCount: number,
+  soldTodayCount: number,
+];
+
+const SHOWN_ROW = sql<ShownRow>`json_build_array(${sql.join(
+  [
+    deals.id,
+    deals.merchantId,
+    deals.title,
+    deals.description,
+    deals.priceCents,
+    deals.originalPriceCents,
+    deals.imageUrl,
+    deals.active,
+    deals.status,
+    deals.inventory,
+    deals.maxPerUser,
+    apiTime(deals.validFrom),
+    apiTime(deals.validUntil),
+    deals.redemptionInstructions,
+    deals.termsConditions,
+    apiTime(deals.createdAt),
+    merchants.name,
+    cursorTime(deals.createdAt),
+    UNITS_TAKEN,
+    BOUGHT_COUNT,
+    SOLD_TODAY_COUNT,
+  ],
+  sql`, `,
+)})`;
+
+function fromShownRow(r: ShownRow) {
   return {
-    rows: page.map((r) => ({ ...r, boughtCount: counts.get(r.deal.id)?.bought ?? 0, soldTodayCount: counts.get(r.deal.id)?.today ?? 0 })),
-    nextCursor: rows.length > params.limit && last ? encodeCursor({ createdAt: last.cursorTime, id: last.deal.id }) : null,
+    deal: {
+      id: r[0],
+      merchantId: r[1],
+      title: r[2],
+      description: r[3],
+      priceCents: r[4],
+      originalPriceCents: r[5],
+      imageUrl: r[6],
+      active: r[7],
+      status: r[8],
+      inventory: r[9],
+      maxPerUser: r[10],
+      validFrom: r[11],
+      validUntil: r[12],
+      redemptionInstructions: r[13],
+      termsConditions: r[14],
+      createdAt: r[15],
+    },
+    merchantName: r[16],
+    cursorTime: r[17],
+    unitsTaken: r[18],
+    boughtCount: r[19],
+    soldTodayCount: r[20],
   };
 }
 
-/** Vouchers issued per deal, ever and since midnight UTC (D2's 'N bought' and 'N sold today'). */
-async function voucherCounts(db: Db, dealIds: string[]): Promise<Map<string, { bought: number; today: number }>> {
-  if (dealIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      dealId: vouchers.dealId,
-      bought: sql<number>`count(*)::int`,
-      today: sql<number>`(count(*) filter (where ${vouchers.createdAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'))::int`,
-    })
-    .from(vouchers)
-    .where(inArray(vouchers.dealId, dealIds))
-    .groupBy(vouchers.dealId);
-  return new Map(rows.map((r) => [r.dealId, { bought: Number(r.bought), today: Number(r.today) }]));
+/** Shoppers see published deals of active merchants (D8); written as literals, so the partial index applies to prepared plans. */
+const PUBLISHED_OF_ACTIVE = sql`${deals.status} = 'published' and ${merchants.status} = 'active'`;
+
+/** What a viewer may list: a merchant only its own deals. */
+function listableBy(viewer: Viewer | null): SQL {
+  if (viewer?.role !== 'merchant') return PUBLISHED_OF_ACTIVE;
+  return and(PUBLISHED_OF_ACTIVE, eq(deals.merchantId, viewer.merchantId ?? '00000000-0000-0000-0000-000000000000'))!;
+}
+
+function shownPageQuery(db: Db, where: SQL | undefined, limit: number | Placeholder) {
+  return db
+    .select({ row: SHOWN_ROW })
+    .from(deals)
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .where(where)
+    .orderBy(desc(deals.createdAt), desc(deals.id))
+    .limit(limit);
+}
+
+/**
+ * The shoppers' list without a search (the page everyone opens, and the pages after it) as named
+ * prepared statements: the SQL is built once per database and planned once per connection.
+ */
+function prepareShopperPages(db: Db) {
+  const limit = sql.placeholder('limit');
+  return {
+    first: shownPageQuery(db, PUBLISHED_OF_ACTIVE, limit).prepare('deal_list_first'),
+    next: shownPageQuery(db, and(PUBLISHED_OF_ACTIVE, after(sql.placeholder('afterTime'), sql.placeholder('afterId'))), limit).prepare(
+      'deal_list_next',
+    ),
+  };
+}
+
+const shopperPages = new WeakMap<Db, ReturnType<typeof prepareShopperPages>>();
+
+function shopperPagesOf(db: Db): ReturnType<typeof prepareShopperPages> {
+  let prepared = shopperPages.get(db);
+  if (!prepared) {
+    prepared = prepareShopperPages(db);
+    shopperPages.set(db, prepared);
+  }
+  return prepared;
 }
 
 /** Published deals of active merchants (a merchant's own only, for a merchant), newest first, filtered by `q`. */
@@ -160,8 +331,22 @@ export async function listDeals(
   db: Db,
   params: { q?: string | undefined; limit: number; cursor?: DealCursor | null | undefined; viewer: Viewer | null },
 ): Promise<DealPage> {
-  const { rows, nextCursor } = await queryDealPage(db, { ...params, where: visibleToShoppers(params.viewer) });
-  return { deals: rows.map(presentDeal), nextCursor };
+  const q = params.q?.trim();
+  const fetch = params.limit + 1;
+  let rows;
+  if (!q && params.viewer?.role !== 'merchant') {
+    const prepared = shopperPagesOf(db);
+    rows = params.cursor
+      ? await prepared.next.execute({ limit: fetch, afterTime: params.cursor.createdAt, afterId: params.cursor.id })
+      : await prepared.first.execute({ limit: fetch });
+  } else {
+    const conditions: SQL[] = [listableBy(params.viewer)];
+    if (q) conditions.push(matching(likePattern(q)));
+    if (params.cursor) conditions.push(after(params.cursor.createdAt, params.cursor.id));
+    rows = await shownPageQuery(db, and(...conditions), fetch);
+  }
+  const page = pageOf(rows.map((r) => fromShownRow(r.row)), params.limit);
+  return { deals: page.rows.map(presentDeal), nextCursor: page.nextCursor };
 }
 
 /** One deal a shopper may see; superadmins and the owning merchant also see unpublished ones. */

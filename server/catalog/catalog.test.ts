@@ -70,6 +70,19 @@ describe('GET /api/deals', () => {
     expect((await listDeals()).deals).toEqual([]);
   });
 
+  it('sends each deal with exactly the fields of the response schema, in its order', async () => {
+    const shop = await buildMerchant(t.db);
+    await buildDeal(t.db, { merchantId: shop.id, inventory: 10, unitsTaken: 3, validFrom: at(60), validUntil: new Date(base + 60 * MINUTE), createdAt: at(2) });
+    await buildDeal(t.db, { merchantId: shop.id, originalPriceCents: null, createdAt: at(1) });
+    for (const url of ['/api/deals', '/api/deals?limit=1', '/api/deals?q=deal']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(JSON.stringify(dealList.parse(res.json())));
+    }
+    const { deals: list } = await listDeals();
+    expect(list.map((d) => d.remaining)).toEqual([null, 7]);
+  });
+
   it(`returns ${DEAL_LIST_DEFAULT_LIMIT} deals by default`, async () => {
     const shop = await buildMerchant(t.db);
     for (let i = 0; i < DEAL_LIST_DEFAULT_LIMIT + 1; i++) await buildDeal(t.db, { merchantId: shop.id, createdAt: at(i) });

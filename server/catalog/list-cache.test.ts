@@ -10,13 +10,15 @@ describe('ListCache', () => {
   it('serves an entry until it expires, and drops the oldest when full', () => {
     const cache = new ListCache(1000, 2);
     cache.set('a', '[1]', null, 0);
-    expect(cache.get('a', 999)?.body).toBe('[1]');
+    expect(cache.get('a', 999)?.body.toString('utf8')).toBe('[1]');
     expect(cache.get('a', 1000)).toBeUndefined();
     cache.set('a', '[1]', null, 0);
     cache.set('b', '[2]', 'c', 0);
     cache.set('c', '[3]', null, 0);
     expect(cache.get('a', 1)).toBeUndefined();
-    expect(cache.get('b', 1)).toEqual({ body: '[2]', nextCursor: 'c', expiresAt: 1000 });
+    const b = cache.get('b', 1);
+    expect(b?.body.toString('utf8')).toBe('[2]');
+    expect(b).toMatchObject({ nextCursor: 'c', expiresAt: 1000, headers: { 'content-type': 'application/json; charset=utf-8', 'x-next-cursor': 'c' } });
   });
 
   it('keeps nothing when the TTL is 0', () => {

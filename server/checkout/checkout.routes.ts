@@ -4,7 +4,6 @@ import { checkoutAnswer, checkoutBody, paymentStatusAnswer, reviewBody, voucherL
 import { idParams, messageAnswer } from '../../contract/common';
 import type { AppDeps } from '../app';
 import { requireUser } from '../http/session';
-import { enforceRateLimit } from '../http/rate-limit';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
 import { findOwnOrder, listUserVouchers, paymentStatus, postReview } from '../vouchers/vouchers.service';
 import { checkoutLines, releaseOrder, startCheckout } from './checkout.service';
@@ -22,8 +21,12 @@ export const checkoutRoutes =
 
     app.post('/api/checkout', { schema: { body: checkoutBody, response: { 200: checkoutAnswer } } }, async (request) => {
       const user = requireUser(request);
-      await enforceRateLimit(db, `checkout:user:${user.id}`, 30, 60, 'Too many checkouts at once. Please wait a minute.');
-      const started = await startCheckout(db, payments, origin, user, checkoutLines(request.body));
+      const started = await startCheckout(db, payments, origin, user, checkoutLines(request.body), {
+        key: `checkout:user:${user.id}`,
+        limit: 30,
+        windowSeconds: 60,
+        message: 'Too many checkouts at once. Please wait a minute.',
+      });
       return { url: started.url };
     });
 

@@ -2,14 +2,17 @@
  * Checkout: prices from the database, every buying rule checked, and units held for the checkout
  * session's life, all in one transaction (DECISIONS.md D3).
  */
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { MAX_CHECKOUT_LINES, MAX_UNITS_PER_LINE, type CheckoutBody } from '../../contract/checkout';
 import { CHECKOUT_HOLD_MINUTES } from '../../contract/constants';
 import { queryRows, type Db, type Tx } from '../db/client';
+import { NotEnoughStock, returnStock, StockBusy, takeStock, UNITS_TAKEN_OF_DEALS } from './stock';
 import { deals, holds, merchants, orderItems, orders, userDealUnits } from '../db/schema';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests } from '../http/errors';
+import { hitRateLimit } from '../http/rate-limit';
 import type { UserRow } from '../auth/sessions';
-import type { PaymentProvider } from '../integrations/payments/payment-provider';
+import type { CreatedCheckout, PaymentProvider } from '../integrations/payments/payment-provider';
 
 export interface CheckoutLineInput {
   dealId: string;
@@ -44,24 +47,22 @@ export function whyNotBuyable(deal: DealRow, merchantStatus: string, now: Date):
   return null;
 }
 
-/**
- * Takes `quantity` units of a deal for a user: the offer and the per-user limit are both guarded by
- * conditional writes, so concurrent checkouts on any number of servers cannot oversell or exceed
- * maxPerUser. Throws 409 with the reason when either is exhausted.
- */
-export async function takeUnits(tx: Tx, deal: DealRow, userId: string, quantity: number): Promise<void> {
-  const overLimit = () => conflict(`You can buy at most ${deal.maxPerUser} of "${deal.title}"`);
-  if (quantity > deal.maxPerUser) throw overLimit();
-  const [taken] = await tx
-    .update(deals)
-    .set({ unitsTaken: sql`${deals.unitsTaken} + ${quantity}` })
-    .where(and(eq(deals.id, deal.id), sql`(${deals.inventory} = 0 or ${deals.unitsTaken} + ${quantity} <= ${deals.inventory})`))
-    .returning({ id: deals.id });
-  if (!taken) {
-    const [now] = await tx.select({ inventory: deals.inventory, unitsTaken: deals.unitsTaken }).from(deals).where(eq(deals.id, deal.id));
-    const left = Math.max(0, (now?.inventory ?? 0) - (now?.unitsTaken ?? 0));
-    throw conflict(left === 0 ? `"${deal.title}" is sold out` : `Only ${left} left of "${deal.title}"`);
+/** Thrown when the offer cannot cover a line; a 409 with the reason. */
+export class OfferExhausted extends HttpError {
+  constructor(title: string, left: number) {
+    super(409, left === 0 ? `"${title}" is sold out` : `Only ${left} left of "${title}"`);
   }
+}
+
+/**
+ * Counts `quantity` units against the user's allowance of a deal: a conditional upsert, so
+ * concurrent checkouts on any number of servers cannot exceed maxPerUser. 409 when over it.
+ */
+const overAllowance = (deal: DealRow) => conflict(`You can buy at most ${deal.maxPerUser} of "${deal.title}"`);
+
+async function countAgainstAllowance(tx: Tx, deal: DealRow, userId: string, quantity: number): Promise<void> {
+  const overLimit = () => overAllowance(deal);
+  if (quantity > deal.maxPerUser) throw overLimit();
   const rows = await queryRows<{ units: number }>(
     tx,
     sql`insert into user_deal_units (user_id, deal_id, units) values (${userId}, ${deal.id}, ${quantity})
@@ -72,13 +73,33 @@ export async function takeUnits(tx: Tx, deal: DealRow, userId: string, quantity:
   if (rows.length === 0) throw overLimit();
 }
 
+/** Takes `quantity` units of the deal's offer (see stock.ts); OfferExhausted when it cannot. */
+async function takeOffer(tx: Tx, deal: DealRow, quantity: number): Promise<void> {
+  try {
+    await takeStock(tx, deal.id, quantity);
+  } catch (err) {
+    if (err instanceof NotEnoughStock) throw new OfferExhausted(deal.title, err.left);
+    if (err instanceof StockBusy) throw conflict(`"${deal.title}" is in high demand right now; please try again`);
+    throw err;
+  }
+}
+
+/**
+ * Takes `quantity` units of a deal for a user, guarding the per-user limit and the offer alike.
+ * Throws 409 with the reason when either is exhausted.
+ */
+export async function takeUnits(tx: Tx, deal: DealRow, userId: string, quantity: number): Promise<void> {
+  await countAgainstAllowance(tx, deal, userId, quantity);
+  await takeOffer(tx, deal, quantity);
+}
+
 /** Gives units back to the offer and to the user's allowance. */
 async function returnUnits(tx: Tx, dealId: string, userId: string, quantity: number): Promise<void> {
-  await tx.update(deals).set({ unitsTaken: sql`${deals.unitsTaken} - ${quantity}` }).where(eq(deals.id, dealId));
   await tx
     .update(userDealUnits)
     .set({ units: sql`${userDealUnits.units} - ${quantity}` })
     .where(and(eq(userDealUnits.userId, userId), eq(userDealUnits.dealId, dealId)));
+  await returnStock(tx, dealId, quantity);
 }
 
 export interface StartedCheckout {
@@ -87,9 +108,94 @@ export interface StartedCheckout {
   sessionId: string;
 }
 
+/** A customer's checkout budget: `limit` attempts per `windowSeconds`, counted in rate_limits. */
+export interface CheckoutBudget {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+  message: string;
+}
+
+type PricedLine = { deal: DealRow; quantity: number };
+
 /**
- * Places the order and its holds, then opens the provider's hosted checkout. If the provider
- * fails, the holds are released at once.
+ * Reads the lines' deals and checks every buying rule, before any transaction: a deal that cannot
+ * be bought, or whose offer has too few units left, is refused here without writing anything.
+ * The offer is guarded again, exactly, when the units are taken.
+ */
+async function priceLines(db: Db, lines: CheckoutLineInput[], userId: string, now: Date): Promise<PricedLine[]> {
+  const rows = await db
+    .select({
+      deal: deals,
+      merchantStatus: merchants.status,
+      unitsTaken: UNITS_TAKEN_OF_DEALS,
+      mine: sql<number>`coalesce((select ${userDealUnits.units} from ${userDealUnits} where ${userDealUnits.userId} = ${userId} and ${userDealUnits.dealId} = "deals"."id"), 0)`,
+    })
+    .from(deals)
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .where(inArray(deals.id, lines.map((l) => l.dealId)));
+  const byId = new Map(rows.map((r) => [r.deal.id, r]));
+  return lines.map((line) => {
+    const row = byId.get(line.dealId);
+    if (!row) throw notFound('Deal not found');
+    const reason = whyNotBuyable(row.deal, row.merchantStatus, now);
+    if (reason) throw conflict(reason);
+    const left = Math.max(0, row.deal.inventory - Number(row.unitsTaken));
+    if (Number(row.mine) + line.quantity > row.deal.maxPerUser) throw overAllowance(row.deal);
+    if (row.deal.inventory > 0 && left < line.quantity) throw new OfferExhausted(row.deal.title, left);
+    return { deal: row.deal, quantity: line.quantity };
+  });
+}
+
+/**
+ * One transaction: the attempt counted against the budget, the allowance counted, the order, its
+ * items and their holds written in one statement, and the offer taken last, so that the stock
+ * bucket is locked only for that update and the commit.
+ */
+async function placeOrder(
+  db: Db,
+  payments: PaymentProvider,
+  user: UserRow,
+  priced: PricedLine[],
+  order: { id: string; sessionId: string; holdExpiresAt: Date },
+  budget: CheckoutBudget,
+): Promise<void> {
+  const { holdExpiresAt } = order;
+  return db.transaction(async (tx) => {
+    const hit = await hitRateLimit(tx, budget.key, budget.limit, budget.windowSeconds);
+    if (!hit.allowed) throw tooManyRequests(budget.message);
+    const totalCents = priced.reduce((sum, l) => sum + l.deal.priceCents * l.quantity, 0);
+    for (const l of priced) await countAgainstAllowance(tx, l.deal, user.id, l.quantity);
+
+    const values = sql.join(
+      priced.map((l) => sql`(${l.deal.id}::uuid, ${l.quantity}::int, ${l.deal.priceCents}::int, ${l.deal.title}::text)`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`with new_order as (
+            insert into orders (id, user_id, provider, provider_session_id, total_cents, status, expires_at)
+            values (${order.id}, ${user.id}, ${payments.name}, ${order.sessionId}, ${totalCents}, 'pending', ${holdExpiresAt.toISOString()}::timestamptz)
+            returning id
+          ), new_items as (
+            insert into order_items (order_id, deal_id, quantity, unit_price_cents, title)
+            select new_order.id, line.deal_id, line.quantity, line.unit_price_cents, line.title
+            from new_order, (values ${values}) as line(deal_id, quantity, unit_price_cents, title)
+            returning id, deal_id, quantity
+          ), new_holds as (
+            insert into holds (order_item_id, deal_id, user_id, quantity, expires_at)
+            select new_items.id, new_items.deal_id, ${user.id}, new_items.quantity, ${holdExpiresAt.toISOString()}::timestamptz
+            from new_items
+            returning id
+          )
+          select id from new_holds`,
+    );
+    for (const l of priced) await takeOffer(tx, l.deal, l.quantity);
+  });
+}
+
+/**
+ * Checks the lines, opens the provider's hosted checkout, then places the order with its holds.
+ * Every attempt counts against the customer's checkout budget, refused or not.
  */
 export async function startCheckout(
   db: Db,
@@ -97,64 +203,60 @@ export async function startCheckout(
   origin: string,
   user: UserRow,
   lines: CheckoutLineInput[],
+  budget: CheckoutBudget,
 ): Promise<StartedCheckout> {
   if (user.role !== 'customer') throw forbidden('Only customer accounts can buy deals');
-  await releaseExpiredOrders(db);
   const now = new Date();
   const sessionExpiresAt = new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000);
   const holdExpiresAt = new Date(sessionExpiresAt.getTime() + HOLD_GRACE_MS);
+  const priced = await refusingOver(budget, db, () => afterReleasingLapsedHolds(db, () => priceLines(db, lines, user.id, now)));
 
-  const placed = await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ deal: deals, merchantStatus: merchants.status })
-      .from(deals)
-      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-      .where(inArray(deals.id, lines.map((l) => l.dealId)));
-    const byId = new Map(rows.map((r) => [r.deal.id, r]));
-    let totalCents = 0;
-    for (const line of lines) {
-      const row = byId.get(line.dealId);
-      if (!row) throw notFound('Deal not found');
-      const reason = whyNotBuyable(row.deal, row.merchantStatus, now);
-      if (reason) throw conflict(reason);
-      totalCents += row.deal.priceCents * line.quantity;
-    }
-    for (const line of lines) await takeUnits(tx, byId.get(line.dealId)!.deal, user.id, line.quantity);
-
-    const [order] = await tx
-      .insert(orders)
-      .values({ userId: user.id, provider: payments.name, totalCents, status: 'pending', expiresAt: holdExpiresAt })
-      .returning({ id: orders.id });
-    for (const line of lines) {
-      const d = byId.get(line.dealId)!.deal;
-      const [item] = await tx
-        .insert(orderItems)
-        .values({ orderId: order!.id, dealId: d.id, quantity: line.quantity, unitPriceCents: d.priceCents, title: d.title })
-        .returning({ id: orderItems.id });
-      await tx.insert(holds).values({ orderItemId: item!.id, dealId: d.id, userId: user.id, quantity: line.quantity, expiresAt: holdExpiresAt });
-    }
-    return {
-      orderId: order!.id,
-      lines: lines.map((l) => {
-        const d = byId.get(l.dealId)!.deal;
-        return { title: d.title, unitPriceCents: d.priceCents, quantity: l.quantity };
-      }),
-    };
-  });
-
+  // The hosted page is opened first, for an order id chosen here, so that the order is written with
+  // its session in the same transaction as its holds. If the order then cannot be placed, the page
+  // is never shown and lapses at the provider on its own.
+  const orderId = randomUUID();
+  let created: CreatedCheckout;
   try {
-    const created = await payments.createCheckout({
-      orderId: placed.orderId,
-      lines: placed.lines,
+    created = await payments.createCheckout({
+      orderId,
+      lines: priced.map((l) => ({ title: l.deal.title, unitPriceCents: l.deal.priceCents, quantity: l.quantity })),
       successUrl: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${origin}/cart`,
       expiresAt: sessionExpiresAt,
     });
-    await db.update(orders).set({ providerSessionId: created.sessionId }).where(eq(orders.id, placed.orderId));
-    return { orderId: placed.orderId, url: created.url, sessionId: created.sessionId };
   } catch (err) {
-    await releaseOrder(db, placed.orderId, 'cancelled');
+    await hitRateLimit(db, budget.key, budget.limit, budget.windowSeconds);
     throw new HttpError(502, `Failed to initiate checkout: ${err instanceof Error ? err.message : 'payment provider error'}`);
+  }
+  const order = { id: orderId, sessionId: created.sessionId, holdExpiresAt };
+  // A refused transaction rolls its count back, so each try counts the attempt and only one is kept.
+  await refusingOver(budget, db, () => afterReleasingLapsedHolds(db, () => placeOrder(db, payments, user, priced, order, budget)));
+  return { orderId, url: created.url, sessionId: created.sessionId };
+}
+
+/**
+ * Lapsed holds are normally released by the minute sweep; a sold-out answer is the moment they
+ * matter, so they are released then, and the step runs once more if that gave any units back.
+ */
+async function afterReleasingLapsedHolds<T>(db: Db, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (!(err instanceof OfferExhausted) || !(await releaseLapsedNow(db))) throw err;
+    return step();
+  }
+}
+
+/**
+ * Runs a step of a checkout attempt; when it refuses the attempt (other than for the budget
+ * itself), the attempt is still counted against the budget, since nothing it did was kept.
+ */
+async function refusingOver<T>(budget: CheckoutBudget, db: Db, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.statusCode !== 429) await hitRateLimit(db, budget.key, budget.limit, budget.windowSeconds);
+    throw err;
   }
 }
 
@@ -188,6 +290,18 @@ async function releaseHolds(tx: Tx, orderId: string): Promise<void> {
  * claimed with SKIP LOCKED, so two servers never release the same one.
  */
 export async function releaseExpiredOrders(db: Db, batch = 50): Promise<number> {
+  return (await releaseLapsed(db, batch, true)).released;
+}
+
+/**
+ * Releases lapsed holds for a checkout that found a deal sold out, waiting for any other server
+ * already releasing one of them; true when there were any (so their units are back by now).
+ */
+async function releaseLapsedNow(db: Db): Promise<boolean> {
+  return (await releaseLapsed(db, 50, false)).due > 0;
+}
+
+async function releaseLapsed(db: Db, batch: number, skipLocked: boolean): Promise<{ due: number; released: number }> {
   const due = await db
     .select({ id: orders.id })
     .from(orders)
@@ -197,11 +311,12 @@ export async function releaseExpiredOrders(db: Db, batch = 50): Promise<number> 
   let released = 0;
   for (const { id } of due) {
     const done = await db.transaction(async (tx) => {
+      // The status is checked again once the row is locked, so an order another server released is left alone.
       const [order] = await tx
         .select()
         .from(orders)
         .where(and(eq(orders.id, id), eq(orders.status, 'pending'), lt(orders.expiresAt, new Date())))
-        .for('update', { skipLocked: true });
+        .for('update', skipLocked ? { skipLocked: true } : {});
       if (!order) return false;
       await releaseHolds(tx, id);
       await tx.update(orders).set({ status: 'expired' }).where(eq(orders.id, id));
@@ -209,5 +324,5 @@ export async function releaseExpiredOrders(db: Db, batch = 50): Promise<number> 
     });
     if (done) released++;
   }
-  return released;
+  return { due: due.length, released };
 }

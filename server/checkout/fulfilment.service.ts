@@ -1,13 +1,14 @@
 /**
  * Turning a paid checkout into vouchers, exactly once: the order row is locked while its vouchers
  * are issued, `orders.fulfilled_at` is set in the same transaction, and the database refuses a
- * second voucher for any unit (vouchers_unit_key).
+ * second voucher for any unit (vouchers_unit_key). The provider's event is recorded in that
+ * transaction too, so a redelivery after success is a no-op and one after a failure does the work.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { VOUCHER_VALID_DAYS } from '../../contract/constants';
 import { queryRows, type Db, type Tx } from '../db/client';
-import { deals, holds, merchants, orderItems, orders, paymentEvents } from '../db/schema';
+import { deals, merchants, orderItems, orders, paymentEvents } from '../db/schema';
 import type { PaymentEvent, PaymentProvider } from '../integrations/payments/payment-provider';
 import { generateVoucherCode, generateVoucherPin } from '../vouchers/voucher-codes';
 import { releaseOrder, takeUnits, whyNotBuyable } from './checkout.service';
@@ -16,35 +17,97 @@ export type FulfilmentOutcome = 'fulfilled' | 'already-fulfilled' | 'refunded' |
 
 class StockGone extends Error {}
 
-/** Inserts a voucher, drawing a new code on the (astronomically rare) collision with an existing one. */
-async function insertVoucher(
+type VoucherValues = { orderItemId: string; unitIndex: number; dealId: string; validUntil: Date };
+
+/**
+ * Issues the vouchers of a paid order with the rest of its bookkeeping in one statement: its holds
+ * converted, one voucher per unit, the order marked paid and fulfilled, and the provider's event
+ * recorded. Answers the units whose code collided with an existing one (astronomically rare),
+ * which the caller issues again with fresh codes.
+ */
+async function issueVouchers(
   tx: Tx,
-  values: { orderId: string; orderItemId: string; unitIndex: number; dealId: string; userId: string; validUntil: Date },
-): Promise<void> {
-  for (let attempt = 0; attempt < 10; attempt++) {
+  order: { id: string; userId: string; status: string },
+  units: VoucherValues[],
+  paidAt: Date,
+  event: RecordedEvent | null,
+): Promise<VoucherValues[]> {
+  const rows = sql.join(
+    units.map(
+      (u) =>
+        sql`(${u.orderItemId}::uuid, ${u.unitIndex}::int, ${u.dealId}::uuid, ${generateVoucherCode()}, ${generateVoucherPin()}, ${u.validUntil.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const converted =
+    order.status === 'pending'
+      ? sql`, converted as (
+          update holds set status = 'converted'
+          where status = 'held' and order_item_id in (select id from order_items where order_id = ${order.id})
+          returning id
+        )`
+      : sql``;
+  const recorded = event
+    ? sql`, recorded as (
+        insert into payment_events (provider, event_id, type) values (${event.provider}, ${event.id}, ${event.type})
+        on conflict do nothing returning event_id
+      )`
+    : sql``;
+  const issued = await queryRows<{ order_item_id: string; unit_index: number }>(
+    tx,
+    sql`with paid as (
+          update orders set status = 'paid', paid_at = ${paidAt.toISOString()}::timestamptz, fulfilled_at = ${paidAt.toISOString()}::timestamptz
+          where id = ${order.id}
+          returning id
+        )${converted}${recorded}
+        insert into vouchers (order_id, order_item_id, unit_index, deal_id, user_id, code, pin, valid_until)
+        select ${order.id}::uuid, v.order_item_id, v.unit_index, v.deal_id, ${order.userId}::uuid, v.code, v.pin, v.valid_until
+        from (values ${rows}) as v(order_item_id, unit_index, deal_id, code, pin, valid_until)
+        on conflict (code) do nothing
+        returning order_item_id, unit_index`,
+  );
+  const done = new Set(issued.map((r) => `${r.order_item_id}:${r.unit_index}`));
+  return units.filter((u) => !done.has(`${u.orderItemId}:${u.unitIndex}`));
+}
+
+/** Draws per unit before fulfilment gives up (and rolls back, so the payment can be retried). */
+const CODE_DRAWS_PER_UNIT = 10;
+
+/** Inserts one voucher whose first code collided, drawing new codes until one is free. */
+async function insertVoucher(tx: Tx, orderId: string, userId: string, values: VoucherValues): Promise<void> {
+  for (let attempt = 1; attempt < CODE_DRAWS_PER_UNIT; attempt++) {
     const rows = await queryRows<{ id: string }>(
       tx,
       sql`insert into vouchers (order_id, order_item_id, unit_index, deal_id, user_id, code, pin, valid_until)
-          values (${values.orderId}, ${values.orderItemId}, ${values.unitIndex}, ${values.dealId}, ${values.userId},
+          values (${orderId}, ${values.orderItemId}, ${values.unitIndex}, ${values.dealId}, ${userId},
                   ${generateVoucherCode()}, ${generateVoucherPin()}, ${values.validUntil.toISOString()}::timestamptz)
           on conflict (code) do nothing
           returning id`,
     );
     if (rows.length === 1) return;
   }
-  throw new Error('Could not draw a unique voucher code after 10 attempts');
+  throw new Error(`Could not draw a unique voucher code after ${CODE_DRAWS_PER_UNIT} attempts`);
+}
+
+/** A provider event to record in the same transaction as the work it asked for. */
+export interface RecordedEvent {
+  provider: string;
+  id: string;
+  type: string;
 }
 
 /**
  * Issues one voucher per unit of a paid order. Safe to call any number of times, concurrently,
  * from any server: only the first call issues anything. A payment that arrives after its hold
- * lapsed takes the units again if they are still there; otherwise it is refunded.
+ * lapsed takes the units again if they are still there; otherwise it is refunded. `event`, when
+ * given, is recorded in the same transaction as the vouchers.
  */
 export async function fulfilOrder(
   db: Db,
   payments: PaymentProvider,
   logger: FastifyBaseLogger,
   ref: { sessionId: string | null; orderId: string | null; paymentRef: string | null },
+  event: RecordedEvent | null = null,
 ): Promise<FulfilmentOutcome> {
   let outcome: FulfilmentOutcome;
   try {
@@ -57,26 +120,19 @@ export async function fulfilOrder(
       if (order.fulfilledAt || order.status === 'paid') return 'already-fulfilled';
       if (order.status === 'refunded') return 'refunded';
 
-      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-      const dealRows = await tx
-        .select({ deal: deals, merchantStatus: merchants.status })
-        .from(deals)
+      const items = await tx
+        .select({ item: orderItems, deal: deals, merchantStatus: merchants.status })
+        .from(orderItems)
+        .innerJoin(deals, eq(deals.id, orderItems.dealId))
         .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-        .where(inArray(deals.id, items.map((i) => i.dealId)));
-      const dealById = new Map(dealRows.map((r) => [r.deal.id, r]));
+        .where(eq(orderItems.orderId, order.id));
 
-      if (order.status === 'pending') {
-        await tx
-          .update(holds)
-          .set({ status: 'converted' })
-          .where(and(eq(holds.status, 'held'), inArray(holds.orderItemId, items.map((i) => i.id))));
-      } else {
+      if (order.status !== 'pending') {
         // The hold lapsed before the payment arrived: the units must be taken again, by the same rules.
-        for (const item of [...items].sort((a, b) => a.dealId.localeCompare(b.dealId))) {
-          const row = dealById.get(item.dealId);
-          if (!row || whyNotBuyable(row.deal, row.merchantStatus, new Date())) throw new StockGone();
+        for (const { item, deal, merchantStatus } of [...items].sort((a, b) => a.item.dealId.localeCompare(b.item.dealId))) {
+          if (whyNotBuyable(deal, merchantStatus, new Date())) throw new StockGone();
           try {
-            await takeUnits(tx, row.deal, order.userId, item.quantity);
+            await takeUnits(tx, deal, order.userId, item.quantity);
           } catch {
             throw new StockGone();
           }
@@ -84,14 +140,12 @@ export async function fulfilOrder(
       }
 
       const paidAt = new Date();
-      for (const item of items) {
-        const deal = dealById.get(item.dealId)?.deal;
-        const validUntil = deal?.validUntil ?? new Date(paidAt.getTime() + VOUCHER_VALID_DAYS * 86_400_000);
-        for (let unit = 0; unit < item.quantity; unit++) {
-          await insertVoucher(tx, { orderId: order.id, orderItemId: item.id, unitIndex: unit, dealId: item.dealId, userId: order.userId, validUntil });
-        }
-      }
-      await tx.update(orders).set({ status: 'paid', paidAt, fulfilledAt: paidAt }).where(eq(orders.id, order.id));
+      const units = items.flatMap(({ item, deal }) => {
+        const validUntil = deal.validUntil ?? new Date(paidAt.getTime() + VOUCHER_VALID_DAYS * 86_400_000);
+        return Array.from({ length: item.quantity }, (_, unitIndex) => ({ orderItemId: item.id, unitIndex, dealId: item.dealId, validUntil }));
+      });
+      const collided = await issueVouchers(tx, order, units, paidAt, event);
+      for (const unit of collided) await insertVoucher(tx, order.id, order.userId, unit);
       return 'fulfilled';
     });
   } catch (err) {
@@ -135,16 +189,23 @@ export async function handlePaymentEvent(
   payments: PaymentProvider,
   logger: FastifyBaseLogger,
   event: PaymentEvent,
+  options: { fresh?: boolean } = {},
 ): Promise<string> {
-  const [seen] = await db
-    .select({ id: paymentEvents.eventId })
-    .from(paymentEvents)
-    .where(and(eq(paymentEvents.provider, payments.name), eq(paymentEvents.eventId, event.id)));
-  if (seen) return 'duplicate';
+  // `fresh`: the caller made the event id just now, so it cannot have been seen before.
+  if (!options.fresh) {
+    const [seen] = await db
+      .select({ id: paymentEvents.eventId })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, payments.name), eq(paymentEvents.eventId, event.id)));
+    if (seen) return 'duplicate';
+  }
 
   let result: string = event.kind;
+  const record: RecordedEvent = { provider: payments.name, id: event.id, type: event.type };
   if (event.kind === 'paid') {
-    result = await fulfilOrder(db, payments, logger, event);
+    result = await fulfilOrder(db, payments, logger, event, record);
+    // Recorded with the vouchers when they were issued now; recorded here for every other outcome.
+    if (result === 'fulfilled') return result;
   } else if (event.kind === 'expired' || event.kind === 'failed') {
     const [order] = await db
       .select({ id: orders.id })
@@ -152,6 +213,6 @@ export async function handlePaymentEvent(
       .where(and(eq(orders.provider, payments.name), eq(orders.providerSessionId, event.sessionId ?? '')));
     if (order) await releaseOrder(db, order.id, event.kind === 'expired' ? 'expired' : 'cancelled');
   }
-  await db.insert(paymentEvents).values({ provider: payments.name, eventId: event.id, type: event.type }).onConflictDoNothing();
+  await db.insert(paymentEvents).values({ provider: record.provider, eventId: record.id, type: record.type }).onConflictDoNothing();
   return result;
 }

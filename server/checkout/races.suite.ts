@@ -5,11 +5,11 @@
  * that these tests would catch an implementation that lost it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { queryRows, type Db, type Tx } from '../db/client';
-import { deals, holds, orderItems, orders, userDealUnits, vouchers } from '../db/schema';
+import { dealStock, deals, holds, orderItems, orders, userDealUnits, vouchers } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { isUniqueViolation } from '../auth/auth.service';
 import { requireUser } from '../http/session';
@@ -83,8 +83,18 @@ async function naiveTakeUnit(q: Db | Tx, dealId: string, userId: string): Promis
   const [mine] = await q.select({ units: userDealUnits.units }).from(userDealUnits).where(and(eq(userDealUnits.userId, userId), eq(userDealUnits.dealId, dealId)));
   const units = mine?.units ?? 0;
   if (units + 1 > deal.maxPerUser) throw conflict(`You can buy at most ${deal.maxPerUser}`);
-  if (deal.inventory > 0 && deal.unitsTaken + 1 > deal.inventory) throw conflict('sold out');
-  await q.update(deals).set({ unitsTaken: deal.unitsTaken + 1 }).where(eq(deals.id, dealId));
+  // The first stock bucket with room, as read, is written back one higher: a lost update waiting to happen.
+  const [bucket] = await q
+    .select()
+    .from(dealStock)
+    .where(and(eq(dealStock.dealId, dealId), sql`(${dealStock.units} is null or ${dealStock.taken} < ${dealStock.units})`))
+    .orderBy(asc(dealStock.bucket))
+    .limit(1);
+  if (!bucket) throw conflict('sold out');
+  await q
+    .update(dealStock)
+    .set({ taken: bucket.taken + 1 })
+    .where(and(eq(dealStock.dealId, dealId), eq(dealStock.bucket, bucket.bucket)));
   await q
     .insert(userDealUnits)
     .values({ userId, dealId, units: units + 1 })

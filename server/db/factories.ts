@@ -1,7 +1,8 @@
 /** Builders for rows, shared by the demo data and the tests; each fills sensible defaults. */
 import { randomInt } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from './client';
-import { deals, merchants, reviews, users } from './schema';
+import { dealStock, deals, merchants, reviews, users } from './schema';
 import { hashPassword } from '../auth/password';
 
 type NewMerchant = typeof merchants.$inferInsert;
@@ -25,7 +26,12 @@ export async function buildMerchant(db: Db, overrides: Partial<NewMerchant> = {}
   return row!;
 }
 
-export async function buildDeal(db: Db, overrides: Partial<NewDeal> & { merchantId: string }) {
+/**
+ * A deal; `unitsTaken` fills its stock buckets in bucket order (all of it in bucket 0 when the deal
+ * has no limit, and anything beyond the offer in bucket 0 too, which the database refuses).
+ */
+export async function buildDeal(db: Db, options: Partial<NewDeal> & { merchantId: string; unitsTaken?: number }) {
+  const { unitsTaken = 0, ...overrides } = options;
   const n = next();
   const [row] = await db
     .insert(deals)
@@ -39,7 +45,25 @@ export async function buildDeal(db: Db, overrides: Partial<NewDeal> & { merchant
       ...overrides,
     })
     .returning();
-  return row!;
+  if (unitsTaken !== 0) await setUnitsTaken(db, row!.id, unitsTaken);
+  return { ...row!, unitsTaken };
+}
+
+/** Sets how many units of a deal count as taken, spread over its stock buckets as buildDeal describes. */
+export async function setUnitsTaken(db: Db, dealId: string, unitsTaken: number): Promise<void> {
+  const buckets = await db.select().from(dealStock).where(eq(dealStock.dealId, dealId)).orderBy(asc(dealStock.bucket));
+  let left = unitsTaken;
+  const taken = buckets.map((b) => {
+    const n = b.units === null ? 0 : Math.max(0, Math.min(b.units, left));
+    left -= n;
+    return n;
+  });
+  if (taken.length > 0) taken[0]! += left;
+  await db.transaction(async (tx) => {
+    for (const [i, b] of buckets.entries()) {
+      await tx.update(dealStock).set({ taken: taken[i]! }).where(and(eq(dealStock.dealId, dealId), eq(dealStock.bucket, b.bucket)));
+    }
+  });
 }
 
 /** A user; `password` is hashed with the real hasher when given. */

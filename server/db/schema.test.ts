@@ -1,9 +1,10 @@
 /** The constraints of schema.ts, checked at the database: a buggy service must not be able to write these states. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount, buildReview, buildUser } from './factories';
-import { deals, redemptions, reviews, users, vouchers } from './schema';
+import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount, buildReview, buildUser, setUnitsTaken } from './factories';
+import { unitsTakenOf } from '../checkout/stock';
+import { dealStock, deals, redemptions, reviews, users, vouchers } from './schema';
 import { createTestDatabase } from '../test/database';
 import { buildPaidOrder, buildVouchers, dbError, randomPin } from '../test/fixtures';
 
@@ -27,27 +28,44 @@ async function expectViolation(query: Promise<unknown>, code: string, constraint
 }
 
 describe('deals', () => {
-  it('refuses more units taken than the inventory offers', async () => {
+  it('refuses more units taken than the inventory offers, in any stock bucket and in all of them', async () => {
     const m = await buildMerchant(db);
-    await expectViolation(buildDeal(db, { merchantId: m.id, inventory: 5, unitsTaken: 6 }), CHECK_VIOLATION, 'deals_units_taken_check');
+    await expectViolation(buildDeal(db, { merchantId: m.id, inventory: 5, unitsTaken: 6 }), CHECK_VIOLATION, 'deal_stock_taken_check');
     const d = await buildDeal(db, { merchantId: m.id, inventory: 5, unitsTaken: 5 });
+    expect(await unitsTakenOf(db, d.id)).toBe(5);
     await expectViolation(
-      db.update(deals).set({ unitsTaken: 6 }).where(eq(deals.id, d.id)),
+      db.update(dealStock).set({ taken: sql`${dealStock.taken} + 1` }).where(eq(dealStock.dealId, d.id)),
       CHECK_VIOLATION,
-      'deals_units_taken_check',
+      'deal_stock_taken_check',
     );
     await expectViolation(
       db.update(deals).set({ inventory: 4 }).where(eq(deals.id, d.id)),
       CHECK_VIOLATION,
-      'deals_units_taken_check',
+      'deal_stock_taken_check',
     );
-    await expectViolation(buildDeal(db, { merchantId: m.id, unitsTaken: -1 }), CHECK_VIOLATION, 'deals_units_taken_check');
+    await expectViolation(buildDeal(db, { merchantId: m.id, unitsTaken: -1 }), CHECK_VIOLATION, 'deal_stock_taken_check');
+  });
+
+  it('gives every deal 16 stock buckets that add up to its inventory, and re-spreads them when it changes', async () => {
+    const m = await buildMerchant(db);
+    const d = await buildDeal(db, { merchantId: m.id, inventory: 100 });
+    const buckets = async () => db.select().from(dealStock).where(eq(dealStock.dealId, d.id)).orderBy(dealStock.bucket);
+    expect((await buckets()).map((b) => b.units)).toEqual([7, 7, 7, 7, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6]);
+    await setUnitsTaken(db, d.id, 30);
+    await db.update(deals).set({ inventory: 40 }).where(eq(deals.id, d.id));
+    const after = await buckets();
+    expect(after.reduce((sum, b) => sum + (b.units ?? 0), 0)).toBe(40);
+    expect(after.reduce((sum, b) => sum + b.taken, 0)).toBe(30);
+    expect(after.every((b) => b.units !== null && b.taken <= b.units)).toBe(true);
+    await db.update(deals).set({ inventory: 0 }).where(eq(deals.id, d.id));
+    expect((await buckets()).every((b) => b.units === null)).toBe(true);
+    expect(await unitsTakenOf(db, d.id)).toBe(30);
   });
 
   it('allows any number of units when the inventory is 0 (no limit)', async () => {
     const m = await buildMerchant(db);
     const d = await buildDeal(db, { merchantId: m.id, inventory: 0, unitsTaken: 100_000 });
-    expect(d.unitsTaken).toBe(100_000);
+    expect(await unitsTakenOf(db, d.id)).toBe(100_000);
   });
 
   it('refuses a negative price, original price or inventory', async () => {

@@ -11,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -129,8 +130,6 @@ export const deals = pgTable(
     /** Units offered; 0 means no limit. */
     inventory: integer('inventory').notNull().default(0),
     maxPerUser: integer('max_per_user').notNull().default(1),
-    /** Units issued as vouchers plus units held by open checkouts. */
-    unitsTaken: integer('units_taken').notNull().default(0),
     validFrom: ts('valid_from'),
     validUntil: ts('valid_until'),
     redemptionInstructions: text('redemption_instructions').notNull().default(''),
@@ -151,10 +150,6 @@ export const deals = pgTable(
     check('deals_inventory_check', sql`${t.inventory} >= 0`),
     check('deals_max_per_user_check', sql`${t.maxPerUser} >= 1`),
     check(
-      'deals_units_taken_check',
-      sql`${t.unitsTaken} >= 0 and (${t.inventory} = 0 or ${t.unitsTaken} <= ${t.inventory})`,
-    ),
-    check(
       'deals_validity_check',
       sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validFrom} <= ${t.validUntil}`,
     ),
@@ -165,6 +160,31 @@ export const deals = pgTable(
     index('deals_published_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),
+  ],
+);
+
+/**
+ * A deal's offer, split over STOCK_BUCKETS rows so that concurrent checkouts of one deal lock
+ * different rows (ADR 004). The units taken (issued as vouchers or held by open checkouts) are the
+ * sum of `taken` over the deal's rows. `units` is the bucket's share of `deals.inventory`, or null
+ * when the deal has no limit. Triggers create the rows with the deal and re-spread `units` when the
+ * inventory changes (migration 0004); nothing references this table, so taking a unit locks only
+ * the bucket.
+ */
+export const dealStock = pgTable(
+  'deal_stock',
+  {
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    bucket: smallint('bucket').notNull(),
+    units: integer('units'),
+    taken: integer('taken').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dealId, t.bucket] }),
+    check('deal_stock_units_check', sql`${t.units} is null or ${t.units} >= 0`),
+    check('deal_stock_taken_check', sql`${t.taken} >= 0 and (${t.units} is null or ${t.taken} <= ${t.units})`),
   ],
 );
 
@@ -233,7 +253,7 @@ export const orderItems = pgTable(
   ],
 );
 
-/** Units set aside for an open checkout; counted in deals.units_taken while status is 'held'. */
+/** Units set aside for an open checkout; counted in deal_stock.taken while status is 'held'. */
 export const holds = pgTable(
   'holds',
   {

@@ -1,6 +1,6 @@
 /** Fixed-window counters kept in the database, so every server process shares the same budget. */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { queryRows, type Db, type Tx } from '../db/client';
 import { tooManyRequests } from './errors';
 
 export interface RateLimitResult {
@@ -10,7 +10,7 @@ export interface RateLimitResult {
 }
 
 /** Counts one hit against `key`; the window starts at the first hit and lasts `windowSeconds`. */
-export async function hitRateLimit(db: Db, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+export async function hitRateLimit(db: Db | Tx, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
   const [row] = await queryRows<{ count: number; retry: number }>(
     db,
     sql`

@@ -2,7 +2,7 @@
  * A budget of write requests per client address, shared by every server: in PostgreSQL by default,
  * or in Redis when REDIS_URL is set. Reads are not counted (they cost no more than the counter would).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { formatWait, hitRateLimit, type RateLimitResult } from './rate-limit';
 
@@ -29,12 +29,21 @@ const EXEMPT = /^\/api\/webhooks\//;
 export function registerRequestLimiter(app: FastifyInstance, limiter: RequestLimiter, budget: { requests: number; windowSeconds: number }): void {
   app.addHook('onClose', async () => limiter.close());
   if (budget.requests === 0) return;
-  app.addHook('onRequest', async (request, reply) => {
-    if (!WRITES.has(request.method) || !request.url.startsWith('/api/') || EXEMPT.test(request.url)) return;
+  const limited = async (request: FastifyRequest, reply: FastifyReply) => {
     const result = await limiter.hit(`writes:${request.ip}`, budget.requests, budget.windowSeconds);
     if (!result.allowed) {
       reply.header('retry-after', String(result.retryAfterSeconds));
       return reply.status(429).send({ message: `Too many requests. Please try again in ${formatWait(result.retryAfterSeconds)}.` });
     }
+  };
+  // Reads pass straight through, without a promise of their own.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!WRITES.has(request.method) || !request.url.startsWith('/api/') || EXEMPT.test(request.url)) {
+      done();
+      return;
+    }
+    limited(request, reply).then(() => {
+      if (!reply.sent) done();
+    }, done);
   });
 }

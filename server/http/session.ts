@@ -30,15 +30,21 @@ export function registerSession(app: FastifyInstance, db: Db, secureCookies: boo
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);
   app.decorateRequest('viewer', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const sessionId = sessionIdFrom(request);
-    if (!sessionId) return;
-    const resolved = await resolveSession(db, sessionId);
-    if (!resolved) return;
-    request.user = resolved.user;
-    request.sessionIdHash = resolved.idHash;
-    request.viewer = { role: resolved.user.role, merchantId: resolved.user.merchantId };
+  // Synchronous for guests (no cookie, no bearer header): most list and page reads touch no database here.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const sessionId = request.url.startsWith('/api/') ? sessionIdFrom(request) : null;
+    if (!sessionId) {
+      done();
+      return;
+    }
+    resolveSession(db, sessionId).then((resolved) => {
+      if (resolved) {
+        request.user = resolved.user;
+        request.sessionIdHash = resolved.idHash;
+        request.viewer = { role: resolved.user.role, merchantId: resolved.user.merchantId };
+      }
+      done();
+    }, done);
   });
   app.decorateReply('setSessionCookie', function (this: FastifyReply, sessionId: string) {
     this.setCookie(SESSION_COOKIE, sessionId, {

@@ -112,7 +112,7 @@ export interface StockTotals {
 export async function stockOf(db: Db, dealId: string): Promise<StockTotals> {
   const [row] = await queryRows<{ inventory: number; units_taken: number; held: string | number; vouchers: string | number }>(
     db,
-    sql`select d.inventory, d.units_taken,
+    sql`select d.inventory, (select coalesce(sum(s.taken), 0)::int from deal_stock s where s.deal_id = d.id) as units_taken,
           (select coalesce(sum(h.quantity), 0) from holds h where h.deal_id = d.id and h.status = 'held') as held,
           (select count(*) from vouchers v where v.deal_id = d.id) as vouchers
         from deals d where d.id = ${dealId}`,
