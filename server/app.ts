@@ -2,14 +2,17 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createServer } from 'node:http';
 import { pino } from 'pino';
 import type { AppConfig } from './env';
 import type { Database } from './db/client';
 import { HttpError, registerErrorHandling } from './http/errors';
 import { registerSession } from './http/session';
-import { registerResponseHeaders, requestIdFor } from './http/headers';
+import { registerResponseHeaders, requestIdFor, securityHeaders } from './http/headers';
 import { registerWeb } from './http/web';
 import { catalogRoutes } from './catalog/catalog.routes';
+import { ListCache } from './catalog/list-cache';
+import { cachedListFrontDoor } from './catalog/list-front-door';
 import { systemRoutes } from './system/system.routes';
 import { authRoutes } from './auth/auth.routes';
 import { adminAccountRoutes } from './admin/accounts.routes';
@@ -114,8 +117,14 @@ function smsSenderFor(config: AppConfig, logger: FastifyBaseLogger): SmsSender {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const production = deps.config.NODE_ENV === 'production';
+  const logger = deps.logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger);
+  const listCache = new ListCache(deps.config.CATALOG_CACHE_MS);
+  const frontDoor = cachedListFrontDoor(listCache, { ...securityHeaders(production), 'cache-control': 'no-store' }, logger);
   const app = Fastify({
-    loggerInstance: deps.logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
+    // Cached deal-list hits are answered before routing (server/catalog/list-front-door.ts).
+    serverFactory: (handler) => createServer((req, res) => (frontDoor(req, res) ? undefined : handler(req, res))),
+    loggerInstance: logger,
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     // Trust exactly the configured number of proxy hops, so clients cannot pick their own address.
     trustProxy: deps.config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < deps.config.TRUST_PROXY : false,
@@ -131,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sms = deps.sms ?? smsSenderFor(deps.config, app.log);
   const payments = deps.payments ?? paymentProviderFor(deps.config);
 
-  registerResponseHeaders(app, deps.config.NODE_ENV === 'production');
+  registerResponseHeaders(app, production);
 
   await app.register(cookie);
   registerSession(app, deps.database.db, deps.config.NODE_ENV === 'production');
@@ -142,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { requests: deps.config.WRITE_RATE_LIMIT, windowSeconds: 60 },
   );
   await app.register(systemRoutes(deps));
-  await app.register(catalogRoutes(deps));
+  await app.register(catalogRoutes({ ...deps, listCache }));
   await app.register(authRoutes({ ...deps, sms }));
   await app.register(adminAccountRoutes(deps));
   await app.register(adminMerchantRoutes(deps));

@@ -2,7 +2,7 @@
  * The yardsticks of the API benchmark: the least a Node server can do to answer the deal list.
  *   node --import tsx bench/api/bare-server.ts <config.json>
  * mode "bytes": a bare node:http server answering every request with the captured body and
- * content type of our GET /api/deals. mode "pg": a bare node:http server that runs our list's query
+ * headers of our GET /api/deals (the same bytes on the wire, but for the date Node adds). mode "pg": a bare node:http server that runs our list's query
  * (the page with its figures: units taken and voucher counts) as a named prepared statement through
  * a pg pool and answers with the rows as JSON.
  */
@@ -12,7 +12,7 @@ import pg from 'pg';
 
 /** What the harness chooses; it adds the port. */
 export type BareSettings =
-  | { mode: 'bytes'; contentType: string; bodyFile: string }
+  | { mode: 'bytes'; contentType: string; headers: Record<string, string>; bodyFile: string }
   | {
       mode: 'pg';
       databaseUrl: string;
@@ -27,7 +27,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 function bytesHandler(config: Extract<BareConfig, { mode: 'bytes' }>) {
   const body = readFileSync(config.bodyFile);
-  const headers = { 'content-type': config.contentType, 'content-length': String(body.length) };
+  const headers = { ...config.headers, 'content-type': config.contentType, 'content-length': String(body.length) };
   return (_req: IncomingMessage, res: ServerResponse) => {
     res.writeHead(200, headers);
     res.end(body);

@@ -143,6 +143,9 @@ async function main(): Promise<void> {
   const sample = await fetch(`${cached.origin}${LIST_PATH}`);
   const body = Buffer.from(await sample.arrayBuffer());
   const contentType = sample.headers.get('content-type') ?? 'application/json; charset=utf-8';
+  // Same bytes on the wire: every header ours sends too, but those Node adds itself (date,
+  // connection, keep-alive) and with a fixed request id in place of a fresh one.
+  const answerHeaders = Object.fromEntries([...sample.headers.entries()].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type'].includes(name)));
   const listed = JSON.parse(body.toString('utf8')) as unknown[];
   if (sample.status !== 200 || listed.length !== DEAL_COUNT) throw new Error(`expected ${DEAL_COUNT} deals, got ${sample.status} with ${listed.length}`);
   const bodyFile = path.join(dir, 'deals.json');
@@ -151,7 +154,7 @@ async function main(): Promise<void> {
     const again = Buffer.from(await (await fetch(`${other.origin}${LIST_PATH}`)).arrayBuffer());
     if (again.length !== body.length) throw new Error(`${other.logFile}: list body differs in size (${again.length} vs ${body.length} bytes)`);
   }
-  const bareBytes = await startBare({ mode: 'bytes', contentType, bodyFile }, dir, 'bare-bytes');
+  const bareBytes = await startBare({ mode: 'bytes', contentType, headers: answerHeaders, bodyFile }, dir, 'bare-bytes');
   const barePg = await startBare({ mode: 'pg', databaseUrl: database.url, poolSize: 10, page: pageQuery }, dir, 'bare-pg');
   const probe = await fetch(`${barePg.origin}${LIST_PATH}`);
   if (probe.status !== 200) throw new Error(`bare pg server answered ${probe.status}`);

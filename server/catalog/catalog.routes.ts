@@ -5,14 +5,14 @@ import { merchant, merchantSummaryList } from '../../contract/merchants';
 import { badRequest, notFound } from '../http/errors';
 import type { AppDeps } from '../app';
 import { decodeCursor, getDeal, getMerchant, getReviewSummary, listDeals, listMerchants, type Viewer } from './catalog.service';
-import { JSON_TYPE, ListCache } from './list-cache';
+import { JSON_TYPE, type ListCache } from './list-cache';
 
 export const catalogRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps & { listCache: ListCache }): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps.database;
 
-    const cache = new ListCache(deps.config.CATALOG_CACHE_MS);
+    const cache = deps.listCache;
     /** Guests and customers see the same list; merchants see only their own and are never served from the cache. */
     const shared = (viewer: Viewer | null) => viewer === null || viewer.role === 'customer';
 

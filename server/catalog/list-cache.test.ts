@@ -59,3 +59,52 @@ describe('GET /api/deals with the cache on', () => {
     expect((other.body as { title: string }[]).map((d) => d.title)).toContain('Renamed');
   });
 });
+
+describe('GET /api/deals through a listening server, with the cache on', () => {
+  let t: TestApp;
+  let origin: string;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CATALOG_CACHE_MS: '60000' } });
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => t.close());
+
+  /** Headers that must not differ between the routed answer and the one from the cache. */
+  const stable = (headers: Headers) => {
+    const kept = Object.fromEntries([...headers.entries()].filter(([name]) => !['date', 'x-request-id', 'keep-alive', 'connection'].includes(name)));
+    return kept;
+  };
+
+  it('answers a guest hit before routing with the same bytes and headers, and a fresh request id', async () => {
+    const merchant = await buildMerchant(t.db);
+    const first = await buildDeal(t.db, { merchantId: merchant.id, title: 'Front door one' });
+    await buildDeal(t.db, { merchantId: merchant.id, title: 'Front door two' });
+
+    const routed = await fetch(`${origin}/api/deals?limit=1`);
+    const routedBody = await routed.text();
+    await t.db.update(deals).set({ title: 'Renamed at the door' }).where(eq(deals.id, first.id));
+    const cached = await fetch(`${origin}/api/deals?limit=1`, { headers: { 'x-request-id': 'trace-123' } });
+
+    expect(cached.status).toBe(200);
+    expect(await cached.text()).toBe(routedBody);
+    expect(stable(cached.headers)).toEqual(stable(routed.headers));
+    expect(cached.headers.get('x-request-id')).toBe('trace-123');
+    expect(routed.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(cached.headers.get('cache-control')).toBe('no-store');
+
+    // Other paths and methods are routed as usual.
+    expect((await fetch(`${origin}/api/deals/${first.id}`)).status).toBe(200);
+    const head = await fetch(`${origin}/api/deals?limit=1`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect((await fetch(`${origin}/api/dealsx`)).status).toBe(404);
+  });
+
+  it('sends anyone with a session through the app', async () => {
+    const merchant = await buildMerchant(t.db);
+    await buildDeal(t.db, { merchantId: merchant.id, title: 'Own deal' });
+    await fetch(`${origin}/api/deals?limit=3`);
+    const merchantSession = await loginAs(t, await buildMerchantAccount(t.db, merchant.id));
+    const own = await fetch(`${origin}/api/deals?limit=3`, { headers: { authorization: `Bearer ${merchantSession.sessionId}` } });
+    expect(((await own.json()) as { title: string }[]).map((d) => d.title)).toEqual(['Own deal']);
+  });
+});

@@ -6,7 +6,6 @@ import type { CurrentUser } from '../../contract/auth';
 import { createQueryClient } from '../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../lib/session';
 import { AppLayout } from './layout';
-import { NavCountsProvider } from './nav-counts';
 
 function user(role: CurrentUser['role']): CurrentUser {
   return { id: 'u1', phone: '5550000001', phoneVerified: true, email: null, role, merchantId: role === 'merchant' ? 'm1' : null, hasPassword: true, mustChangePassword: false };
@@ -24,11 +23,9 @@ function answerUser(current: CurrentUser | null) {
 function renderLayout() {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <NavCountsProvider>
-        <AppLayout>
-          <p>content</p>
-        </AppLayout>
-      </NavCountsProvider>
+      <AppLayout>
+        <p>content</p>
+      </AppLayout>
     </QueryClientProvider>,
   );
 }
@@ -91,6 +88,8 @@ describe('header', () => {
     renderLayout();
     const header = screen.getByRole('banner');
     expect((await within(header).findAllByText('Admin')).length).toBeGreaterThan(0);
+    // The workspace links load with the rest of the signed-in header.
+    await within(header).findByRole('navigation', { name: 'Workspace' });
     const names = (await barLinkNames()).join('|');
     for (const label of ADMIN_LABELS) expect(names).toContain(label);
     expect(names).not.toContain('Favorites');
@@ -103,6 +102,7 @@ describe('header', () => {
     renderLayout();
     const header = screen.getByRole('banner');
     expect((await within(header).findAllByText('Merchant')).length).toBeGreaterThan(0);
+    await within(header).findByRole('navigation', { name: 'Workspace' });
     const names = (await barLinkNames()).join('|');
     for (const label of MERCHANT_LABELS) expect(names).toContain(label);
     expect(names).not.toContain('Manage Deals');

@@ -1,46 +1,54 @@
 /** The frame around every screen: skip link, header with role-based navigation (SPEC.md §2), mobile menu and footer. */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '../../contract/auth';
 import { paths } from '../../contract/routes';
-import { Badge } from '../components/ui/badge';
-import { Button, buttonClasses } from '../components/ui/button';
-import { CartIcon, HeartIcon, LogOutIcon, MenuIcon, TicketIcon, UserIcon, XIcon } from '../components/ui/icons';
+import { buttonClasses } from '../components/ui/button';
+import { CartIcon, HeartIcon, MenuIcon, TicketIcon, XIcon } from '../components/ui/icons';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
-import { useLogout } from '../features/auth/api/logout';
 import { AuthDialogsHost, preloadAuthDialogs } from '../features/auth/auth-dialogs-host';
 import { openLoginDialog } from '../features/auth/login-dialog-store';
 import { cn } from '../lib/cn';
 import { loginPathWithNext } from '../lib/safe-next';
+import { getSessionId } from '../lib/session';
 import { SITE_NAME } from '../lib/use-document-title';
-import { useNavCounts } from './nav-counts';
+import { CountBadge, EntryContent, NavLink, type MenuEntry } from './header-links';
+import { useCartCount } from './nav-counts';
 
-interface RoleLink {
-  href: string;
-  label: string;
+// The signed-in parts and the menu's panel are not needed for the first paint (a guest's bar on a phone shows
+// Favorites, Cart and the menu button); their code loads once a user is known or the menu is about to open.
+const loadHeaderMore = () => import('./header-more');
+const WorkspaceNav = lazy(() => loadHeaderMore().then((module) => ({ default: module.WorkspaceNav })));
+const AccountBar = lazy(() => loadHeaderMore().then((module) => ({ default: module.AccountBar })));
+const MenuPanel = lazy(() => loadHeaderMore().then((module) => ({ default: module.MenuPanel })));
+const FavoritesCountBadge = lazy(() => loadHeaderMore().then((module) => ({ default: module.FavoritesCountBadge })));
+
+function preloadHeaderMore(): void {
+  void loadHeaderMore();
 }
 
-const ADMIN_LINKS: RoleLink[] = [
-  { href: paths.adminMerchants, label: 'Manage Merchants' },
-  { href: paths.adminDeals, label: 'Manage Deals' },
-  { href: paths.adminTransactions, label: 'Transaction History' },
-  { href: paths.adminPromote, label: 'Promote Admin' },
-];
-
-const MERCHANT_LINKS: RoleLink[] = [
-  { href: paths.merchantRedeem, label: 'Redeem Vouchers' },
-  { href: paths.merchantScan, label: 'Scan QR Code' },
-];
-
-function roleLinks(user: CurrentUser | null): RoleLink[] {
-  if (user?.role === 'superadmin') return ADMIN_LINKS;
-  if (user?.role === 'merchant') return MERCHANT_LINKS;
-  return [];
+/** Merchants and admins have workspace links, which need an extra-large screen to sit in the bar. */
+function hasWorkspace(user: CurrentUser | null): boolean {
+  return user?.role === 'superadmin' || user?.role === 'merchant';
 }
 
 /** Favorites and Cart are for guests and ordinary users, not for merchant or admin accounts. */
-function isShopper(user: CurrentUser | null): boolean {
-  return user === null || user.role === 'customer';
+function shopperEntries(user: CurrentUser | null, cartCount: number): MenuEntry[] {
+  if (hasWorkspace(user)) return [];
+  // Guests have no favourites; a customer's count comes with the signed-in parts and reads 0 until then, as it does
+  // while their list loads.
+  const favoritesBadge =
+    user === null ? (
+      <CountBadge count={0} />
+    ) : (
+      <Suspense fallback={<CountBadge count={0} />}>
+        <FavoritesCountBadge />
+      </Suspense>
+    );
+  return [
+    { href: paths.favorites, label: 'Favorites', icon: <HeartIcon className="h-5 w-5" />, badge: favoritesBadge },
+    { href: paths.cart, label: 'Cart', icon: <CartIcon className="h-5 w-5" />, badge: <CountBadge count={cartCount} /> },
+  ];
 }
 
 /** The login gate, sending people back to where they were afterwards. */
@@ -65,102 +73,26 @@ function Logo() {
   );
 }
 
-function CountBadge({ count }: { count: number }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        'grid h-5 min-w-5 place-items-center rounded-full px-1 text-[11px] leading-none font-bold tabular-nums',
-        count > 0 ? 'bg-sale-600 text-white' : 'bg-slate-200 text-slate-700',
-      )}
-    >
-      {count > 99 ? '99+' : count}
-    </span>
-  );
-}
-
-function countLabel(count: number): string {
-  return `, ${count} ${count === 1 ? 'item' : 'items'}`;
-}
-
-
-function NavLink({ href, children, className, location }: { href: string; children: ReactNode; className?: string; location: string }) {
-  return (
-    <Link href={href} className={cn('nav-link', className)} aria-current={location === href ? 'page' : undefined}>
-      {children}
-    </Link>
-  );
-}
-
-function RoleBadge({ user }: { user: CurrentUser }) {
-  if (user.role === 'superadmin') {
-    return (
-<Badge tone="dark">Admin</Badge>
-    );
-  }
-  if (user.role === 'merchant') {
-    return (
-<Badge tone="brand">Merchant</Badge>
-    );
-  }
-  return null;
-}
-
-interface MenuEntry {
-  href: string;
-  label: ReactNode;
-  icon?: ReactNode;
-  count?: number;
-}
-
-/** Everything the signed-in state offers besides the workspace links, in the order the menus show it. */
-function accountEntries(user: CurrentUser | null, counts: { favorites: number; cart: number }): MenuEntry[] {
-  const entries: MenuEntry[] = [];
-  if (isShopper(user)) {
-    entries.push({ href: paths.favorites, label: 'Favorites', icon: <HeartIcon className="h-5 w-5" />, count: counts.favorites });
-    entries.push({ href: paths.cart, label: 'Cart', icon: <CartIcon className="h-5 w-5" />, count: counts.cart });
-  }
-  if (user?.role === 'customer') {
-    entries.push({ href: paths.myVouchers, label: 'My Vouchers', icon: <TicketIcon className="h-5 w-5" /> });
-    entries.push({ href: paths.profile, label: <span lang="zh-CN">个人中心</span>, icon: <UserIcon className="h-5 w-5" /> });
-  }
-  return entries;
-}
-
-function EntryContent({ entry, compact = false }: { entry: MenuEntry; compact?: boolean }) {
-  return (
-    <>
-      {entry.icon}
-      <span className={compact ? 'sr-only lg:not-sr-only' : undefined}>{entry.label}</span>
-      {entry.count !== undefined ? (
-        <>
-          <CountBadge count={entry.count} />
-          <span className="sr-only">{countLabel(entry.count)}</span>
-        </>
-      ) : null}
-    </>
-  );
-}
-
-function UserSummary({ user }: { user: CurrentUser }) {
-  return (
-    <>
-      <RoleBadge user={user} />
-      <span className="text-sm font-medium text-slate-700 tabular-nums">{user.phone}</span>
-    </>
-  );
-}
+/** Stands in for the signed-in end of the bar while the user (or its code) loads. */
+const accountPlaceholder = <span aria-hidden="true" className="h-9 w-40 animate-pulse rounded-lg bg-slate-100" />;
 
 function Header() {
   const [location] = useLocation();
   const { user, isLoading } = useCurrentUser();
-  const counts = useNavCounts();
-  const logout = useLogout();
+  const cartCount = useCartCount();
   // The menu is open for the location it was opened at, so any navigation closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === location;
+  // The panel's content is rendered from the first opening on.
+  const [menuWanted, setMenuWanted] = useState(false);
+  if (menuOpen && !menuWanted) setMenuWanted(true);
   const menuId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  // With a stored session the signed-in parts will be needed: fetch their code alongside the user.
+  useEffect(() => {
+    if (getSessionId() !== null) preloadHeaderMore();
+  }, []);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -174,20 +106,11 @@ function Header() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
-  const links = roleLinks(user);
   // Workspace links need the width of an extra-large screen; below it they live in the menu.
-  const wideMenu = links.length > 0;
-  const entries = accountEntries(user, counts);
-  // Favorites and Cart stay in the bar on small screens; the rest of the account entries move into the menu.
-  const barEntries = entries.filter((entry) => entry.count !== undefined);
-  const wideEntries = entries.filter((entry) => entry.count === undefined);
+  const wideMenu = hasWorkspace(user);
+  // Favorites and Cart stay in the bar on small screens; the rest of the account entries are in the menu.
+  const barEntries = shopperEntries(user, cartCount);
 
-  const logoutButton = (variant: 'ghost' | 'outline') => (
-    <Button variant={variant} size="sm" onClick={logout.logout} disabled={logout.isPending}>
-      <LogOutIcon className="h-4 w-4" />
-      {logout.isPending ? 'Logging out…' : 'Logout'}
-    </Button>
-  );
   const guestButtons = (wide: boolean) => (
     <>
       <Link href={paths.merchantLogin} className={buttonClasses(wide ? 'ghost' : 'outline', 'sm', wide ? undefined : 'flex-1')}>
@@ -217,14 +140,10 @@ function Header() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <Logo />
-        {links.length > 0 ? (
-          <nav aria-label="Workspace" className="ml-4 hidden items-center gap-1 xl:flex">
-            {links.map((link) => (
-              <NavLink key={link.href} href={link.href} location={location}>
-                {link.label}
-              </NavLink>
-            ))}
-          </nav>
+        {user && wideMenu ? (
+          <Suspense fallback={null}>
+            <WorkspaceNav user={user} location={location} />
+          </Suspense>
         ) : null}
 
         <div className="ml-auto flex items-center gap-1">
@@ -234,24 +153,15 @@ function Header() {
             </NavLink>
           ))}
           <div className="hidden items-center gap-1 lg:flex">
-            {wideEntries.map((entry) => (
-              <NavLink key={entry.href} href={entry.href} location={location}>
-                <EntryContent entry={entry} />
-              </NavLink>
-            ))}
-            {isLoading ? <span aria-hidden="true" className="h-9 w-40 animate-pulse rounded-lg bg-slate-100" /> : null}
-            {!isLoading ? (
-              <div className="ml-2 flex items-center gap-2 border-l border-slate-200 pl-3">
-                {user ? (
-                  <>
-                    <UserSummary user={user} />
-                    {logoutButton('ghost')}
-                  </>
-                ) : (
-                  guestButtons(true)
-                )}
-              </div>
-            ) : null}
+            {isLoading ? (
+              accountPlaceholder
+            ) : user ? (
+              <Suspense fallback={accountPlaceholder}>
+                <AccountBar user={user} location={location} />
+              </Suspense>
+            ) : (
+              <div className="ml-2 flex items-center gap-2 border-l border-slate-200 pl-3">{guestButtons(true)}</div>
+            )}
           </div>
 
           <button
@@ -261,6 +171,8 @@ function Header() {
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpenAt(menuOpen ? null : location)}
+            onPointerEnter={preloadHeaderMore}
+            onFocus={preloadHeaderMore}
           >
             {menuOpen ? <XIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
             <span className="sr-only">Menu</span>
@@ -270,24 +182,10 @@ function Header() {
 
       <div id={menuId} hidden={!menuOpen} className={cn('border-t border-slate-200 bg-white', wideMenu ? 'xl:hidden' : 'lg:hidden')}>
         <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-3 sm:px-6">
-          {user ? (
-            <div className="mb-2 flex items-center gap-2 px-3 py-2">
-              <UserSummary user={user} />
-            </div>
-          ) : null}
-          <ul className="grid gap-1">
-            {[...links.map((link): MenuEntry => ({ href: link.href, label: link.label })), ...entries].map((entry) => (
-              <li key={entry.href}>
-                <NavLink href={entry.href} location={location} className="flex w-full">
-                  <EntryContent entry={entry} />
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          {!isLoading ? (
-            <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-200 pt-3">
-              {user ? logoutButton('outline') : guestButtons(false)}
-            </div>
+          {menuWanted ? (
+            <Suspense fallback={null}>
+              <MenuPanel user={user} isLoading={isLoading} location={location} shopperEntries={barEntries} guestButtons={guestButtons(false)} />
+            </Suspense>
           ) : null}
         </nav>
       </div>

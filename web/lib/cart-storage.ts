@@ -1,62 +1,15 @@
 /** The local cart of SPEC.md §3 (localStorage key `cart`: [{dealId, quantity, deal?}]) as a subscribable store. */
 import type { Deal } from '../../contract/deals';
+import { CART_CHANGE_EVENT, CART_STORAGE_KEY, parseCart, readCart, readRaw, type CartDealSnapshot, type CartItem } from './cart-read';
 
-export const CART_STORAGE_KEY = 'cart';
-const CHANGE_EVENT = 'dealmarket:cart-change';
-
-/** What the cart remembers of a deal, so it can show a line before the deal's fresh copy arrives. */
-export type CartDealSnapshot = Partial<Pick<Deal, 'title' | 'description' | 'imageUrl' | 'originalPriceCents' | 'maxPerUser' | 'remaining'>> & {
-  priceCents?: number;
-};
-
-export interface CartItem {
-  dealId: string;
-  quantity: number;
-  deal?: CartDealSnapshot;
-}
-
-function isCartItem(value: unknown): value is CartItem {
-  if (!value || typeof value !== 'object') return false;
-  const item = value as Record<string, unknown>;
-  return typeof item.dealId === 'string' && typeof item.quantity === 'number' && Number.isFinite(item.quantity);
-}
-
-function readRaw(): string | null {
-  try {
-    return window.localStorage.getItem(CART_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function parseCart(raw: string | null): CartItem[] {
-  if (!raw) return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed) ? parsed.filter(isCartItem) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The stored cart; anything malformed reads as an empty cart rather than breaking the page. */
-export function readCart(): CartItem[] {
-  return parseCart(readRaw());
-}
-
-export function writeCart(items: CartItem[]): void {
-  try {
-    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
-  } catch {
-    // Storage full or disabled: the cart cannot persist, but listeners still hear the change below.
-  }
-  window.dispatchEvent(new Event(CHANGE_EVENT));
-}
-
-/** Units in the cart: the sum of the item quantities. */
-export function readCartCount(): number {
-  return readCart().reduce((sum, item) => sum + Math.max(0, Math.floor(item.quantity)), 0);
-}
+export {
+  CART_STORAGE_KEY,
+  readCart,
+  readCartCount,
+  subscribeToCart,
+  type CartDealSnapshot,
+  type CartItem,
+} from './cart-read';
 
 let snapshotRaw: string | null | undefined;
 let snapshot: CartItem[] = [];
@@ -74,17 +27,13 @@ export function readCartSnapshot(): CartItem[] {
   return snapshot;
 }
 
-/** Calls back when the cart changes in this tab (writeCart) or in another tab (the storage event). */
-export function subscribeToCart(onChange: () => void): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === CART_STORAGE_KEY) onChange();
-  };
-  window.addEventListener(CHANGE_EVENT, onChange);
-  window.addEventListener('storage', onStorage);
-  return () => {
-    window.removeEventListener(CHANGE_EVENT, onChange);
-    window.removeEventListener('storage', onStorage);
-  };
+export function writeCart(items: CartItem[]): void {
+  try {
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
+  } catch {
+    // Storage full or disabled: the cart cannot persist, but listeners still hear the change below.
+  }
+  window.dispatchEvent(new Event(CART_CHANGE_EVENT));
 }
 
 /** The most units of a deal one cart line may hold: its per-customer cap and what is left, where known. */

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { dismissToast, toast, useToasts } from './toast';
+import { TOAST_SHOWN_EVENT } from './toast-signal';
 
 describe('toast store', () => {
   it('keeps one toast at a time, the newest', () => {
@@ -22,5 +23,15 @@ describe('toast store', () => {
     });
     act(() => dismissToast(id));
     expect(result.current.find((t) => t.id === id)?.open).toBe(false);
+  });
+
+  it('tells the page a toast was shown, so the toast view can load at once', () => {
+    const shown = vi.fn();
+    window.addEventListener(TOAST_SHOWN_EVENT, shown);
+    act(() => {
+      toast({ title: 'Added to cart' });
+    });
+    window.removeEventListener(TOAST_SHOWN_EVENT, shown);
+    expect(shown).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The toast store: `toast()` works from anywhere (event handlers, mutations) and keeps at most TOAST_LIMIT toasts,
- * so a new one replaces the one on screen (SPEC.md §9). <Toaster/> renders them.
+ * so a new one replaces the one on screen (SPEC.md §9). <Toaster/> renders them, loading their view when the first is shown.
  */
 import { useSyncExternalStore } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../../contract/constants';
+import { TOAST_SHOWN_EVENT } from './toast-signal';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -57,6 +58,7 @@ export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = `toast-${counter}`;
   emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  window.dispatchEvent(new Event(TOAST_SHOWN_EVENT));
   return { id, dismiss: () => dismissToast(id) };
 }
 

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../../contract/routes';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { ArrowLeftIcon, InfoIcon, ShieldCheckIcon } from '../../components/ui/icons';
+import { ArrowLeftIcon, InfoIcon, ShieldCheckIcon } from '../../components/ui/more-icons';
 import { toast } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../auth/api/get-current-user';

@@ -2,9 +2,9 @@
  * The deal form's values, its checks (the server's rules of contract/admin.ts and SPEC.md §5, in Chinese) and the
  * body it sends. Prices are typed in US dollars and sent as cents; times are typed in local time and sent as UTC.
  */
-import { format } from 'date-fns';
 import type { AdminDeal, CreateDealBody } from '../../../contract/admin';
 import { DEFAULT_INVENTORY, DEFAULT_MAX_PER_USER } from '../../../contract/constants';
+import { formatIso, formatLocalDateTime } from '../../lib/date-format';
 
 export const DEAL_LIMITS = {
   title: 200,
@@ -70,8 +70,7 @@ export function centsToUsdInput(cents: number | null): string {
 /** An ISO instant as a datetime-local value in the viewer's time zone. */
 export function isoToLocalInput(iso: string | null): string {
   if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format(date, "yyyy-MM-dd'T'HH:mm");
+  return formatIso(iso, formatLocalDateTime);
 }
 
 /** A datetime-local value (read as local time) as an ISO instant in UTC; null when empty or unreadable. */

@@ -1,17 +1,22 @@
 /** Merchant management (SPEC.md §2, Chinese labels): the list, create and edit forms, inline status, and the login-info toast. */
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { AdminMerchant } from '../../../contract/admin';
 import { paths } from '../../../contract/routes';
 import { Button } from '../../components/ui/button';
-import { AlertIcon, StoreIcon } from '../../components/ui/icons';
+import { AlertIcon } from '../../components/ui/icons';
+import { StoreIcon } from '../../components/ui/more-icons';
 import { dismissToast, useToasts } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import type { CreatedMerchant } from './api/create-merchant';
 import { useAdminMerchants } from './api/get-admin-merchants';
 import { AccessPanel, ListSkeleton, useAdminAccess } from './components/admin-access';
-import { LoginInfoToast, type LoginInfo } from './components/login-info-toast';
+import type { LoginInfo } from './components/login-info-toast';
 import { MerchantFormDialog } from './components/merchant-form-dialog';
 import { MerchantRow } from './components/merchant-row';
+
+// The login-info toast (and its toast library) loads when a merchant is about to be created, not with the list.
+const loadLoginInfoToast = () => import('./components/login-info-toast');
+const LoginInfoToast = lazy(async () => ({ default: (await loadLoginInfoToast()).LoginInfoToast }));
 
 export default function MerchantsPage() {
   useDocumentTitle('商户管理');
@@ -20,11 +25,15 @@ export default function MerchantsPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<AdminMerchant | null>(null);
   const [loginInfo, setLoginInfo] = useState<LoginInfo | null>(null);
+  // Once shown, the toast's frame stays mounted, as it would have been from the start.
+  const [loginInfoShown, setLoginInfoShown] = useState(false);
+  if (loginInfo !== null && !loginInfoShown) setLoginInfoShown(true);
   const toasts = useToasts();
 
   const openCreate = () => {
     setEditing(null);
     setFormOpen(true);
+    void loadLoginInfoToast();
   };
   const openEdit = (merchant: AdminMerchant) => {
     setEditing(merchant);
@@ -96,7 +105,11 @@ export default function MerchantsPage() {
       {access === 'superadmin' ? (
         <>
           <MerchantFormDialog merchant={editing} open={formOpen} onOpenChange={setFormOpen} onCreated={onCreated} beforeToast={closeLoginInfo} />
-          <LoginInfoToast info={loginInfo} onClose={closeLoginInfo} />
+          {loginInfoShown ? (
+            <Suspense fallback={null}>
+              <LoginInfoToast info={loginInfo} onClose={closeLoginInfo} />
+            </Suspense>
+          ) : null}
         </>
       ) : null}
     </div>

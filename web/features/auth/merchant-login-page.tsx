@@ -6,7 +6,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../../contract/routes';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { ArrowLeftIcon, StoreIcon } from '../../components/ui/icons';
+import { ArrowLeftIcon, StoreIcon } from '../../components/ui/more-icons';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -4,18 +4,19 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { format, isValid, parseISO } from 'date-fns';
 import { Link, useLocation, useSearch } from 'wouter';
 import { SIMULATED_PAYMENT_MS } from '../../../contract/constants';
 import type { TestCheckoutSession } from '../../../contract/checkout';
 import { paths } from '../../../contract/routes';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { AlertIcon, ArrowLeftIcon, CheckCircleIcon, ClockIcon, CreditCardIcon, InfoIcon, LockIcon, SpinnerIcon, UserIcon } from '../../components/ui/icons';
+import { AlertIcon } from '../../components/ui/icons';
+import { ArrowLeftIcon, CheckCircleIcon, ClockIcon, CreditCardIcon, InfoIcon, LockIcon, SpinnerIcon, UserIcon } from '../../components/ui/more-icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api-client';
 import { removeDealsFromCart } from '../../lib/cart-storage';
 import { cn } from '../../lib/cn';
+import { formatClockTime, formatIso } from '../../lib/date-format';
 import { formatMoney } from '../../lib/money';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../auth/api/get-current-user';
@@ -126,12 +127,12 @@ function OrderDetails({ session }: { session: TestCheckoutSession }) {
 }
 
 function HoldNote({ expiresAt }: { expiresAt: string }) {
-  const until = parseISO(expiresAt);
-  if (!isValid(until)) return null;
+  const until = formatIso(expiresAt, formatClockTime);
+  if (until === '') return null;
   return (
     <p className="mt-4 flex items-center gap-2 text-sm text-slate-600">
       <ClockIcon className="h-4 w-4 shrink-0 text-slate-500" />
-      Your vouchers are held for you until {format(until, 'p')}.
+      Your vouchers are held for you until {until}.
     </p>
   );
 }

@@ -1,27 +1,9 @@
-/** Shopper-facing wording and images for a deal, shared by the card and the detail page. */
+/** Shopper-facing wording for a deal, shared by the card and the detail page (its images are in deal-images.ts). */
 import { VOUCHER_VALID_DAYS } from '../../../contract/constants';
 import type { Deal } from '../../../contract/deals';
 import { formatDay } from '../../lib/dates';
 
-/** SPEC.md §2: these demo deals get a bundled image when their imageUrl is empty. */
-const BUNDLED_IMAGES: Record<string, string> = {
-  'Premium Sushi Platter for 2': '/images/deals/sushi-platter.svg',
-  'Luxury Spa Day Package': '/images/deals/spa-day.svg',
-  'Fine Dining Experience': '/images/deals/fine-dining.svg',
-};
-
-export type PlaceholderSize = 'card' | 'small';
-
-export function placeholderImage(size: PlaceholderSize): string {
-  return size === 'card' ? '/api/placeholder/400/300' : '/api/placeholder/200/200';
-}
-
-/** The image to show first: the deal's own, else a bundled demo image, else the placeholder. */
-export function dealImageSrc(deal: Pick<Deal, 'imageUrl' | 'title'>, size: PlaceholderSize = 'card'): string {
-  const own = deal.imageUrl.trim();
-  if (own !== '') return own;
-  return BUNDLED_IMAGES[deal.title] ?? placeholderImage(size);
-}
+export { dealImageSrc, placeholderImage, type PlaceholderSize } from './deal-images';
 
 export function validityLabel(deal: Pick<Deal, 'validUntil'>): string {
   if (deal.validUntil) {

@@ -5,12 +5,13 @@ import { useLocation, useSearch } from 'wouter';
 import { PRELOADED_DEAL_IMAGES, SEARCH_QUERY_MAX_LENGTH, SKELETON_CARDS } from '../../../contract/constants';
 import { paths } from '../../../contract/routes';
 import { Button } from '../../components/ui/button';
-import { AlertIcon, FilterIcon, SearchIcon, TagIcon, XIcon } from '../../components/ui/icons';
-import { cn } from '../../lib/cn';
+import { FilterIcon, SearchIcon, TagIcon, XIcon } from '../../components/ui/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { dealListQueryOptions } from './api/get-deals';
-import { DealCard, DealCardSkeleton } from './components/deal-card';
-import { dealImageSrc } from './deal-display';
+import { DealCardSkeleton } from './components/deal-card-skeleton';
+import type { DealList as DealListComponent } from './components/deal-list';
+import { ListStatePanel } from './components/list-state-panel';
+import { dealImageSrc } from './deal-images';
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -21,9 +22,6 @@ const STEPS = [
   { title: 'Get your voucher', detail: 'A code and PIN arrive the moment you pay.' },
   { title: 'Enjoy', detail: 'Show the code and PIN at the venue to redeem.' },
 ];
-
-/** Cards in the first row on the widest layout load their images eagerly. */
-const EAGER_CARDS = 3;
 
 function homeHref(q: string): string {
   return q ? `${paths.home}?q=${encodeURIComponent(q)}` : paths.home;
@@ -70,6 +68,39 @@ function useSearchText() {
   };
 
   return { text, query: urlQuery, change, commit };
+}
+
+// The list's code (the cards with their buttons, labels and images, "Load more", the empty states) is not needed for
+// the first paint, which shows skeleton cards: it loads alongside the first page of deals, and the skeletons stay
+// until both have arrived.
+const loadDealList = () => import('./components/deal-list');
+let loadedDealList: typeof DealListComponent | null = null;
+
+function useDealList(): { DealList: typeof DealListComponent | null; failed: boolean; retry: () => void } {
+  const [DealList, setDealList] = useState(() => loadedDealList);
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (DealList) return;
+    let live = true;
+    loadDealList().then(
+      (module) => {
+        loadedDealList = module.DealList;
+        if (live) setDealList(() => module.DealList);
+      },
+      () => {
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [DealList, attempt]);
+  const retry = () => {
+    setFailed(false);
+    setAttempt((n) => n + 1);
+  };
+  return { DealList, failed, retry };
 }
 
 /** Warms the browser cache with the first deal images (SPEC.md §2: up to six). */
@@ -161,21 +192,6 @@ function Hero({ text, onChange, onSubmit, onClear }: { text: string; onChange: (
   );
 }
 
-function StatePanel({ tone = 'neutral', title, children }: { tone?: 'neutral' | 'error'; title: string; children?: React.ReactNode }) {
-  return (
-    <div
-      className={cn(
-        'rounded-2xl border border-dashed px-6 py-14 text-center',
-        tone === 'error' ? 'border-red-200 bg-red-50' : 'border-slate-300 bg-white',
-      )}
-    >
-      {tone === 'error' ? <AlertIcon className="mx-auto h-8 w-8 text-red-700" /> : <SearchIcon className="mx-auto h-8 w-8 text-slate-400" />}
-      <p className={cn('mt-3 text-lg font-semibold', tone === 'error' ? 'text-red-800' : 'text-slate-900')}>{title}</p>
-      {children}
-    </div>
-  );
-}
-
 export function HomePage() {
   const { text, query, change, commit } = useSearchText();
   useDocumentTitle(query ? `Deals matching “${query}”` : null);
@@ -183,6 +199,10 @@ export function HomePage() {
   const deals = useInfiniteQuery({ ...dealListQueryOptions(query), placeholderData: keepPreviousData });
   const list = deals.data?.pages.flatMap((page) => page.deals) ?? [];
   const searching = deals.isPlaceholderData;
+  const { DealList, failed: listFailed, retry: retryList } = useDealList();
+  const loadFailed = deals.isError && list.length === 0;
+  // Deals (or their absence) wait for the list's code too.
+  const loading = deals.isPending || (!loadFailed && DealList === null && !listFailed);
 
   usePreloadImages(list.slice(0, PRELOADED_DEAL_IMAGES).map((deal) => dealImageSrc(deal)));
 
@@ -193,7 +213,7 @@ export function HomePage() {
   };
 
   let status = '';
-  if (deals.isSuccess && !searching) {
+  if (deals.isSuccess && !searching && !loading) {
     const count = `${list.length} ${list.length === 1 ? 'deal' : 'deals'}`;
     if (deals.hasNextPage) status = query ? `Showing the first ${count} matching “${query}”` : `Showing the first ${count}`;
     else status = query ? `${count} matching “${query}”` : `${count} available`;
@@ -220,57 +240,37 @@ export function HomePage() {
         </div>
 
         <div className="mt-6">
-          {deals.isPending ? (
+          {loading ? (
             <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy="true">
               <p className="sr-only">Loading deals…</p>
               {Array.from({ length: SKELETON_CARDS }, (_, index) => (
                 <DealCardSkeleton key={index} />
               ))}
             </div>
-          ) : deals.isError && list.length === 0 ? (
-            <StatePanel tone="error" title="Error loading deals. Please try again later.">
-              <Button variant="outline" className="mt-5" onClick={() => void deals.refetch()}>
+          ) : loadFailed || listFailed || DealList === null ? (
+            <ListStatePanel tone="error" title="Error loading deals. Please try again later.">
+              <Button
+                variant="outline"
+                className="mt-5"
+                onClick={() => {
+                  if (listFailed) retryList();
+                  if (deals.isError) void deals.refetch();
+                }}
+              >
                 Try again
               </Button>
-            </StatePanel>
-          ) : list.length === 0 ? (
-            query ? (
-              <StatePanel title={`No deals match “${query}”`}>
-                <p className="mt-1 text-slate-600">Try a different word, or browse everything on offer.</p>
-                <Button variant="outline" className="mt-5" onClick={clear}>
-                  Clear search
-                </Button>
-              </StatePanel>
-            ) : (
-              <StatePanel title="No deals available">
-                <p className="mt-1 text-slate-600">Check back soon for amazing offers!</p>
-              </StatePanel>
-            )
+            </ListStatePanel>
           ) : (
-            <>
-              <ul
-                className={cn('grid grid-cols-1 gap-6 transition-opacity md:grid-cols-2 lg:grid-cols-3', searching && 'opacity-60')}
-                aria-busy={searching}
-              >
-                {list.map((deal, index) => (
-                  <li key={deal.id} className="grid">
-                    <DealCard deal={deal} eager={index < EAGER_CARDS} />
-                  </li>
-                ))}
-              </ul>
-              {deals.hasNextPage ? (
-                <div className="mt-10 flex justify-center">
-                  <Button variant="outline" size="lg" onClick={() => void deals.fetchNextPage()} disabled={deals.isFetchingNextPage}>
-                    {deals.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                  </Button>
-                </div>
-              ) : null}
-              {deals.isFetchNextPageError ? (
-                <p className="mt-4 text-center text-sm text-red-700" role="alert">
-                  More deals could not be loaded. Please try again.
-                </p>
-              ) : null}
-            </>
+            <DealList
+              deals={list}
+              query={query}
+              searching={searching}
+              hasNextPage={deals.hasNextPage}
+              fetchingNextPage={deals.isFetchingNextPage}
+              nextPageFailed={deals.isFetchNextPageError}
+              onLoadMore={() => void deals.fetchNextPage()}
+              onClearSearch={clear}
+            />
           )}
         </div>
       </section>

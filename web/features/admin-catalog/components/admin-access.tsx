@@ -2,7 +2,7 @@
 import { Link } from 'wouter';
 import { paths } from '../../../../contract/routes';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { ShieldIcon } from '../../../components/ui/icons';
+import { ShieldIcon } from '../../../components/ui/more-icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCurrentUser } from '../../auth/api/get-current-user';
 import { openLoginDialog } from '../../auth/login-dialog-store';

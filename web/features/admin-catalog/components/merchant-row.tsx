@@ -1,9 +1,9 @@
 /** One merchant in the management list: its card details, deal count, creation date, inline status and edit. */
-import { format } from 'date-fns';
 import type { AdminMerchant } from '../../../../contract/admin';
 import type { MerchantStatus } from '../../../../contract/merchants';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
+import { formatIso, formatIsoDay } from '../../../lib/date-format';
 import { useSetMerchantStatus } from '../api/set-merchant-status';
 import { errorMessage } from '../error-message';
 import { HOURS_PERIODS, parseBusinessHours } from '../merchant-form';
@@ -17,8 +17,7 @@ function hoursText(json: string | null): string {
 }
 
 function createdText(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format(date, 'yyyy-MM-dd');
+  return formatIso(iso, formatIsoDay);
 }
 
 interface MerchantRowProps {

@@ -2,7 +2,7 @@
 import type { FormEvent, ReactNode, Ref } from 'react';
 import { SMS_CODE_LENGTH } from '../../../../contract/constants';
 import { Button } from '../../../components/ui/button';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { ArrowLeftIcon } from '../../../components/ui/more-icons';
 import { sanitizeCode } from '../validation';
 import { TextField } from './form-field';
 

@@ -1,6 +1,6 @@
 /** Labelled inputs for the account screens: a text field and a password field with a show/hide toggle. */
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons';
+import { EyeIcon, EyeOffIcon } from '../../../components/ui/more-icons';
 import { cn } from '../../../lib/cn';
 
 export const inputClasses =

@@ -4,9 +4,8 @@ import { Button, type ButtonSize, type ButtonVariant } from '../../../components
 import { CartIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { track } from '../../../lib/analytics';
-import { addToCart, cartSnapshotOf } from '../../../lib/cart-storage';
 import { useCurrentUser } from '../../auth/api/get-current-user';
-import { limitMessage } from '../cart-limits';
+import { addDealToCart } from '../add-deal-to-cart';
 
 interface AddToCartButtonProps {
   deal: Deal;
@@ -27,16 +26,8 @@ export function AddToCartButton({ deal, variant = 'outline', size = 'md', classN
       toast({ title: 'Please Login First', description: 'Please login to add items to cart' });
       return;
     }
-    const result = addToCart(deal.id, cartSnapshotOf(deal));
-    if (result.status === 'at-limit') {
-      toast({ title: 'Cart limit reached', description: limitMessage(deal, result.limit), variant: 'destructive' });
-      return;
-    }
-    toast({
-      title: 'Added to Cart',
-      description: `${deal.title} (${result.quantity} in your cart)`,
-      variant: 'success',
-    });
+    // Written at once, so a shopper who moves on straight after the click still finds the deal in the cart.
+    addDealToCart(deal);
   };
 
   return (

@@ -1,5 +1,5 @@
 /** 'Buy Now - $price' on the deal page: one unit straight to payment; a guest gets the login dialog and comes back here. */
-import { SpinnerIcon } from '../../../components/ui/icons';
+import { SpinnerIcon } from '../../../components/ui/more-icons';
 import type { Deal } from '../../../../contract/deals';
 import { paths } from '../../../../contract/routes';
 import { Button } from '../../../components/ui/button';

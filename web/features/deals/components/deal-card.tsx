@@ -3,8 +3,7 @@ import { Link } from 'wouter';
 import type { Deal } from '../../../../contract/deals';
 import { paths } from '../../../../contract/routes';
 import { Badge } from '../../../components/ui/badge';
-import { ClockIcon, TrendingIcon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { ClockIcon, TrendingIcon } from '../../../components/ui/more-icons';
 import { formatMoney } from '../../../lib/money';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button';
 import { FavoriteButton } from '../../favorites/components/favorite-button';
@@ -100,19 +99,5 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
         </div>
       </div>
     </article>
-  );
-}
-
-export function DealCardSkeleton() {
-  return (
-    <div className="overflow-hidden surface" aria-hidden="true">
-      <Skeleton className="aspect-[4/3] w-full rounded-none" />
-      <div className="space-y-3 p-5">
-        <Skeleton className="h-4 w-1/3" />
-        <Skeleton className="h-5 w-4/5" />
-        <Skeleton className="h-7 w-1/3" />
-        <Skeleton className="h-4 w-2/3" />
-      </div>
-    </div>
   );
 }

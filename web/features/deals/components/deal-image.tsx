@@ -1,6 +1,6 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 import type { Deal } from '../../../../contract/deals';
-import { dealImageSrc, placeholderImage, type PlaceholderSize } from '../deal-display';
+import { dealImageSrc, placeholderImage, type PlaceholderSize } from '../deal-images';
 
 interface DealImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'onError'> {
   deal: Pick<Deal, 'imageUrl' | 'title'>;

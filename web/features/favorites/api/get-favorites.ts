@@ -5,10 +5,10 @@ import type { Deal } from '../../../../contract/deals';
 import { apiJson } from '../../../lib/api-client';
 import { useCurrentUser } from '../../auth/api/get-current-user';
 import { favoriteIds } from '../favorite-ids';
+import { favoritesQueryRoot } from './favorites-key';
 import { usePendingFavorites } from './pending-favorites';
 
-/** Every favourites read starts with this key, so one invalidation refreshes them all. */
-export const favoritesQueryRoot = ['/api/favorites'] as const;
+export { favoritesQueryRoot };
 
 export async function fetchFavorites(signal?: AbortSignal): Promise<Deal[]> {
   const list = await apiJson<unknown>('GET', '/api/favorites', undefined, signal);

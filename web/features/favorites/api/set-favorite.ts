@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Deal } from '../../../../contract/deals';
 import { toast } from '../../../components/ui/toast';
 import { apiRequest } from '../../../lib/api-client';
-import { favoritesQueryRoot } from './get-favorites';
+import { favoritesQueryRoot } from './favorites-key';
 import { clearFavoritePending, isFavoritePending, markFavoritePending } from './pending-favorites';
 
 export async function addFavorite(dealId: string): Promise<void> {
@@ -21,6 +21,11 @@ export async function removeFavorite(dealId: string): Promise<void> {
 export async function setFavorite(queryClient: QueryClient, dealId: string, wanted: boolean): Promise<boolean> {
   if (isFavoritePending(dealId)) return false;
   markFavoritePending(dealId, wanted);
+  return sendFavoriteChange(queryClient, dealId, wanted);
+}
+
+/** The request part of setFavorite, for a change already marked pending (markFavoritePending); it clears the mark. */
+export async function sendFavoriteChange(queryClient: QueryClient, dealId: string, wanted: boolean): Promise<boolean> {
   try {
     await (wanted ? addFavorite(dealId) : removeFavorite(dealId));
     if (!wanted) {

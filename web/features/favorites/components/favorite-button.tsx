@@ -6,8 +6,11 @@ import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { openLoginDialog } from '../../auth/login-dialog-store';
 import { useFavoriteIds, useFavorites } from '../api/get-favorites';
-import { usePendingFavorites } from '../api/pending-favorites';
-import { setFavorite } from '../api/set-favorite';
+import { clearFavoritePending, isFavoritePending, markFavoritePending, usePendingFavorites } from '../api/pending-favorites';
+
+// The request code is not part of the first page: it loads when a pointer or the focus reaches a heart, or on a tap.
+const loadSetFavorite = () => import('../api/set-favorite');
+const preload = () => void loadSetFavorite();
 
 export type FavoriteButtonVariant = 'overlay' | 'outline';
 
@@ -45,7 +48,21 @@ export function FavoriteButton({ dealId, variant = 'overlay', className }: Favor
       openLoginDialog({ next: location });
       return;
     }
-    void setFavorite(queryClient, dealId, !pressed);
+    // One change per deal at a time; the heart turns at once, before the request code has even loaded.
+    if (isFavoritePending(dealId)) return;
+    const wanted = !pressed;
+    markFavoritePending(dealId, wanted);
+    void loadSetFavorite().then(
+      ({ sendFavoriteChange }) => sendFavoriteChange(queryClient, dealId, wanted),
+      () => {
+        clearFavoritePending(dealId);
+        toast({
+          title: 'Operation Failed',
+          description: wanted ? 'Failed to add to favorites, please try again' : 'Failed to remove from favorites, please try again',
+          variant: 'destructive',
+        });
+      },
+    );
   };
 
   return (
@@ -56,6 +73,8 @@ export function FavoriteButton({ dealId, variant = 'overlay', className }: Favor
       title={label}
       aria-busy={busy || undefined}
       onClick={onClick}
+      onPointerEnter={user === null ? undefined : preload}
+      onFocus={user === null ? undefined : preload}
       className={cn(
         'relative z-10 grid shrink-0 place-items-center transition-colors focus-ring',
         variants[variant],

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { paths } from '../../../../contract/routes';
 import { buttonClasses } from '../../../components/ui/button';
-import { StoreIcon } from '../../../components/ui/icons';
+import { StoreIcon } from '../../../components/ui/more-icons';
 
 /** What guests see on the merchant screens: redeeming needs a merchant account. */
 export function MerchantLoginPrompt({ title }: { title: string }) {

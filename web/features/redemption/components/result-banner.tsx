@@ -1,6 +1,7 @@
 /** The one-line outcome under a form (redeemed, refused, scanning, scanned), announced to screen readers as it changes. */
 import type { ReactNode } from 'react';
-import { AlertIcon, CheckCircleIcon, ClockIcon, InfoIcon } from '../../../components/ui/icons';
+import { AlertIcon } from '../../../components/ui/icons';
+import { CheckCircleIcon, ClockIcon, InfoIcon } from '../../../components/ui/more-icons';
 import { cn } from '../../../lib/cn';
 
 export type BannerTone = 'success' | 'error' | 'info' | 'progress';

@@ -1,10 +1,10 @@
 /** One voucher on My Vouchers: picture, deal, state badge, code (copyable), PIN, QR (enlargeable), validity and review. */
-import { format, isValid, parseISO } from 'date-fns';
 import { Link } from 'wouter';
 import type { Voucher } from '../../../../contract/checkout';
 import { paths } from '../../../../contract/routes';
 import { Badge } from '../../../components/ui/badge';
-import { CalendarIcon, CheckCircleIcon } from '../../../components/ui/icons';
+import { CalendarIcon, CheckCircleIcon } from '../../../components/ui/more-icons';
+import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { formatDay } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import { DealImage } from '../../deals/components/deal-image';
@@ -22,8 +22,7 @@ function StateBadge({ voucher }: { voucher: Voucher }) {
 
 function when(iso: string | null): string | null {
   if (!iso) return null;
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, 'MMM d, yyyy HH:mm') : null;
+  return formatIso(iso, formatDayTime) || null;
 }
 
 /** `offerReview`: this card carries the deal's 'Write a review' (one card per deal does, not every voucher of it). */

@@ -1,0 +1,136 @@
+/**
+ * The header's parts that the first paint does without, loaded when they are needed: the signed-in parts (workspace
+ * links, role badge, phone, My Vouchers, profile, the favourites count and Logout) once a user is known, and the
+ * menu's panel the first time the menu opens.
+ */
+import type { ReactNode } from 'react';
+import type { CurrentUser } from '../../contract/auth';
+import { paths } from '../../contract/routes';
+import { Badge } from '../components/ui/badge';
+import { Button } from '../components/ui/button';
+import { TicketIcon } from '../components/ui/icons';
+import { LogOutIcon, UserIcon } from '../components/ui/more-icons';
+import { useLogout } from '../features/auth/api/logout';
+import { useFavoritesCount } from '../features/favorites/api/get-favorites';
+import { CountBadge, EntryContent, NavLink, type MenuEntry } from './header-links';
+
+const ADMIN_LINKS: MenuEntry[] = [
+  { href: paths.adminMerchants, label: 'Manage Merchants' },
+  { href: paths.adminDeals, label: 'Manage Deals' },
+  { href: paths.adminTransactions, label: 'Transaction History' },
+  { href: paths.adminPromote, label: 'Promote Admin' },
+];
+
+const MERCHANT_LINKS: MenuEntry[] = [
+  { href: paths.merchantRedeem, label: 'Redeem Vouchers' },
+  { href: paths.merchantScan, label: 'Scan QR Code' },
+];
+
+function roleLinks(user: CurrentUser | null): MenuEntry[] {
+  if (user?.role === 'superadmin') return ADMIN_LINKS;
+  if (user?.role === 'merchant') return MERCHANT_LINKS;
+  return [];
+}
+
+/** A customer's own pages; in the bar on large screens, in the menu below them. */
+function customerEntries(user: CurrentUser | null): MenuEntry[] {
+  if (user?.role !== 'customer') return [];
+  return [
+    { href: paths.myVouchers, label: 'My Vouchers', icon: <TicketIcon className="h-5 w-5" /> },
+    { href: paths.profile, label: <span lang="zh-CN">个人中心</span>, icon: <UserIcon className="h-5 w-5" /> },
+  ];
+}
+
+function UserSummary({ user }: { user: CurrentUser }) {
+  return (
+    <>
+      {user.role === 'superadmin' ? <Badge tone="dark">Admin</Badge> : null}
+      {user.role === 'merchant' ? <Badge tone="brand">Merchant</Badge> : null}
+      <span className="text-sm font-medium text-slate-700 tabular-nums">{user.phone}</span>
+    </>
+  );
+}
+
+function LogoutButton({ variant }: { variant: 'ghost' | 'outline' }) {
+  const logout = useLogout();
+  return (
+    <Button variant={variant} size="sm" onClick={logout.logout} disabled={logout.isPending}>
+      <LogOutIcon className="h-4 w-4" />
+      {logout.isPending ? 'Logging out…' : 'Logout'}
+    </Button>
+  );
+}
+
+/** A customer's favourites count, hearts still in flight included (a guest has none). */
+export function FavoritesCountBadge() {
+  return <CountBadge count={useFavoritesCount()} />;
+}
+
+/** The workspace links of merchants and admins; they need the width of an extra-large screen. */
+export function WorkspaceNav({ user, location }: { user: CurrentUser; location: string }) {
+  return (
+    <nav aria-label="Workspace" className="ml-4 hidden items-center gap-1 xl:flex">
+      {roleLinks(user).map((link) => (
+        <NavLink key={link.href} href={link.href} location={location}>
+          {link.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** The signed-in end of the bar on large screens. */
+export function AccountBar({ user, location }: { user: CurrentUser; location: string }) {
+  return (
+    <>
+      {customerEntries(user).map((entry) => (
+        <NavLink key={entry.href} href={entry.href} location={location}>
+          <EntryContent entry={entry} />
+        </NavLink>
+      ))}
+      <div className="ml-2 flex items-center gap-2 border-l border-slate-200 pl-3">
+        <UserSummary user={user} />
+        <LogoutButton variant="ghost" />
+      </div>
+    </>
+  );
+}
+
+/** The menu's content: who is signed in, every link, then Logout (or the guest's buttons). */
+export function MenuPanel({
+  user,
+  isLoading,
+  location,
+  shopperEntries,
+  guestButtons,
+}: {
+  user: CurrentUser | null;
+  isLoading: boolean;
+  location: string;
+  /** Favorites and Cart, with their counts, when the account has them. */
+  shopperEntries: MenuEntry[];
+  guestButtons: ReactNode;
+}) {
+  const entries = [...roleLinks(user), ...shopperEntries, ...customerEntries(user)];
+  return (
+    <>
+      {user ? (
+        <div className="mb-2 flex items-center gap-2 px-3 py-2">
+          <UserSummary user={user} />
+        </div>
+      ) : null}
+      <ul className="grid gap-1">
+        {entries.map((entry) => (
+          <li key={entry.href}>
+            <NavLink href={entry.href} location={location} className="flex w-full">
+              <EntryContent entry={entry} />
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      {!isLoading ? (
+        <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-200 pt-3">{user ? <LogoutButton variant="outline" /> : guestButtons}</div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { format } from 'date-fns';
+import { describe, expect, it } from 'vitest';
+import { REDEMPTION_LOG_DATE_FORMAT } from '../../contract/constants';
+import { formatClockTime, formatDayTime, formatIso, formatIsoDay, formatLocalDateTime, formatLogTime } from './date-format';
+
+// Every month, midnight, noon, both sides of them and single-digit days: the same text as the date-fns patterns.
+const samples = [
+  new Date(2026, 0, 1, 0, 0),
+  new Date(2026, 1, 9, 0, 5),
+  new Date(2026, 2, 15, 11, 59),
+  new Date(2026, 3, 30, 12, 0),
+  new Date(2026, 4, 2, 12, 30),
+  new Date(2026, 5, 3, 13, 7),
+  new Date(2026, 6, 4, 23, 59),
+  new Date(2026, 7, 5, 9, 9),
+  new Date(2026, 8, 6, 10, 10),
+  new Date(2026, 9, 7, 14, 5),
+  new Date(2026, 10, 22, 14, 5),
+  new Date(2026, 11, 31, 18, 45),
+];
+
+describe('date formats', () => {
+  it.each(samples)('writes %s as the date-fns patterns do', (date) => {
+    expect(formatIsoDay(date)).toBe(format(date, 'yyyy-MM-dd'));
+    expect(formatLocalDateTime(date)).toBe(format(date, "yyyy-MM-dd'T'HH:mm"));
+    expect(formatLogTime(date)).toBe(format(date, REDEMPTION_LOG_DATE_FORMAT));
+    expect(formatDayTime(date)).toBe(format(date, 'MMM d, yyyy HH:mm'));
+    expect(formatClockTime(date)).toBe(format(date, 'p'));
+  });
+
+  it('reads ISO text and leaves unreadable text empty', () => {
+    const date = new Date(2026, 10, 2, 14, 5);
+    expect(formatIso(date.toISOString(), formatLogTime)).toBe('Nov 02, 2026 14:05');
+    expect(formatIso('not a date', formatLogTime)).toBe('');
+  });
+});

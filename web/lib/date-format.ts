@@ -1,0 +1,52 @@
+/**
+ * Dates and times as the logs, forms and tables write them, in the viewer's time zone: logs read
+ * 'Nov 02, 2026 14:05' (REDEMPTION_LOG_DATE_FORMAT, 'MMM dd, yyyy HH:mm'), forms and tables 'yyyy-MM-dd'.
+ * (Shoppers' calendar dates are in dates.ts, which the first page needs.)
+ */
+
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short' });
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The date, or null when the text is no readable date. */
+function readDate(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 'yyyy-MM-dd', e.g. '2026-11-02'. */
+export function formatIsoDay(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** 'HH:mm', e.g. '14:05'. */
+function clock24(date: Date): string {
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local value: 'yyyy-MM-ddTHH:mm'. */
+export function formatLocalDateTime(date: Date): string {
+  return `${formatIsoDay(date)}T${clock24(date)}`;
+}
+
+/** 'MMM dd, yyyy HH:mm' (day of the month on two digits), e.g. 'Nov 02, 2026 14:05'. */
+export function formatLogTime(date: Date): string {
+  return `${monthFormat.format(date)} ${pad(date.getDate())}, ${date.getFullYear()} ${clock24(date)}`;
+}
+
+/** 'MMM d, yyyy HH:mm', e.g. 'Nov 2, 2026 14:05'. */
+export function formatDayTime(date: Date): string {
+  return `${monthFormat.format(date)} ${date.getDate()}, ${date.getFullYear()} ${clock24(date)}`;
+}
+
+/** The time on a 12-hour clock, e.g. '2:05 PM'. */
+export function formatClockTime(date: Date): string {
+  const hours = date.getHours();
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Any of the formats above applied to an ISO text; '' when it is no readable date. */
+export function formatIso(iso: string, formatter: (date: Date) => string): string {
+  const date = readDate(iso);
+  return date ? formatter(date) : '';
+}
