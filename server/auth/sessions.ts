@@ -29,6 +29,29 @@ export async function createSession(db: Db, userId: string): Promise<string> {
   return sessionId;
 }
 
+/** Every signed-in request runs this lookup, so it is prepared once per database (planned once, built once). */
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ session: sessions, user: users, merchantStatus: merchants.status })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(merchants, eq(merchants.id, users.merchantId))
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_lookup');
+}
+
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+function sessionLookupOf(db: Db): ReturnType<typeof prepareSessionLookup> {
+  let prepared = sessionLookups.get(db);
+  if (!prepared) {
+    prepared = prepareSessionLookup(db);
+    sessionLookups.set(db, prepared);
+  }
+  return prepared;
+}
+
 export interface ResolvedSession {
   idHash: string;
   user: UserRow;
@@ -42,13 +65,7 @@ export async function resolveSession(db: Db, sessionId: string): Promise<Resolve
   if (sessionId.length < 20 || sessionId.length > 100) return null;
   const idHash = hashSessionId(sessionId);
   const now = new Date();
-  const [row] = await db
-    .select({ session: sessions, user: users, merchantStatus: merchants.status })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(merchants, eq(merchants.id, users.merchantId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const [row] = await sessionLookupOf(db).execute({ idHash, now });
   if (!row) return null;
   if (row.user.role === 'merchant' && row.merchantStatus !== 'active') return null;
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
