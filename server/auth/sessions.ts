@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { SESSION_IDLE_DAYS } from '../../contract/constants';
 import type { Db } from '../db/client';
+import { perDatabase } from '../db/prepared';
 import { merchants, sessions, users } from '../db/schema';
 
 const IDLE_MS = SESSION_IDLE_DAYS * 86_400_000;
@@ -29,28 +30,17 @@ export async function createSession(db: Db, userId: string): Promise<string> {
   return sessionId;
 }
 
-/** Every signed-in request runs this lookup, so it is prepared once per database (planned once, built once). */
-function prepareSessionLookup(db: Db) {
-  return db
+/** Every signed-in request runs this look-up, so it is prepared once per database (planned once, built once). */
+const sessionLookupOf = perDatabase((db) =>
+  db
     .select({ session: sessions, user: users, merchantStatus: merchants.status })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(merchants, eq(merchants.id, users.merchantId))
     .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
-    .prepare('session_lookup');
-}
-
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-
-function sessionLookupOf(db: Db): ReturnType<typeof prepareSessionLookup> {
-  let prepared = sessionLookups.get(db);
-  if (!prepared) {
-    prepared = prepareSessionLookup(db);
-    sessionLookups.set(db, prepared);
-  }
-  return prepared;
-}
+    .prepare('session_lookup'),
+);
 
 export interface ResolvedSession {
   idHash: string;

@@ -4,6 +4,7 @@ import type { Deal, ReviewSummary } from '../../contract/deals';
 import type { Merchant } from '../../contract/merchants';
 import { REVIEWS_SHOWN } from '../../contract/constants';
 import type { Db } from '../db/client';
+import { perDatabase } from '../db/prepared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { deals, merchants, reviews, vouchers } from '../db/schema';
 import { UNITS_TAKEN_OF_DEALS } from '../checkout/stock';
@@ -315,16 +316,7 @@ function prepareShopperPages(db: Db) {
   };
 }
 
-const shopperPages = new WeakMap<Db, ReturnType<typeof prepareShopperPages>>();
-
-function shopperPagesOf(db: Db): ReturnType<typeof prepareShopperPages> {
-  let prepared = shopperPages.get(db);
-  if (!prepared) {
-    prepared = prepareShopperPages(db);
-    shopperPages.set(db, prepared);
-  }
-  return prepared;
-}
+const shopperPagesOf = perDatabase(prepareShopperPages);
 
 /** Published deals of active merchants (a merchant's own only, for a merchant), newest first, filtered by `q`. */
 export async function listDeals(

@@ -3,10 +3,11 @@
  * session's life, all in one transaction (DECISIONS.md D3).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { MAX_CHECKOUT_LINES, MAX_UNITS_PER_LINE, type CheckoutBody } from '../../contract/checkout';
 import { CHECKOUT_HOLD_MINUTES } from '../../contract/constants';
 import { queryRows, type Db, type Tx } from '../db/client';
+import { perDatabase } from '../db/prepared';
 import { NotEnoughStock, returnStock, StockBusy, takeStock, UNITS_TAKEN_OF_DEALS } from './stock';
 import { deals, holds, merchants, orderItems, orders, userDealUnits } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests } from '../http/errors';
@@ -123,8 +124,9 @@ type PricedLine = { deal: DealRow; quantity: number };
  * be bought, or whose offer has too few units left, is refused here without writing anything.
  * The offer is guarded again, exactly, when the units are taken.
  */
-async function priceLines(db: Db, lines: CheckoutLineInput[], userId: string, now: Date): Promise<PricedLine[]> {
-  const rows = await db
+/** A checkout's deals with their merchant's status, units taken and the customer's own units. */
+function checkoutDeals(db: Db, userId: SQL | string, dealIds: SQL) {
+  return db
     .select({
       deal: deals,
       merchantStatus: merchants.status,
@@ -133,7 +135,19 @@ async function priceLines(db: Db, lines: CheckoutLineInput[], userId: string, no
     })
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-    .where(inArray(deals.id, lines.map((l) => l.dealId)));
+    .where(dealIds);
+}
+
+/** Most checkouts buy one deal: that read is prepared once per database. */
+const oneCheckoutDealOf = perDatabase((db) =>
+  checkoutDeals(db, sql`${sql.placeholder('userId')}::uuid`, eq(deals.id, sql.placeholder('dealId'))).prepare('checkout_deal'),
+);
+
+async function priceLines(db: Db, lines: CheckoutLineInput[], userId: string, now: Date): Promise<PricedLine[]> {
+  const rows =
+    lines.length === 1
+      ? await oneCheckoutDealOf(db).execute({ userId, dealId: lines[0]!.dealId })
+      : await checkoutDeals(db, userId, inArray(deals.id, lines.map((l) => l.dealId)));
   const byId = new Map(rows.map((r) => [r.deal.id, r]));
   return lines.map((line) => {
     const row = byId.get(line.dealId);

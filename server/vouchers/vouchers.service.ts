@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { OrderSummary, PaymentStatusAnswer, Voucher } from '../../contract/checkout';
 import type { Db } from '../db/client';
+import { perDatabase } from '../db/prepared';
 import { deals, merchants, orderItems, orders, reviews, vouchers } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { UserRow } from '../auth/sessions';
@@ -83,11 +84,23 @@ export async function orderSummary(db: Db, order: typeof orders.$inferSelect): P
 }
 
 /** The user's order for a provider session, or 404 (also for somebody else's). */
-export async function findOwnOrder(db: Db, userId: string, provider: string, sessionId: string) {
-  const [order] = await db
+/** Run by the payment page, its pay call and the success page's poll: prepared once per database. */
+const ownOrderOf = perDatabase((db) =>
+  db
     .select()
     .from(orders)
-    .where(and(eq(orders.provider, provider as 'stripe' | 'test'), eq(orders.providerSessionId, sessionId), eq(orders.userId, userId)));
+    .where(
+      and(
+        eq(orders.provider, sql.placeholder('provider')),
+        eq(orders.providerSessionId, sql.placeholder('sessionId')),
+        eq(orders.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare('own_order'),
+);
+
+export async function findOwnOrder(db: Db, userId: string, provider: string, sessionId: string) {
+  const [order] = await ownOrderOf(db).execute({ provider, sessionId, userId });
   if (!order) throw notFound('Payment not found');
   return order;
 }
