@@ -119,11 +119,6 @@ export interface CheckoutBudget {
 
 type PricedLine = { deal: DealRow; quantity: number };
 
-/**
- * Reads the lines' deals and checks every buying rule, before any transaction: a deal that cannot
- * be bought, or whose offer has too few units left, is refused here without writing anything.
- * The offer is guarded again, exactly, when the units are taken.
- */
 /** A checkout's deals with their merchant's status, units taken and the customer's own units. */
 function checkoutDeals(db: Db, userId: SQL | string, dealIds: SQL) {
   return db
@@ -143,6 +138,11 @@ const oneCheckoutDealOf = perDatabase((db) =>
   checkoutDeals(db, sql`${sql.placeholder('userId')}::uuid`, eq(deals.id, sql.placeholder('dealId'))).prepare('checkout_deal'),
 );
 
+/**
+ * Reads the lines' deals and checks every buying rule, before any transaction: a deal that cannot
+ * be bought, or whose offer has too few units left, is refused here without writing anything.
+ * The offer is guarded again, exactly, when the units are taken.
+ */
 async function priceLines(db: Db, lines: CheckoutLineInput[], userId: string, now: Date): Promise<PricedLine[]> {
   const rows =
     lines.length === 1
