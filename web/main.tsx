@@ -2,12 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppLayout } from './app/layout';
 import { AppProviders } from './app/providers';
-import { AppRouter } from './app/router';
+import { AppRouter, startFirstScreen } from './app/router';
+import { queryClient } from './lib/query-client';
 import { pickUpSessionFromUrl } from './lib/session';
 import './styles.css';
 
 // Before anything reads the session: a session handed over in the address is stored and removed from it.
 pickUpSessionFromUrl();
+// The first screen's data and code start downloading before React renders anything.
+startFirstScreen(queryClient, window.location);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

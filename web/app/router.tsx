@@ -1,11 +1,62 @@
 /** The route table of SPEC.md §2. Home ships in the first bundle; every other screen loads on demand. */
-import { lazy, Suspense } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
-import { routePatterns } from '../../contract/routes';
-import { HomePage } from '../features/deals/home-page';
+import { paths, routePatterns } from '../../contract/routes';
+import { dealQueryOptions, dealReviewsQueryOptions } from '../features/deals/api/get-deal';
+import { dealImageSrc, preloadImage } from '../features/deals/deal-images';
+import { HomePage, startHomePage } from '../features/deals/home-page';
+import { merchantQueryOptions } from '../features/merchants/api/get-merchant';
 import { PageFallback } from './page-fallback';
 
-const DealPage = lazy(() => import('../features/deals/deal-page'));
+type DealPageComponent = (typeof import('../features/deals/deal-page'))['default'];
+let loadedDealPage: DealPageComponent | null = null;
+let dealPageLoad: Promise<DealPageComponent> | null = null;
+
+function loadDealPage(): Promise<DealPageComponent> {
+  dealPageLoad ??= import('../features/deals/deal-page').then(
+    (module) => {
+      loadedDealPage = module.default;
+      return module.default;
+    },
+    (error: unknown) => {
+      // A failed download may succeed on the next try.
+      dealPageLoad = null;
+      throw error;
+    },
+  );
+  return dealPageLoad;
+}
+
+/**
+ * The deal page, whose code loads on demand like the other screens' but is shown through state rather than Suspense:
+ * React holds a Suspense boundary's content back for a moment after its fallback appeared, which would keep a deal
+ * opened from a shared link waiting after its code and its deal have both arrived. The page renders in the
+ * background, in short slices that leave the main thread free.
+ */
+function DealRoute({ id }: { id: string }) {
+  const [Page, setPage] = useState(() => loadedDealPage);
+  const [failure, setFailure] = useState<Error | null>(null);
+  useEffect(() => {
+    if (Page) return;
+    let live = true;
+    loadDealPage().then(
+      (component) => {
+        if (live) startTransition(() => setPage(() => component));
+      },
+      (error: unknown) => {
+        if (live) setFailure(error instanceof Error ? error : new Error('The deal page could not be loaded'));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [Page]);
+  // As with the other screens, code that cannot be loaded is an error of the app.
+  if (failure) throw failure;
+  if (!Page) return <PageFallback fullHeight />;
+  return <Page id={id} />;
+}
 const LoginGatePage = lazy(() => import('../features/auth/login-gate-page'));
 const NotFoundPage = lazy(() => import('../features/misc/not-found-page'));
 const CartPage = lazy(() => import('../features/cart/cart-page'));
@@ -23,12 +74,49 @@ const FavoritesPage = lazy(() => import('../features/favorites/favorites-page'))
 const MerchantsPage = lazy(() => import('../features/admin-catalog/merchants-page'));
 const AdminDealsPage = lazy(() => import('../features/admin-catalog/deals-page'));
 
+/** The deal page's address, as the route table matches it: /deal/:id. */
+const DEAL_PATH = /^\/deal\/([^/]+)\/?$/;
+
+/**
+ * Starts, before the first render, what the screen the app opens on needs: the home page's deals and list code, or the
+ * deal page's code together with its deal. They then download while the app's own code runs, and side by side: the
+ * deal page does not wait for its code before asking for its deal.
+ */
+export function startFirstScreen(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): void {
+  if (location.pathname === paths.home) {
+    startHomePage(queryClient, location.search);
+    return;
+  }
+  const dealPath = DEAL_PATH.exec(location.pathname);
+  if (dealPath?.[1]) {
+    let id: string;
+    try {
+      id = decodeURI(dealPath[1]);
+    } catch {
+      return;
+    }
+    loadDealPage().catch(() => {
+      // Rendering the route tries again and shows the failure there.
+    });
+    const options = dealQueryOptions(id);
+    void queryClient.prefetchQuery(options).then(() => {
+      const deal = queryClient.getQueryData(options.queryKey);
+      if (!deal) return;
+      // The deal's picture is the largest thing on the page: it need not wait for the page's code.
+      preloadImage(dealImageSrc(deal));
+      void queryClient.prefetchQuery(merchantQueryOptions(deal.merchantId));
+    });
+    // The page then renders once with everything it shows, rather than again as each part arrives.
+    void queryClient.prefetchQuery(dealReviewsQueryOptions(id));
+  }
+}
+
 export function AppRouter() {
   return (
     <Suspense fallback={<PageFallback />}>
       <Switch>
         <Route path={routePatterns.home} component={HomePage} />
-        <Route path={routePatterns.deal}>{(params) => <DealPage id={params.id} />}</Route>
+        <Route path={routePatterns.deal}>{(params) => <DealRoute id={params.id} />}</Route>
         <Route path={routePatterns.success} component={SuccessPage} />
         <Route path={routePatterns.favorites} component={FavoritesPage} />
         <Route path={routePatterns.profile} component={ProfilePage} />

@@ -1,8 +1,12 @@
-/** Calendar dates as shoppers read them ('Dec 31, 2026'), in the viewer's time zone. */
+/**
+ * Calendar dates as shoppers read them ('Dec 31, 2026'), in the viewer's time zone: what en-US month, day and year
+ * formatting gives, written out without Intl, whose first formatter costs a long pause on a slow phone (see numbers.ts).
+ */
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export function formatDay(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }

@@ -1,12 +1,9 @@
-/** The one place money is formatted: integer cents in, US dollars out ('$19.99'). */
-
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/** The one place money is formatted: integer cents in, US dollars out ('$19.99', '$1,234.50'), as en-US writes them. */
+import { formatCount } from './numbers';
 
 export function formatMoney(cents: number): string {
-  return usd.format(cents / 100);
+  const whole = Math.round(Math.abs(cents));
+  const sign = cents < 0 && whole > 0 ? '-' : '';
+  const rest = String(whole % 100).padStart(2, '0');
+  return `${sign}$${formatCount(Math.floor(whole / 100))}.${rest}`;
 }

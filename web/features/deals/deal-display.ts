@@ -2,6 +2,7 @@
 import { VOUCHER_VALID_DAYS } from '../../../contract/constants';
 import type { Deal } from '../../../contract/deals';
 import { formatDay } from '../../lib/dates';
+import { formatCount } from '../../lib/numbers';
 
 export { dealImageSrc, placeholderImage, type PlaceholderSize } from './deal-images';
 
@@ -15,5 +16,5 @@ export function validityLabel(deal: Pick<Deal, 'validUntil'>): string {
 
 /** Real sales (DECISIONS.md D2); a deal nobody bought yet is introduced as new rather than as '0 bought'. */
 export function boughtLabel(deal: Pick<Deal, 'boughtCount'>): string {
-  return deal.boughtCount > 0 ? `${deal.boughtCount.toLocaleString('en-US')} bought` : 'New deal';
+  return deal.boughtCount > 0 ? `${formatCount(deal.boughtCount)} bought` : 'New deal';
 }

@@ -21,3 +21,20 @@ export function dealImageSrc(deal: Pick<Deal, 'imageUrl' | 'title'>, size: Place
   if (own !== '') return own;
   return BUNDLED_IMAGES[deal.title] ?? placeholderImage(size);
 }
+
+const preloaded = new Set<string>();
+
+/**
+ * Asks for a picture at high priority before the element that shows it is rendered: used for the largest picture of
+ * the first screen (the deal page's picture, the first card on the home page) as soon as its address is known.
+ */
+export function preloadImage(src: string): void {
+  if (preloaded.has(src)) return;
+  preloaded.add(src);
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = src;
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}

@@ -1,5 +1,5 @@
 /** Deal detail (SPEC.md §2): picture, rich description, details, terms, reviews, merchant card and the purchase box. */
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { VOUCHER_VALID_DAYS } from '../../../contract/constants';
@@ -15,6 +15,7 @@ import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatDay } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
+import { formatCount } from '../../lib/numbers';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AddToCartButton } from '../cart/components/add-to-cart-button';
 import { FavoriteButton } from '../favorites/components/favorite-button';
@@ -60,7 +61,7 @@ function DealDetails({ deal }: { deal: Deal }) {
   if (deal.validFrom) rows.push({ term: 'Available from', value: formatDay(deal.validFrom) });
   rows.push({ term: 'Validity', value: validityText(deal) });
   if (deal.remaining !== null) {
-    rows.push({ term: 'Remaining', value: deal.soldOut ? 'Sold out' : `${deal.remaining.toLocaleString('en-US')} left` });
+    rows.push({ term: 'Remaining', value: deal.soldOut ? 'Sold out' : `${formatCount(deal.remaining)} left` });
   }
   rows.push({ term: 'Limit', value: `Up to ${deal.maxPerUser} per customer` });
   rows.push({ term: 'Status', value: deal.active ? 'Available' : 'Unavailable' });
@@ -117,8 +118,8 @@ function PurchaseBox({ deal, className }: { deal: Deal; className?: string }) {
         <li className="flex items-center gap-2">
           <TrendingIcon className="h-4 w-4 text-brand-700" />
           <span>
-            <strong className="font-semibold text-slate-900">{deal.soldTodayCount.toLocaleString('en-US')}</strong> sold today
-            {deal.boughtCount > 0 ? ` · ${deal.boughtCount.toLocaleString('en-US')} bought in total` : ''}
+            <strong className="font-semibold text-slate-900">{formatCount(deal.soldTodayCount)}</strong> sold today
+            {deal.boughtCount > 0 ? ` · ${formatCount(deal.boughtCount)} bought in total` : ''}
           </span>
         </li>
         <li className="flex items-center gap-2">
@@ -134,9 +135,10 @@ function PurchaseBox({ deal, className }: { deal: Deal; className?: string }) {
   );
 }
 
+/** The page's place while its deal loads; a full window high, so the footer stays below the fold until the deal is in. */
 function DealSkeleton() {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8" aria-busy="true">
+    <div className="mx-auto min-h-dvh max-w-7xl px-4 py-6 sm:px-6 lg:px-8" aria-busy="true">
       <p className="sr-only" role="status">
         Loading deal…
       </p>
@@ -176,7 +178,12 @@ export default function DealPage({ id }: { id: string }) {
   const notFound = isApiError(dealQuery.error, 404) || isApiError(dealQuery.error, 400);
   useDocumentTitle(deal ? deal.title : notFound ? 'Deal Not Found' : null);
 
-  if (dealQuery.isPending) return <DealSkeleton />;
+  // When the deal arrives, the skeleton stays for one more (cheap) render and the page is rendered in the background,
+  // in short slices that leave the main thread free, instead of in one long task.
+  const arrived = deal !== undefined;
+  const shown = useDeferredValue(arrived);
+
+  if (dealQuery.isPending || (arrived && !shown)) return <DealSkeleton />;
   if (!deal) {
     if (notFound) return <Problem title="Deal Not Found" message="Please check if the link is correct" />;
     return (

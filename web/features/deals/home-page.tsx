@@ -1,6 +1,6 @@
 /** Home (SPEC.md §2): hero with live search, the Featured Deals grid with paging, and its loading, error and empty states. */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useRef, useState, type FormEvent } from 'react';
+import { keepPreviousData, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { PRELOADED_DEAL_IMAGES, SEARCH_QUERY_MAX_LENGTH, SKELETON_CARDS } from '../../../contract/constants';
 import { paths } from '../../../contract/routes';
@@ -11,7 +11,7 @@ import { dealListQueryOptions } from './api/get-deals';
 import { DealCardSkeleton } from './components/deal-card-skeleton';
 import type { DealList as DealListComponent } from './components/deal-list';
 import { ListStatePanel } from './components/list-state-panel';
-import { dealImageSrc } from './deal-images';
+import { dealImageSrc, preloadImage } from './deal-images';
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -73,8 +73,40 @@ function useSearchText() {
 // The list's code (the cards with their buttons, labels and images, "Load more", the empty states) is not needed for
 // the first paint, which shows skeleton cards: it loads alongside the first page of deals, and the skeletons stay
 // until both have arrived.
-const loadDealList = () => import('./components/deal-list');
 let loadedDealList: typeof DealListComponent | null = null;
+let dealListLoad: Promise<typeof DealListComponent> | null = null;
+
+function loadDealList(): Promise<typeof DealListComponent> {
+  dealListLoad ??= import('./components/deal-list').then(
+    (module) => {
+      loadedDealList = module.DealList;
+      return module.DealList;
+    },
+    (error: unknown) => {
+      // A failed download may succeed on the next try.
+      dealListLoad = null;
+      throw error;
+    },
+  );
+  return dealListLoad;
+}
+
+/**
+ * Starts the home page's first page of deals and the list's code before the first render, when the home page is the
+ * first screen shown: both then download while the app's code runs, side by side rather than after it.
+ */
+export function startHomePage(queryClient: QueryClient, search: string): void {
+  const query = (new URLSearchParams(search).get('q') ?? '').trim();
+  const options = dealListQueryOptions(query);
+  void queryClient.prefetchInfiniteQuery(options).then(() => {
+    // The first card's picture is the largest thing on a phone's first screen.
+    const first = queryClient.getQueryData(options.queryKey)?.pages[0]?.deals[0];
+    if (first) preloadImage(dealImageSrc(first));
+  });
+  loadDealList().catch(() => {
+    // The list shows its error state (with a retry) if its code still cannot be loaded when it is needed.
+  });
+}
 
 function useDealList(): { DealList: typeof DealListComponent | null; failed: boolean; retry: () => void } {
   const [DealList, setDealList] = useState(() => loadedDealList);
@@ -84,9 +116,8 @@ function useDealList(): { DealList: typeof DealListComponent | null; failed: boo
     if (DealList) return;
     let live = true;
     loadDealList().then(
-      (module) => {
-        loadedDealList = module.DealList;
-        if (live) setDealList(() => module.DealList);
+      (component) => {
+        if (live) setDealList(() => component);
       },
       () => {
         if (live) setFailed(true);
@@ -202,7 +233,10 @@ export function HomePage() {
   const { DealList, failed: listFailed, retry: retryList } = useDealList();
   const loadFailed = deals.isError && list.length === 0;
   // Deals (or their absence) wait for the list's code too.
-  const loading = deals.isPending || (!loadFailed && DealList === null && !listFailed);
+  const waiting = deals.isPending || (!loadFailed && DealList === null && !listFailed);
+  // When the deals and the list's code are both in, the skeletons stay for one more (cheap) render and the cards are
+  // rendered in the background, in short slices that leave the main thread free, instead of in one long task.
+  const loading = useDeferredValue(waiting);
 
   usePreloadImages(list.slice(0, PRELOADED_DEAL_IMAGES).map((deal) => dealImageSrc(deal)));
 
