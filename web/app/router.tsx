@@ -8,25 +8,9 @@ import { dealImageSrc, preloadImage } from '../features/deals/deal-images';
 import { HomePage, startHomePage } from '../features/deals/home-page';
 import { merchantQueryOptions } from '../features/merchants/api/get-merchant';
 import { PageFallback } from './page-fallback';
+import { loadOnce } from '../lib/load-once';
 
-type DealPageComponent = (typeof import('../features/deals/deal-page'))['default'];
-let loadedDealPage: DealPageComponent | null = null;
-let dealPageLoad: Promise<DealPageComponent> | null = null;
-
-function loadDealPage(): Promise<DealPageComponent> {
-  dealPageLoad ??= import('../features/deals/deal-page').then(
-    (module) => {
-      loadedDealPage = module.default;
-      return module.default;
-    },
-    (error: unknown) => {
-      // A failed download may succeed on the next try.
-      dealPageLoad = null;
-      throw error;
-    },
-  );
-  return dealPageLoad;
-}
+const dealPage = loadOnce(() => import('../features/deals/deal-page').then((module) => module.default));
 
 /**
  * The deal page, whose code loads on demand like the other screens' but is shown through state rather than Suspense:
@@ -35,12 +19,12 @@ function loadDealPage(): Promise<DealPageComponent> {
  * background, in short slices that leave the main thread free.
  */
 function DealRoute({ id }: { id: string }) {
-  const [Page, setPage] = useState(() => loadedDealPage);
+  const [Page, setPage] = useState(() => dealPage.loaded());
   const [failure, setFailure] = useState<Error | null>(null);
   useEffect(() => {
     if (Page) return;
     let live = true;
-    loadDealPage().then(
+    dealPage.load().then(
       (component) => {
         if (live) startTransition(() => setPage(() => component));
       },
@@ -95,7 +79,7 @@ export function startFirstScreen(queryClient: QueryClient, location: Pick<Locati
     } catch {
       return;
     }
-    loadDealPage().catch(() => {
+    dealPage.load().catch(() => {
       // Rendering the route tries again and shows the failure there.
     });
     const options = dealQueryOptions(id);

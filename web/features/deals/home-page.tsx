@@ -6,6 +6,7 @@ import { PRELOADED_DEAL_IMAGES, SEARCH_QUERY_MAX_LENGTH, SKELETON_CARDS } from '
 import { paths } from '../../../contract/routes';
 import { Button } from '../../components/ui/button';
 import { FilterIcon, SearchIcon, TagIcon, XIcon } from '../../components/ui/icons';
+import { loadOnce } from '../../lib/load-once';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { dealListQueryOptions } from './api/get-deals';
 import { DealCardSkeleton } from './components/deal-card-skeleton';
@@ -73,23 +74,7 @@ function useSearchText() {
 // The list's code (the cards with their buttons, labels and images, "Load more", the empty states) is not needed for
 // the first paint, which shows skeleton cards: it loads alongside the first page of deals, and the skeletons stay
 // until both have arrived.
-let loadedDealList: typeof DealListComponent | null = null;
-let dealListLoad: Promise<typeof DealListComponent> | null = null;
-
-function loadDealList(): Promise<typeof DealListComponent> {
-  dealListLoad ??= import('./components/deal-list').then(
-    (module) => {
-      loadedDealList = module.DealList;
-      return module.DealList;
-    },
-    (error: unknown) => {
-      // A failed download may succeed on the next try.
-      dealListLoad = null;
-      throw error;
-    },
-  );
-  return dealListLoad;
-}
+const dealList = loadOnce(() => import('./components/deal-list').then((module) => module.DealList));
 
 /**
  * Starts the home page's first page of deals and the list's code before the first render, when the home page is the
@@ -103,19 +88,19 @@ export function startHomePage(queryClient: QueryClient, search: string): void {
     const first = queryClient.getQueryData(options.queryKey)?.pages[0]?.deals[0];
     if (first) preloadImage(dealImageSrc(first));
   });
-  loadDealList().catch(() => {
+  dealList.load().catch(() => {
     // The list shows its error state (with a retry) if its code still cannot be loaded when it is needed.
   });
 }
 
 function useDealList(): { DealList: typeof DealListComponent | null; failed: boolean; retry: () => void } {
-  const [DealList, setDealList] = useState(() => loadedDealList);
+  const [DealList, setDealList] = useState(() => dealList.loaded());
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (DealList) return;
     let live = true;
-    loadDealList().then(
+    dealList.load().then(
       (component) => {
         if (live) setDealList(() => component);
       },
