@@ -5,6 +5,7 @@ import type { AdminDeal } from '../../contract/admin';
 import type { DealStatus } from '../../contract/deals';
 import { queryRows, type Db } from '../db/client';
 import { deals, merchants, orderItems, vouchers } from '../db/schema';
+import { databaseError } from '../db/errors';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { sanitizeRichText } from '../content/html';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
@@ -118,14 +119,8 @@ export async function createDeal(db: Db, payments: PaymentProvider, logger: Fast
 
 /** True for PostgreSQL's check_violation of the named constraint. */
 function isCheckViolation(err: unknown, constraint: string): boolean {
-  let e: unknown = err;
-  for (let depth = 0; e && depth < 3; depth++) {
-    if (typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23514') {
-      return (e as { constraint?: string }).constraint === constraint || String((e as { message?: unknown }).message).includes(constraint);
-    }
-    e = typeof e === 'object' && e !== null && 'cause' in e ? (e as { cause: unknown }).cause : undefined;
-  }
-  return false;
+  const e = databaseError(err);
+  return e?.code === '23514' && (e.constraint === constraint || e.message.includes(constraint));
 }
 
 /**

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../contract/auth';
 import type { Db } from '../db/client';
 import { merchants, users } from '../db/schema';
+import { isDatabaseError } from '../db/errors';
 import { badRequest, conflict, forbidden, HttpError } from '../http/errors';
 import { enforceRateLimit, resetRateLimit } from '../http/rate-limit';
 import type { SmsSender } from '../integrations/sms/sms-sender';
@@ -165,10 +166,5 @@ export async function updateEmail(db: Db, user: UserRow, email: string | null): 
 
 /** True for PostgreSQL's unique_violation, whichever driver raised it. */
 export function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let depth = 0; e && depth < 3; depth++) {
-    if (typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505') return true;
-    e = typeof e === 'object' && e !== null && 'cause' in e ? (e as { cause: unknown }).cause : undefined;
-  }
-  return false;
+  return isDatabaseError(err, '23505');
 }

@@ -6,9 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { MAX_CHECKOUT_LINES, MAX_UNITS_PER_LINE, type CheckoutBody } from '../../contract/checkout';
 import { CHECKOUT_HOLD_MINUTES } from '../../contract/constants';
-import { queryRows, type Db, type Tx } from '../db/client';
-import { perDatabase } from '../db/prepared';
-import { NotEnoughStock, returnStock, StockBusy, takeStock, UNITS_TAKEN_OF_DEALS } from './stock';
+import type { Db, Tx } from '../db/client';
+import { databaseError, isDatabaseError } from '../db/errors';
+import { perDatabase, statement } from '../db/prepared';
+import { NotEnoughStock, returnStock, StockBusy, stockRefusal, takeStock, UNITS_TAKEN_OF_DEALS } from './stock';
 import { deals, holds, merchants, orderItems, orders, userDealUnits } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests } from '../http/errors';
 import { hitRateLimit } from '../http/rate-limit';
@@ -55,23 +56,23 @@ export class OfferExhausted extends HttpError {
   }
 }
 
-/**
- * Counts `quantity` units against the user's allowance of a deal: a conditional upsert, so
- * concurrent checkouts on any number of servers cannot exceed maxPerUser. 409 when over it.
- */
+/** The 409 for a checkout over the customer's allowance of a deal. */
 const overAllowance = (deal: DealRow) => conflict(`You can buy at most ${deal.maxPerUser} of "${deal.title}"`);
 
+const countAllowance = statement<Record<string, never>>('deal_allowance_count', 'select deal_allowance_count($1, $2, $3, $4)');
+
+/**
+ * Counts `quantity` units against the user's allowance of a deal (`deal_allowance_count`, migration
+ * 0005): a conditional upsert, so concurrent checkouts on any number of servers cannot exceed
+ * maxPerUser. 409 when over it; the transaction must then roll back.
+ */
 async function countAgainstAllowance(tx: Tx, deal: DealRow, userId: string, quantity: number): Promise<void> {
-  const overLimit = () => overAllowance(deal);
-  if (quantity > deal.maxPerUser) throw overLimit();
-  const rows = await queryRows<{ units: number }>(
-    tx,
-    sql`insert into user_deal_units (user_id, deal_id, units) values (${userId}, ${deal.id}, ${quantity})
-        on conflict (user_id, deal_id) do update set units = user_deal_units.units + excluded.units
-        where user_deal_units.units + excluded.units <= ${deal.maxPerUser}
-        returning units`,
-  );
-  if (rows.length === 0) throw overLimit();
+  try {
+    await countAllowance(tx, [userId, deal.id, quantity, deal.maxPerUser]);
+  } catch (err) {
+    if (isDatabaseError(err, 'DM001')) throw overAllowance(deal);
+    throw err;
+  }
 }
 
 /** Takes `quantity` units of the deal's offer (see stock.ts); OfferExhausted when it cannot. */
@@ -79,10 +80,16 @@ async function takeOffer(tx: Tx, deal: DealRow, quantity: number): Promise<void>
   try {
     await takeStock(tx, deal.id, quantity);
   } catch (err) {
-    if (err instanceof NotEnoughStock) throw new OfferExhausted(deal.title, err.left);
-    if (err instanceof StockBusy) throw conflict(`"${deal.title}" is in high demand right now; please try again`);
-    throw err;
+    throw offerRefusal(err, deal) ?? err;
   }
+}
+
+/** The 409 for a take the offer refused (NotEnoughStock, StockBusy), or undefined for any other error. */
+function offerRefusal(err: unknown, deal: DealRow): HttpError | undefined {
+  const refusal = err instanceof NotEnoughStock || err instanceof StockBusy ? err : stockRefusal(err);
+  if (refusal instanceof NotEnoughStock) return new OfferExhausted(deal.title, refusal.left);
+  if (refusal instanceof StockBusy) return conflict(`"${deal.title}" is in high demand right now; please try again`);
+  return undefined;
 }
 
 /**
@@ -161,10 +168,16 @@ async function priceLines(db: Db, lines: CheckoutLineInput[], userId: string, no
   });
 }
 
+const placeOrderCall = statement<Record<string, never>>(
+  'checkout_place_order',
+  'select checkout_place_order($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+);
+
 /**
- * One transaction: the attempt counted against the budget, the allowance counted, the order, its
- * items and their holds written in one statement, and the offer taken last, so that the stock
- * bucket is locked only for that update and the commit.
+ * Places the order with one call of `checkout_place_order` (migration 0005, ADR 005), which is one
+ * statement and so one transaction: the attempt counted against the budget, the allowance of every
+ * line counted, the order, its items and their holds written, and the offer taken last, so that
+ * the stock bucket is locked only until the commit that ends the statement.
  */
 async function placeOrder(
   db: Db,
@@ -174,37 +187,32 @@ async function placeOrder(
   order: { id: string; sessionId: string; holdExpiresAt: Date },
   budget: CheckoutBudget,
 ): Promise<void> {
-  const { holdExpiresAt } = order;
-  return db.transaction(async (tx) => {
-    const hit = await hitRateLimit(tx, budget.key, budget.limit, budget.windowSeconds);
-    if (!hit.allowed) throw tooManyRequests(budget.message);
-    const totalCents = priced.reduce((sum, l) => sum + l.deal.priceCents * l.quantity, 0);
-    for (const l of priced) await countAgainstAllowance(tx, l.deal, user.id, l.quantity);
-
-    const values = sql.join(
-      priced.map((l) => sql`(${l.deal.id}::uuid, ${l.quantity}::int, ${l.deal.priceCents}::int, ${l.deal.title}::text)`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`with new_order as (
-            insert into orders (id, user_id, provider, provider_session_id, total_cents, status, expires_at)
-            values (${order.id}, ${user.id}, ${payments.name}, ${order.sessionId}, ${totalCents}, 'pending', ${holdExpiresAt.toISOString()}::timestamptz)
-            returning id
-          ), new_items as (
-            insert into order_items (order_id, deal_id, quantity, unit_price_cents, title)
-            select new_order.id, line.deal_id, line.quantity, line.unit_price_cents, line.title
-            from new_order, (values ${values}) as line(deal_id, quantity, unit_price_cents, title)
-            returning id, deal_id, quantity
-          ), new_holds as (
-            insert into holds (order_item_id, deal_id, user_id, quantity, expires_at)
-            select new_items.id, new_items.deal_id, ${user.id}, new_items.quantity, ${holdExpiresAt.toISOString()}::timestamptz
-            from new_items
-            returning id
-          )
-          select id from new_holds`,
-    );
-    for (const l of priced) await takeOffer(tx, l.deal, l.quantity);
-  });
+  const lines = priced.map((l) => ({
+    deal_id: l.deal.id,
+    quantity: l.quantity,
+    unit_price_cents: l.deal.priceCents,
+    title: l.deal.title,
+    max_per_user: l.deal.maxPerUser,
+  }));
+  try {
+    await placeOrderCall(db, [
+      order.id,
+      user.id,
+      payments.name,
+      order.sessionId,
+      order.holdExpiresAt.toISOString(),
+      JSON.stringify(lines),
+      budget.key,
+      budget.limit,
+      budget.windowSeconds,
+    ]);
+  } catch (err) {
+    const e = databaseError(err);
+    const line = priced.find((l) => l.deal.id === e?.detail);
+    if (e?.code === 'DM004') throw tooManyRequests(budget.message);
+    if (e?.code === 'DM001' && line) throw overAllowance(line.deal);
+    throw (line && offerRefusal(err, line.deal)) ?? err;
+  }
 }
 
 /**

@@ -8,6 +8,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { VOUCHER_VALID_DAYS } from '../../contract/constants';
 import { queryRows, type Db, type Tx } from '../db/client';
+import { isDatabaseError } from '../db/errors';
+import { statement } from '../db/prepared';
 import { deals, merchants, orderItems, orders, paymentEvents } from '../db/schema';
 import type { PaymentEvent, PaymentProvider } from '../integrations/payments/payment-provider';
 import { generateVoucherCode, generateVoucherPin } from '../vouchers/voucher-codes';
@@ -89,6 +91,29 @@ async function insertVoucher(tx: Tx, orderId: string, userId: string, values: Vo
   throw new Error(`Could not draw a unique voucher code after ${CODE_DRAWS_PER_UNIT} attempts`);
 }
 
+const fulfilPending = statement<{ fulfilled: boolean }>(
+  'fulfil_pending_order',
+  'select fulfil_pending_order($1, $2, $3, $4, $5, $6, $7, $8) as fulfilled',
+);
+
+/**
+ * The common case in one statement (`fulfil_pending_order`, migration 0005): an order still
+ * pending, whose units are held, and whose number of units the caller knows. True when it issued
+ * the vouchers; false, having changed nothing, when the general path must decide (the order is not
+ * pending, or a code drawn here is taken).
+ */
+async function fulfilHeldOrder(db: Db, orderId: string, units: number, event: RecordedEvent | null): Promise<boolean> {
+  const codes = Array.from({ length: units }, () => generateVoucherCode());
+  const pins = Array.from({ length: units }, () => generateVoucherPin());
+  try {
+    const [row] = await fulfilPending(db, [orderId, new Date().toISOString(), VOUCHER_VALID_DAYS, codes, pins, event?.provider ?? null, event?.id ?? null, event?.type ?? null]);
+    return row?.fulfilled === true;
+  } catch (err) {
+    if (isDatabaseError(err, 'DM005')) return false;
+    throw err;
+  }
+}
+
 /** A provider event to record in the same transaction as the work it asked for. */
 export interface RecordedEvent {
   provider: string;
@@ -100,7 +125,8 @@ export interface RecordedEvent {
  * Issues one voucher per unit of a paid order. Safe to call any number of times, concurrently,
  * from any server: only the first call issues anything. A payment that arrives after its hold
  * lapsed takes the units again if they are still there; otherwise it is refunded. `event`, when
- * given, is recorded in the same transaction as the vouchers.
+ * given, is recorded in the same transaction as the vouchers. `units`, when the caller has read
+ * the order (its id in `ref`), lets a pending order be fulfilled in one statement.
  */
 export async function fulfilOrder(
   db: Db,
@@ -108,7 +134,9 @@ export async function fulfilOrder(
   logger: FastifyBaseLogger,
   ref: { sessionId: string | null; orderId: string | null; paymentRef: string | null },
   event: RecordedEvent | null = null,
+  units?: number,
 ): Promise<FulfilmentOutcome> {
+  if (units !== undefined && ref.orderId && (await fulfilHeldOrder(db, ref.orderId, units, event))) return 'fulfilled';
   let outcome: FulfilmentOutcome;
   try {
     outcome = await db.transaction(async (tx) => {
@@ -189,9 +217,10 @@ export async function handlePaymentEvent(
   payments: PaymentProvider,
   logger: FastifyBaseLogger,
   event: PaymentEvent,
-  options: { fresh?: boolean } = {},
+  options: { fresh?: boolean; units?: number } = {},
 ): Promise<string> {
   // `fresh`: the caller made the event id just now, so it cannot have been seen before.
+  // `units`: the caller read the order (the event's orderId) and knows how many units it buys.
   if (!options.fresh) {
     const [seen] = await db
       .select({ id: paymentEvents.eventId })
@@ -203,7 +232,7 @@ export async function handlePaymentEvent(
   let result: string = event.kind;
   const record: RecordedEvent = { provider: payments.name, id: event.id, type: event.type };
   if (event.kind === 'paid') {
-    result = await fulfilOrder(db, payments, logger, event, record);
+    result = await fulfilOrder(db, payments, logger, event, record, options.units);
     // Recorded with the vouchers when they were issued now; recorded here for every other outcome.
     if (result === 'fulfilled') return result;
   } else if (event.kind === 'expired' || event.kind === 'failed') {

@@ -97,7 +97,7 @@ export const paymentRoutes =
         let result: string;
         try {
           const event = provider.parseWebhook(Buffer.from(body), provider.sign(body));
-          result = await handlePaymentEvent(db, provider, request.log, event, { fresh: true });
+          result = await handlePaymentEvent(db, provider, request.log, event, { fresh: true, units: order.units });
           request.log.info({ eventId: event.id, type: event.type, result }, 'payment event handled');
         } catch (err) {
           request.log.error({ err }, 'test payment could not be confirmed');

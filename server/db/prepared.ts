@@ -1,5 +1,8 @@
 /** Prepared statements are bound to the database handle they were built on: one set per handle. */
-import type { Db } from './client';
+import { sql, type SQL } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Db, Tx } from './client';
 
 /** Returns `build(db)` for each database handle, built on first use and kept while the handle lives. */
 export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
@@ -11,5 +14,42 @@ export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
       made.set(db, prepared);
     }
     return prepared;
+  };
+}
+
+/** The driver beneath a database handle; a transaction handle has none. */
+function driverOf(db: Db | Tx): pg.Pool | PGlite | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool || client instanceof PGlite ? client : undefined;
+}
+
+/** `text` with its $1, $2, ... placeholders bound to `values`, for drizzle. */
+function bound(text: string, values: readonly unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)));
+}
+
+/**
+ * A hot statement written in SQL with $1, $2, ... placeholders. On the database handle it runs as
+ * a named statement on the driver's connection, which PostgreSQL parses and plans once per
+ * connection, and whose rows come back without drizzle's mapping (so timestamps are Dates and
+ * numerics strings, as node-postgres and PGlite parse them). Inside a transaction it runs through
+ * the transaction's own connection, unnamed.
+ */
+export function statement<Row>(name: string, text: string): (db: Db | Tx, values: readonly unknown[]) => Promise<Row[]> {
+  return async (db, values) => {
+    const driver = driverOf(db);
+    if (driver instanceof pg.Pool) {
+      // Not pool.query: that closes the connection whenever the statement raises, and the database
+      // functions raise their refusals. A broken connection is still dropped on release.
+      const client = await driver.connect();
+      try {
+        return (await client.query<Row & pg.QueryResultRow>({ name, text, values: [...values] })).rows;
+      } finally {
+        client.release();
+      }
+    }
+    if (driver instanceof PGlite) return (await driver.query<Row>(text, [...values])).rows;
+    return ((await db.execute(bound(text, values))) as unknown as { rows: Row[] }).rows;
   };
 }

@@ -1,6 +1,7 @@
 /** Fixed-window counters kept in the database, so every server process shares the same budget. */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db, type Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import { statement } from '../db/prepared';
 import { tooManyRequests } from './errors';
 
 export interface RateLimitResult {
@@ -9,21 +10,13 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-/** Counts one hit against `key`; the window starts at the first hit and lasts `windowSeconds`. */
+const hit = statement<{ hits: number; retry_seconds: number }>('rate_limit_hit', 'select * from rate_limit_hit($1, $2)');
+
+/** Counts one hit against `key`; the window starts at the first hit and lasts `windowSeconds` (migration 0005). */
 export async function hitRateLimit(db: Db | Tx, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
-  const [row] = await queryRows<{ count: number; retry: number }>(
-    db,
-    sql`
-    insert into rate_limits (key, count, window_ends_at)
-    values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
-    on conflict (key) do update set
-      count = case when rate_limits.window_ends_at <= now() then 1 else rate_limits.count + 1 end,
-      window_ends_at = case when rate_limits.window_ends_at <= now()
-        then now() + make_interval(secs => ${windowSeconds}) else rate_limits.window_ends_at end
-    returning count, ceil(extract(epoch from (window_ends_at - now())))::int as retry`,
-  );
+  const [row] = await hit(db, [key, windowSeconds]);
   if (!row) throw new Error('rate limit upsert returned no row');
-  return { allowed: row.count <= limit, count: row.count, retryAfterSeconds: Math.max(1, Number(row.retry)) };
+  return { allowed: row.hits <= limit, count: row.hits, retryAfterSeconds: Math.max(1, Number(row.retry_seconds)) };
 }
 
 /** Throws 429 when the key is over its budget. */

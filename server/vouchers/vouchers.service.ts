@@ -1,6 +1,6 @@
 /** A customer's vouchers, the payment-status answer of the success page, and reviews by buyers. */
 import QRCode from 'qrcode';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { OrderSummary, PaymentStatusAnswer, Voucher } from '../../contract/checkout';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/prepared';
@@ -83,11 +83,14 @@ export async function orderSummary(db: Db, order: typeof orders.$inferSelect): P
   };
 }
 
-/** The user's order for a provider session, or 404 (also for somebody else's). */
 /** Run by the payment page, its pay call and the success page's poll: prepared once per database. */
 const ownOrderOf = perDatabase((db) =>
   db
-    .select()
+    .select({
+      ...getTableColumns(orders),
+      // Spelled out: in a one-table select drizzle leaves column names unqualified.
+      units: sql<number>`(select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = "orders"."id")`,
+    })
     .from(orders)
     .where(
       and(
@@ -99,6 +102,7 @@ const ownOrderOf = perDatabase((db) =>
     .prepare('own_order'),
 );
 
+/** The user's order for a provider session, with the number of units it buys, or 404 (also for somebody else's). */
 export async function findOwnOrder(db: Db, userId: string, provider: string, sessionId: string) {
   const [order] = await ownOrderOf(db).execute({ provider, sessionId, userId });
   if (!order) throw notFound('Payment not found');
