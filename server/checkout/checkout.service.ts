@@ -11,8 +11,8 @@ import { databaseError, isDatabaseError } from '../db/errors';
 import { perDatabase, statement } from '../db/prepared';
 import { NotEnoughStock, returnStock, StockBusy, stockRefusal, takeStock, UNITS_TAKEN_OF_DEALS } from './stock';
 import { deals, holds, merchants, orderItems, orders, userDealUnits } from '../db/schema';
-import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests } from '../http/errors';
-import { hitRateLimit } from '../http/rate-limit';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { hitRateLimit, overBudget, type AttemptBudget } from '../http/rate-limit';
 import type { UserRow } from '../auth/sessions';
 import type { CreatedCheckout, PaymentProvider } from '../integrations/payments/payment-provider';
 
@@ -116,13 +116,6 @@ export interface StartedCheckout {
   sessionId: string;
 }
 
-/** A customer's checkout budget: `limit` attempts per `windowSeconds`, counted in rate_limits. */
-export interface CheckoutBudget {
-  key: string;
-  limit: number;
-  windowSeconds: number;
-  message: string;
-}
 
 type PricedLine = { deal: DealRow; quantity: number };
 
@@ -185,7 +178,7 @@ async function placeOrder(
   user: UserRow,
   priced: PricedLine[],
   order: { id: string; sessionId: string; holdExpiresAt: Date },
-  budget: CheckoutBudget,
+  budget: AttemptBudget,
 ): Promise<void> {
   const lines = priced.map((l) => ({
     deal_id: l.deal.id,
@@ -209,7 +202,7 @@ async function placeOrder(
   } catch (err) {
     const e = databaseError(err);
     const line = priced.find((l) => l.deal.id === e?.detail);
-    if (e?.code === 'DM004') throw tooManyRequests(budget.message);
+    if (e?.code === 'DM004') throw overBudget(budget, Number(e.detail));
     if (e?.code === 'DM001' && line) throw overAllowance(line.deal);
     throw (line && offerRefusal(err, line.deal)) ?? err;
   }
@@ -225,7 +218,7 @@ export async function startCheckout(
   origin: string,
   user: UserRow,
   lines: CheckoutLineInput[],
-  budget: CheckoutBudget,
+  budget: AttemptBudget,
 ): Promise<StartedCheckout> {
   if (user.role !== 'customer') throw forbidden('Only customer accounts can buy deals');
   const now = new Date();
@@ -273,7 +266,7 @@ async function afterReleasingLapsedHolds<T>(db: Db, step: () => Promise<T>): Pro
  * Runs a step of a checkout attempt; when it refuses the attempt (other than for the budget
  * itself), the attempt is still counted against the budget, since nothing it did was kept.
  */
-async function refusingOver<T>(budget: CheckoutBudget, db: Db, step: () => Promise<T>): Promise<T> {
+async function refusingOver<T>(budget: AttemptBudget, db: Db, step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (err) {
@@ -296,11 +289,13 @@ export async function releaseOrder(db: Db, orderId: string, status: 'expired' | 
   });
 }
 
+/** Releases the holds of a pending order, whose row the caller has locked. */
 async function releaseHolds(tx: Tx, orderId: string): Promise<void> {
   const released = await tx
     .update(holds)
     .set({ status: 'released' })
-    .where(and(eq(holds.status, 'held'), inArray(holds.orderItemId, tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId)))))
+    // All held, as the order is pending: found by the order items' keys alone (see fulfil_pending_order).
+    .where(inArray(holds.orderItemId, tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId))))
     .returning({ dealId: holds.dealId, userId: holds.userId, quantity: holds.quantity });
   // Rows are touched in deal order, like checkout does, so concurrent releases and fulfilments cannot deadlock.
   released.sort((a, b) => a.dealId.localeCompare(b.dealId));

@@ -8,11 +8,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { VOUCHER_VALID_DAYS } from '../../contract/constants';
 import { queryRows, type Db, type Tx } from '../db/client';
-import { isDatabaseError } from '../db/errors';
+import { databaseError } from '../db/errors';
 import { statement } from '../db/prepared';
 import { deals, merchants, orderItems, orders, paymentEvents } from '../db/schema';
 import type { PaymentEvent, PaymentProvider } from '../integrations/payments/payment-provider';
 import { generateVoucherCode, generateVoucherPin } from '../vouchers/voucher-codes';
+import { hitRateLimit, overBudget, type AttemptBudget } from '../http/rate-limit';
 import { releaseOrder, takeUnits, whyNotBuyable } from './checkout.service';
 
 export type FulfilmentOutcome = 'fulfilled' | 'already-fulfilled' | 'refunded' | 'unknown-order';
@@ -41,11 +42,12 @@ async function issueVouchers(
     ),
     sql`, `,
   );
+  // A pending order's holds are all held: found by their keys alone (see fulfil_pending_order).
   const converted =
     order.status === 'pending'
       ? sql`, converted as (
           update holds set status = 'converted'
-          where status = 'held' and order_item_id in (select id from order_items where order_id = ${order.id})
+          where order_item_id in (select id from order_items where order_id = ${order.id})
           returning id
         )`
       : sql``;
@@ -93,24 +95,48 @@ async function insertVoucher(tx: Tx, orderId: string, userId: string, values: Vo
 
 const fulfilPending = statement<{ fulfilled: boolean }>(
   'fulfil_pending_order',
-  'select fulfil_pending_order($1, $2, $3, $4, $5, $6, $7, $8) as fulfilled',
+  'select fulfil_pending_order($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as fulfilled',
 );
+
+/** What a caller that has read the order knows: its number of units, and the budget its attempt counts against. */
+export interface KnownOrder {
+  units: number;
+  budget?: AttemptBudget;
+}
 
 /**
  * The common case in one statement (`fulfil_pending_order`, migration 0005): an order still
- * pending, whose units are held, and whose number of units the caller knows. True when it issued
- * the vouchers; false, having changed nothing, when the general path must decide (the order is not
- * pending, or a code drawn here is taken).
+ * pending, whose units are held, and whose number of units the caller knows; the attempt is counted
+ * against the budget in the same statement. True when it issued the vouchers; false, with the
+ * attempt counted and nothing else changed, when the general path must decide (the order is not
+ * pending, or a code drawn here is taken). 429 when the budget is spent.
  */
-async function fulfilHeldOrder(db: Db, orderId: string, units: number, event: RecordedEvent | null): Promise<boolean> {
+async function fulfilHeldOrder(db: Db, orderId: string, known: KnownOrder, event: RecordedEvent | null): Promise<boolean> {
+  const { units, budget } = known;
   const codes = Array.from({ length: units }, () => generateVoucherCode());
   const pins = Array.from({ length: units }, () => generateVoucherPin());
   try {
-    const [row] = await fulfilPending(db, [orderId, new Date().toISOString(), VOUCHER_VALID_DAYS, codes, pins, event?.provider ?? null, event?.id ?? null, event?.type ?? null]);
+    const [row] = await fulfilPending(db, [
+      orderId,
+      new Date().toISOString(),
+      VOUCHER_VALID_DAYS,
+      codes,
+      pins,
+      event?.provider ?? null,
+      event?.id ?? null,
+      event?.type ?? null,
+      budget?.key ?? null,
+      budget?.limit ?? null,
+      budget?.windowSeconds ?? null,
+    ]);
     return row?.fulfilled === true;
   } catch (err) {
-    if (isDatabaseError(err, 'DM005')) return false;
-    throw err;
+    const code = databaseError(err)?.code;
+    if (code !== 'DM004' && code !== 'DM005') throw err;
+    // The statement was undone, the attempt's count with it: it is counted on its own.
+    const hit = budget ? await hitRateLimit(db, budget.key, budget.limit, budget.windowSeconds) : null;
+    if (code === 'DM004' && budget) throw overBudget(budget, hit?.retryAfterSeconds ?? budget.windowSeconds);
+    return false;
   }
 }
 
@@ -125,8 +151,8 @@ export interface RecordedEvent {
  * Issues one voucher per unit of a paid order. Safe to call any number of times, concurrently,
  * from any server: only the first call issues anything. A payment that arrives after its hold
  * lapsed takes the units again if they are still there; otherwise it is refunded. `event`, when
- * given, is recorded in the same transaction as the vouchers. `units`, when the caller has read
- * the order (its id in `ref`), lets a pending order be fulfilled in one statement.
+ * given, is recorded in the same transaction as the vouchers. `known`, when the caller has read the
+ * order (its id in `ref`), lets a pending order be fulfilled in one statement.
  */
 export async function fulfilOrder(
   db: Db,
@@ -134,9 +160,9 @@ export async function fulfilOrder(
   logger: FastifyBaseLogger,
   ref: { sessionId: string | null; orderId: string | null; paymentRef: string | null },
   event: RecordedEvent | null = null,
-  units?: number,
+  known?: KnownOrder,
 ): Promise<FulfilmentOutcome> {
-  if (units !== undefined && ref.orderId && (await fulfilHeldOrder(db, ref.orderId, units, event))) return 'fulfilled';
+  if (known && ref.orderId && (await fulfilHeldOrder(db, ref.orderId, known, event))) return 'fulfilled';
   let outcome: FulfilmentOutcome;
   try {
     outcome = await db.transaction(async (tx) => {
@@ -217,10 +243,10 @@ export async function handlePaymentEvent(
   payments: PaymentProvider,
   logger: FastifyBaseLogger,
   event: PaymentEvent,
-  options: { fresh?: boolean; units?: number } = {},
+  options: { fresh?: boolean; known?: KnownOrder } = {},
 ): Promise<string> {
   // `fresh`: the caller made the event id just now, so it cannot have been seen before.
-  // `units`: the caller read the order (the event's orderId) and knows how many units it buys.
+  // `known`: the caller read the order (the event's orderId); see fulfilOrder.
   if (!options.fresh) {
     const [seen] = await db
       .select({ id: paymentEvents.eventId })
@@ -232,7 +258,7 @@ export async function handlePaymentEvent(
   let result: string = event.kind;
   const record: RecordedEvent = { provider: payments.name, id: event.id, type: event.type };
   if (event.kind === 'paid') {
-    result = await fulfilOrder(db, payments, logger, event, record, options.units);
+    result = await fulfilOrder(db, payments, logger, event, record, options.known);
     // Recorded with the vouchers when they were issued now; recorded here for every other outcome.
     if (result === 'fulfilled') return result;
   } else if (event.kind === 'expired' || event.kind === 'failed') {

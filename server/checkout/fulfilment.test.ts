@@ -28,7 +28,7 @@ describe('fulfilOrder with the number of units known', () => {
     const { deal, order, ref } = await pendingOrder(3);
     const transaction = vi.spyOn(t.db, 'transaction');
     try {
-      expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_fast'), 3)).toBe('fulfilled');
+      expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_fast'), { units: 3 })).toBe('fulfilled');
       expect(transaction).not.toHaveBeenCalled();
     } finally {
       transaction.mockRestore();
@@ -59,14 +59,14 @@ describe('fulfilOrder with the number of units known', () => {
 
   it('answers already-fulfilled for a second payment, issuing nothing more', async () => {
     const { order, ref } = await pendingOrder(2);
-    expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_1'), 2)).toBe('fulfilled');
-    expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_2'), 2)).toBe('already-fulfilled');
+    expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_1'), { units: 2 })).toBe('fulfilled');
+    expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_2'), { units: 2 })).toBe('already-fulfilled');
     expect(await t.db.select().from(vouchers).where(eq(vouchers.orderId, order.id))).toHaveLength(2);
   });
 
   it('hands a wrong unit count to the general path, which issues the right vouchers', async () => {
     const { order, ref } = await pendingOrder(2);
-    expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_short'), 1)).toBe('fulfilled');
+    expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_short'), { units: 1 })).toBe('fulfilled');
     expect(await t.db.select().from(vouchers).where(eq(vouchers.orderId, order.id))).toHaveLength(2);
   });
 
@@ -74,16 +74,16 @@ describe('fulfilOrder with the number of units known', () => {
     const { deal, ref } = await pendingOrder(1);
     await lapse(t.db, ref.sessionId);
     expect(await releaseExpiredOrders(t.db)).toBe(1);
-    expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_late'), 1)).toBe('fulfilled');
+    expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_late'), { units: 1 })).toBe('fulfilled');
     expect(await stockOf(t.db, deal.id)).toMatchObject({ unitsTaken: 1, held: 0, vouchers: 1 });
   });
 
   it('undoes everything when a drawn code is taken (DM005)', async () => {
     const { order } = await pendingOrder(1);
     const other = await pendingOrder(1);
-    expect(await fulfilOrder(t.db, provider, t.app.log, other.ref, event('evt_other'), 1)).toBe('fulfilled');
+    expect(await fulfilOrder(t.db, provider, t.app.log, other.ref, event('evt_other'), { units: 1 })).toBe('fulfilled');
     const [existing] = await t.db.select().from(vouchers).where(eq(vouchers.orderId, other.order.id));
-    const refused = await queryRows(t.db, sql`select fulfil_pending_order(${order.id}, now(), 30, ${`{${existing!.code}}`}::text[], '{1234}'::text[], null, null, null)`).then(
+    const refused = await queryRows(t.db, sql`select fulfil_pending_order(${order.id}, now(), 30, ${`{${existing!.code}}`}::text[], '{1234}'::text[], null, null, null, null, null, null)`).then(
       () => 'issued',
       (err: unknown) => String((err as { cause?: { code?: string } }).cause?.code),
     );

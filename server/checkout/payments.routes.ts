@@ -70,19 +70,34 @@ export const paymentRoutes =
       { schema: { params: sessionParams, body: testPayBody, response: { 200: testPayAnswer } } },
       async (request) => {
         const user = requireUser(request);
-        await enforceRateLimit(db, `test-pay:${user.id}`, 30, 60);
-        const order = await findOwnOrder(db, user.id, 'test', request.params.id);
-        if (order.status === 'paid') return { status: 'paid' as const, successUrl: successUrl(request.params.id) };
+        // Every attempt counts against the budget: a refused one here, a successful one in the
+        // statement that fulfils it.
+        const budget = { key: `test-pay:${user.id}`, limit: 30, windowSeconds: 60 };
+        const refuse = async (refusal: HttpError): Promise<never> => {
+          await enforceRateLimit(db, budget.key, budget.limit, budget.windowSeconds);
+          throw refusal;
+        };
+        let order: Awaited<ReturnType<typeof findOwnOrder>>;
+        try {
+          order = await findOwnOrder(db, user.id, 'test', request.params.id);
+        } catch (err) {
+          if (err instanceof HttpError) return refuse(err);
+          throw err;
+        }
+        if (order.status === 'paid') {
+          await enforceRateLimit(db, budget.key, budget.limit, budget.windowSeconds);
+          return { status: 'paid' as const, successUrl: successUrl(request.params.id) };
+        }
         if (order.status !== 'pending' || order.expiresAt.getTime() < Date.now()) {
-          throw conflict('This checkout has expired. Please return to your cart and try again.');
+          return refuse(conflict('This checkout has expired. Please return to your cart and try again.'));
         }
         const { cardNumber, expiry } = request.body;
         const [mm, yy] = expiry.split('/').map((p) => Number(p.trim()));
         const endOfMonth = new Date(Date.UTC(2000 + (yy ?? 0), mm ?? 0, 1));
-        if (endOfMonth.getTime() <= Date.now()) throw new HttpError(402, 'Your card has expired.');
-        if (cardNumber === TEST_CARDS.declined) throw new HttpError(402, 'Your card was declined.');
+        if (endOfMonth.getTime() <= Date.now()) return refuse(new HttpError(402, 'Your card has expired.'));
+        if (cardNumber === TEST_CARDS.declined) return refuse(new HttpError(402, 'Your card was declined.'));
         if (cardNumber !== TEST_CARDS.success) {
-          throw new HttpError(402, 'This is a test checkout: use card 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.');
+          return refuse(new HttpError(402, 'This is a test checkout: use card 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.'));
         }
         // The provider tells us about the payment the way Stripe does: a signed event to our webhook.
         const payload: TestWebhookPayload = {
@@ -97,9 +112,10 @@ export const paymentRoutes =
         let result: string;
         try {
           const event = provider.parseWebhook(Buffer.from(body), provider.sign(body));
-          result = await handlePaymentEvent(db, provider, request.log, event, { fresh: true, units: order.units });
+          result = await handlePaymentEvent(db, provider, request.log, event, { fresh: true, known: { units: order.units, budget } });
           request.log.info({ eventId: event.id, type: event.type, result }, 'payment event handled');
         } catch (err) {
+          if (err instanceof HttpError && err.statusCode === 429) throw err;
           request.log.error({ err }, 'test payment could not be confirmed');
           throw new HttpError(502, 'The payment could not be confirmed. Please try again.');
         }

@@ -2,7 +2,20 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { statement } from '../db/prepared';
-import { tooManyRequests } from './errors';
+import { tooManyRequests, type HttpError } from './errors';
+
+/** A budget of attempts: `limit` per `windowSeconds`, counted under `key`; `message` (else one with the wait) refuses the one over it. */
+export interface AttemptBudget {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+  message?: string;
+}
+
+/** The 429 for an attempt over its budget, `retryAfterSeconds` before the window ends. */
+export function overBudget(budget: Pick<AttemptBudget, 'message'>, retryAfterSeconds: number): HttpError {
+  return tooManyRequests(budget.message ?? `Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`);
+}
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -22,7 +35,7 @@ export async function hitRateLimit(db: Db | Tx, key: string, limit: number, wind
 /** Throws 429 when the key is over its budget. */
 export async function enforceRateLimit(db: Db, key: string, limit: number, windowSeconds: number, message?: string): Promise<void> {
   const r = await hitRateLimit(db, key, limit, windowSeconds);
-  if (!r.allowed) throw tooManyRequests(message ?? `Too many attempts. Please try again in ${formatWait(r.retryAfterSeconds)}.`);
+  if (!r.allowed) throw overBudget({ message }, r.retryAfterSeconds);
 }
 
 export function formatWait(seconds: number): string {

@@ -168,25 +168,37 @@ END $$;
 --> statement-breakpoint
 -- Fulfils a pending order whose units are still held: the order marked paid and fulfilled, its
 -- holds converted, the provider's event recorded, and one voucher per unit issued with the codes
--- and PINs given, in unit order (items by id, then unit index). Answers false, changing nothing,
--- when the order is not pending (paid, expired, cancelled, refunded: the caller's general path
--- decides). Raises DM005, undoing everything, when a code is taken or too few were given.
+-- and PINs given, in unit order (items by id, then unit index). When a budget key is given, the
+-- payment attempt is counted against it first (DM004 when it is spent). Answers false, changing
+-- nothing else, when the order is not pending (paid, expired, cancelled, refunded: the caller's
+-- general path decides). Raises DM005, undoing everything, when a code is taken or too few were given.
 CREATE FUNCTION "fulfil_pending_order"(
 	"p_order" uuid, "p_paid_at" timestamptz, "p_valid_days" integer, "p_codes" text[], "p_pins" text[],
-	"p_event_provider" text, "p_event_id" text, "p_event_type" text
+	"p_event_provider" text, "p_event_id" text, "p_event_type" text,
+	"p_budget_key" text, "p_budget_limit" integer, "p_budget_window_seconds" integer
 ) RETURNS boolean
 	LANGUAGE plpgsql AS $$
 DECLARE
+	budget record;
 	buyer uuid;
 	issued integer;
 	wanted integer;
 BEGIN
+	IF "p_budget_key" IS NOT NULL THEN
+		SELECT * INTO budget FROM "rate_limit_hit"("p_budget_key", "p_budget_window_seconds");
+		IF budget.hits > "p_budget_limit" THEN
+			RAISE EXCEPTION 'budget % is spent', "p_budget_key" USING ERRCODE = 'DM004', DETAIL = budget.retry_seconds::text;
+		END IF;
+	END IF;
 	UPDATE "orders" SET "status" = 'paid', "paid_at" = "p_paid_at", "fulfilled_at" = "p_paid_at"
 	WHERE "id" = "p_order" AND "status" = 'pending' AND "fulfilled_at" IS NULL
 	RETURNING "user_id" INTO buyer;
 	IF NOT FOUND THEN RETURN false; END IF;
+	-- A pending order's holds are all held (release and fulfilment change both under the order's
+	-- lock), so they are found by their order items' keys alone: a filter on status leads the planner
+	-- to holds_open_expiry_idx, whose dead entries grow with every unit sold until vacuum.
 	UPDATE "holds" SET "status" = 'converted'
-	WHERE "status" = 'held' AND "order_item_id" IN (SELECT "id" FROM "order_items" WHERE "order_id" = "p_order");
+	WHERE "order_item_id" IN (SELECT "id" FROM "order_items" WHERE "order_id" = "p_order");
 	IF "p_event_id" IS NOT NULL THEN
 		INSERT INTO "payment_events" ("provider", "event_id", "type") VALUES ("p_event_provider", "p_event_id", "p_event_type")
 		ON CONFLICT DO NOTHING;

@@ -137,6 +137,23 @@ describe('POST /api/test-provider/sessions/{id}/pay', () => {
     expectStatus(await pay(t.app, me, sid), 200);
   });
 
+  it('counts every attempt, declined or paying, against 30 a minute per customer (429 beyond, the order left open)', async () => {
+    const { deal } = await buyableDeal(t.db, { maxPerUser: 2 });
+    const me = await customer(t);
+    const first = await checkoutOk(t.app, me, { dealId: deal.id });
+    const second = await checkoutOk(t.app, me, { dealId: deal.id });
+    for (let i = 0; i < 28; i++) expectStatus(await pay(t.app, me, first, cardForm({ cardNumber: cards.declined })), 402);
+    // The 29th attempt pays, in the same statement that counts it; the 30th is refused by the card.
+    expectStatus(await pay(t.app, me, first), 200);
+    expectStatus(await pay(t.app, me, second, cardForm({ cardNumber: cards.declined })), 402);
+    const over = await pay(t.app, me, second);
+    expectStatus(over, 429);
+    expect(messageOf(over)).toMatch(/^Too many attempts\. Please try again in (\d+ seconds|1 minute)\.$/);
+    expect(messageOf(await pay(t.app, me, second, cardForm({ cardNumber: cards.declined })))).toMatch(/^Too many attempts/);
+    expect((await orderOf(t.db, second)).status).toBe('pending');
+    expect((await orderOf(t.db, first)).status).toBe('paid');
+  });
+
   it('accepts a card expiring this month', async () => {
     const { deal } = await buyableDeal(t.db);
     const me = await customer(t);
