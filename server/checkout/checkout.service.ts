@@ -7,8 +7,9 @@ import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { MAX_CHECKOUT_LINES, MAX_UNITS_PER_LINE, type CheckoutBody } from '../../contract/checkout';
 import { CHECKOUT_HOLD_MINUTES } from '../../contract/constants';
 import type { Db, Tx } from '../db/client';
-import { databaseError, isDatabaseError } from '../db/errors';
+import { isDatabaseError } from '../db/errors';
 import { perDatabase, statement } from '../db/prepared';
+import { placementOf } from './placement';
 import { NotEnoughStock, returnStock, StockBusy, stockRefusal, takeStock, UNITS_TAKEN_OF_DEALS } from './stock';
 import { deals, holds, merchants, orderItems, orders, userDealUnits } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
@@ -161,16 +162,12 @@ async function priceLines(db: Db, lines: CheckoutLineInput[], userId: string, no
   });
 }
 
-const placeOrderCall = statement<Record<string, never>>(
-  'checkout_place_order',
-  'select checkout_place_order($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-);
-
 /**
- * Places the order with one call of `checkout_place_order` (migration 0005, ADR 005), which is one
- * statement and so one transaction: the attempt counted against the budget, the allowance of every
- * line counted, the order, its items and their holds written, and the offer taken last, so that
- * the stock bucket is locked only until the commit that ends the statement.
+ * Places the order with `checkout_place_order` (migration 0005, ADR 005), one statement and so one
+ * transaction, possibly shared with other checkouts arriving at the same time (placement.ts): the
+ * attempt counted against the budget, the allowance of every line counted, the order, its items
+ * and their holds written, and the offer taken last, so that the stock bucket is locked only until
+ * the commit.
  */
 async function placeOrder(
   db: Db,
@@ -180,32 +177,28 @@ async function placeOrder(
   order: { id: string; sessionId: string; holdExpiresAt: Date },
   budget: AttemptBudget,
 ): Promise<void> {
-  const lines = priced.map((l) => ({
-    deal_id: l.deal.id,
-    quantity: l.quantity,
-    unit_price_cents: l.deal.priceCents,
-    title: l.deal.title,
-    max_per_user: l.deal.maxPerUser,
-  }));
-  try {
-    await placeOrderCall(db, [
-      order.id,
-      user.id,
-      payments.name,
-      order.sessionId,
-      order.holdExpiresAt.toISOString(),
-      JSON.stringify(lines),
-      budget.key,
-      budget.limit,
-      budget.windowSeconds,
-    ]);
-  } catch (err) {
-    const e = databaseError(err);
-    const line = priced.find((l) => l.deal.id === e?.detail);
-    if (e?.code === 'DM004') throw overBudget(budget, Number(e.detail));
-    if (e?.code === 'DM001' && line) throw overAllowance(line.deal);
-    throw (line && offerRefusal(err, line.deal)) ?? err;
-  }
+  const refusal = await placementOf(db).run({
+    orderId: order.id,
+    userId: user.id,
+    provider: payments.name,
+    sessionId: order.sessionId,
+    expiresAt: order.holdExpiresAt,
+    lines: priced.map((l) => ({
+      deal_id: l.deal.id,
+      quantity: l.quantity,
+      unit_price_cents: l.deal.priceCents,
+      title: l.deal.title,
+      max_per_user: l.deal.maxPerUser,
+    })),
+    budget,
+  });
+  if (!refusal) return;
+  const line = priced.find((l) => l.deal.id === refusal.detail);
+  if (refusal.code === 'DM004') throw overBudget(budget, Number(refusal.detail));
+  if (refusal.code === 'DM001' && line) throw overAllowance(line.deal);
+  const offer = line && offerRefusal(refusal, line.deal);
+  if (offer) throw offer;
+  throw new Error(`order ${order.id} refused with ${refusal.code} for ${refusal.detail ?? 'no deal'}`);
 }
 
 /**

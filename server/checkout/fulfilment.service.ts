@@ -9,7 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { VOUCHER_VALID_DAYS } from '../../contract/constants';
 import { queryRows, type Db, type Tx } from '../db/client';
 import { databaseError } from '../db/errors';
-import { statement } from '../db/prepared';
+import { ALONE, Gathering } from '../db/gathering';
+import { perDatabase, statement } from '../db/prepared';
 import { deals, merchants, orderItems, orders, paymentEvents } from '../db/schema';
 import type { PaymentEvent, PaymentProvider } from '../integrations/payments/payment-provider';
 import { generateVoucherCode, generateVoucherPin } from '../vouchers/voucher-codes';
@@ -93,51 +94,116 @@ async function insertVoucher(tx: Tx, orderId: string, userId: string, values: Vo
   throw new Error(`Could not draw a unique voucher code after ${CODE_DRAWS_PER_UNIT} attempts`);
 }
 
-const fulfilPending = statement<{ fulfilled: boolean }>(
+const fulfilOne = statement<{ fulfilled: boolean }>(
   'fulfil_pending_order',
   'select fulfil_pending_order($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as fulfilled',
 );
+const fulfilMany = statement<{ answers: { order_id: string; fulfilled?: boolean; code?: string }[] }>(
+  'fulfil_pending_orders',
+  'select fulfil_pending_orders($1) as answers',
+);
 
-/** What a caller that has read the order knows: its number of units, and the budget its attempt counts against. */
+/** What a caller that has read the order knows: its customer and number of units, and the budget its attempt counts against. */
 export interface KnownOrder {
+  userId: string;
   units: number;
   budget?: AttemptBudget;
 }
 
+/** One call of fulfil_pending_order. */
+interface HeldOrder {
+  orderId: string;
+  userId: string;
+  paidAt: string;
+  codes: string[];
+  pins: string[];
+  event: RecordedEvent | null;
+  budget: AttemptBudget | undefined;
+}
+
+/** Issued or not (see fulfil_pending_order), or refused: DM004 (budget spent) or DM005 (a code taken). */
+type HeldOutcome = { fulfilled: boolean } | { refused: 'DM004' | 'DM005' };
+
+async function fulfilAlone(db: Db, o: HeldOrder): Promise<HeldOutcome> {
+  try {
+    const [row] = await fulfilOne(db, [
+      o.orderId,
+      o.paidAt,
+      VOUCHER_VALID_DAYS,
+      o.codes,
+      o.pins,
+      o.event?.provider ?? null,
+      o.event?.id ?? null,
+      o.event?.type ?? null,
+      o.budget?.key ?? null,
+      o.budget?.limit ?? null,
+      o.budget?.windowSeconds ?? null,
+    ]);
+    return { fulfilled: row?.fulfilled === true };
+  } catch (err) {
+    const code = databaseError(err)?.code;
+    if (code === 'DM004' || code === 'DM005') return { refused: code };
+    throw err;
+  }
+}
+
+async function fulfilTogether(db: Db, orders: HeldOrder[]): Promise<(HeldOutcome | typeof ALONE)[]> {
+  const [row] = await fulfilMany(db, [
+    JSON.stringify(
+      orders.map((o) => ({
+        order_id: o.orderId,
+        user_id: o.userId,
+        paid_at: o.paidAt,
+        valid_days: VOUCHER_VALID_DAYS,
+        codes: o.codes,
+        pins: o.pins,
+        event_provider: o.event?.provider ?? null,
+        event_id: o.event?.id ?? null,
+        event_type: o.event?.type ?? null,
+        budget_key: o.budget?.key ?? null,
+        budget_limit: o.budget?.limit ?? null,
+        budget_window_seconds: o.budget?.windowSeconds ?? null,
+      })),
+    ),
+  ]);
+  const byOrder = new Map((row?.answers ?? []).map((a) => [a.order_id, a]));
+  return orders.map((o) => {
+    const a = byOrder.get(o.orderId);
+    if (!a) return ALONE;
+    if (a.code === 'DM004' || a.code === 'DM005') return { refused: a.code };
+    return { fulfilled: a.fulfilled === true };
+  });
+}
+
+/** Fulfilments of held orders that arrive together share one call and one commit (server/db/gathering.ts). */
+const fulfilmentOf = perDatabase(
+  (db) => new Gathering<HeldOrder, HeldOutcome>({ alone: (o) => fulfilAlone(db, o), together: (os) => fulfilTogether(db, os), maxItems: 16 }),
+);
+
 /**
- * The common case in one statement (`fulfil_pending_order`, migration 0005): an order still
- * pending, whose units are held, and whose number of units the caller knows; the attempt is counted
- * against the budget in the same statement. True when it issued the vouchers; false, with the
- * attempt counted and nothing else changed, when the general path must decide (the order is not
- * pending, or a code drawn here is taken). 429 when the budget is spent.
+ * The common case in one statement (`fulfil_pending_order`, migration 0005), possibly shared with
+ * other payments arriving at the same time: an order still pending, whose units are held, and
+ * whose number of units the caller knows; the attempt is counted against the budget in the same
+ * statement. True when it issued the vouchers; false, with the attempt counted and nothing else
+ * changed, when the general path must decide (the order is not pending, or a code drawn here is
+ * taken). 429 when the budget is spent.
  */
 async function fulfilHeldOrder(db: Db, orderId: string, known: KnownOrder, event: RecordedEvent | null): Promise<boolean> {
   const { units, budget } = known;
-  const codes = Array.from({ length: units }, () => generateVoucherCode());
-  const pins = Array.from({ length: units }, () => generateVoucherPin());
-  try {
-    const [row] = await fulfilPending(db, [
-      orderId,
-      new Date().toISOString(),
-      VOUCHER_VALID_DAYS,
-      codes,
-      pins,
-      event?.provider ?? null,
-      event?.id ?? null,
-      event?.type ?? null,
-      budget?.key ?? null,
-      budget?.limit ?? null,
-      budget?.windowSeconds ?? null,
-    ]);
-    return row?.fulfilled === true;
-  } catch (err) {
-    const code = databaseError(err)?.code;
-    if (code !== 'DM004' && code !== 'DM005') throw err;
-    // The statement was undone, the attempt's count with it: it is counted on its own.
-    const hit = budget ? await hitRateLimit(db, budget.key, budget.limit, budget.windowSeconds) : null;
-    if (code === 'DM004' && budget) throw overBudget(budget, hit?.retryAfterSeconds ?? budget.windowSeconds);
-    return false;
-  }
+  const outcome = await fulfilmentOf(db).run({
+    orderId,
+    userId: known.userId,
+    paidAt: new Date().toISOString(),
+    codes: Array.from({ length: units }, () => generateVoucherCode()),
+    pins: Array.from({ length: units }, () => generateVoucherPin()),
+    event,
+    budget,
+  });
+  if ('fulfilled' in outcome) return outcome.fulfilled;
+  // The statement was undone, the attempt's count with it: it is counted on its own.
+  const hit = budget ? await hitRateLimit(db, budget.key, budget.limit, budget.windowSeconds) : null;
+  if (outcome.refused === 'DM004' && budget) throw overBudget(budget, hit?.retryAfterSeconds ?? budget.windowSeconds);
+  return false;
 }
 
 /** A provider event to record in the same transaction as the work it asked for. */

@@ -18,7 +18,7 @@ async function pendingOrder(quantity: number) {
   const me = await customer(t);
   const sessionId = await checkoutOk(t.app, me, { items: [{ dealId: deal.id, quantity }] });
   const order = await orderOf(t.db, sessionId);
-  return { deal, me, sessionId, order, ref: { sessionId, orderId: order.id, paymentRef: 'pi_test_1' } };
+  return { deal, me, sessionId, quantity, order, ref: { sessionId, orderId: order.id, paymentRef: 'pi_test_1', userId: order.userId } };
 }
 
 const event = (id: string) => ({ provider: 'test', id, type: 'checkout.session.completed' });
@@ -28,7 +28,7 @@ describe('fulfilOrder with the number of units known', () => {
     const { deal, order, ref } = await pendingOrder(3);
     const transaction = vi.spyOn(t.db, 'transaction');
     try {
-      expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_fast'), { units: 3 })).toBe('fulfilled');
+      expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_fast'), { userId: ref.userId, units: 3 })).toBe('fulfilled');
       expect(transaction).not.toHaveBeenCalled();
     } finally {
       transaction.mockRestore();
@@ -57,16 +57,31 @@ describe('fulfilOrder with the number of units known', () => {
     expect(await t.db.select().from(vouchers).where(eq(vouchers.orderId, order.id))).toHaveLength(2);
   });
 
+  it('fulfils payments that arrive together, each with its own outcome', async () => {
+    const pending = [];
+    for (let i = 0; i < 6; i++) pending.push(await pendingOrder(1 + (i % 3)));
+    // Every order paid at once, the first one twice.
+    const payments = [...pending, pending[0]!].map((p, i) => fulfilOrder(t.db, provider, t.app.log, p.ref, event(`evt_together_${i}`), { userId: p.ref.userId, units: p.quantity }));
+    const outcomes = await Promise.all(payments);
+    expect(outcomes.filter((o) => o === 'fulfilled')).toHaveLength(6);
+    expect(outcomes.filter((o) => o === 'already-fulfilled')).toHaveLength(1);
+    for (const p of pending) {
+      const issued = await t.db.select().from(vouchers).where(eq(vouchers.orderId, p.order.id));
+      expect(issued).toHaveLength(p.quantity);
+      expect((await orderOf(t.db, p.sessionId)).status).toBe('paid');
+    }
+  });
+
   it('answers already-fulfilled for a second payment, issuing nothing more', async () => {
     const { order, ref } = await pendingOrder(2);
-    expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_1'), { units: 2 })).toBe('fulfilled');
-    expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_2'), { units: 2 })).toBe('already-fulfilled');
+    expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_1'), { userId: ref.userId, units: 2 })).toBe('fulfilled');
+    expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_2'), { userId: ref.userId, units: 2 })).toBe('already-fulfilled');
     expect(await t.db.select().from(vouchers).where(eq(vouchers.orderId, order.id))).toHaveLength(2);
   });
 
   it('hands a wrong unit count to the general path, which issues the right vouchers', async () => {
     const { order, ref } = await pendingOrder(2);
-    expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_short'), { units: 1 })).toBe('fulfilled');
+    expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_short'), { userId: ref.userId, units: 1 })).toBe('fulfilled');
     expect(await t.db.select().from(vouchers).where(eq(vouchers.orderId, order.id))).toHaveLength(2);
   });
 
@@ -74,14 +89,14 @@ describe('fulfilOrder with the number of units known', () => {
     const { deal, ref } = await pendingOrder(1);
     await lapse(t.db, ref.sessionId);
     expect(await releaseExpiredOrders(t.db)).toBe(1);
-    expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_late'), { units: 1 })).toBe('fulfilled');
+    expect(await fulfilOrder(t.db, provider, t.app.log, ref, event('evt_late'), { userId: ref.userId, units: 1 })).toBe('fulfilled');
     expect(await stockOf(t.db, deal.id)).toMatchObject({ unitsTaken: 1, held: 0, vouchers: 1 });
   });
 
   it('undoes everything when a drawn code is taken (DM005)', async () => {
     const { order } = await pendingOrder(1);
     const other = await pendingOrder(1);
-    expect(await fulfilOrder(t.db, provider, t.app.log, other.ref, event('evt_other'), { units: 1 })).toBe('fulfilled');
+    expect(await fulfilOrder(t.db, provider, t.app.log, other.ref, event('evt_other'), { userId: other.order.userId, units: 1 })).toBe('fulfilled');
     const [existing] = await t.db.select().from(vouchers).where(eq(vouchers.orderId, other.order.id));
     const refused = await queryRows(t.db, sql`select fulfil_pending_order(${order.id}, now(), 30, ${`{${existing!.code}}`}::text[], '{1234}'::text[], null, null, null, null, null, null)`).then(
       () => 'issued',

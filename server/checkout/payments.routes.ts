@@ -112,7 +112,7 @@ export const paymentRoutes =
         let result: string;
         try {
           const event = provider.parseWebhook(Buffer.from(body), provider.sign(body));
-          result = await handlePaymentEvent(db, provider, request.log, event, { fresh: true, known: { units: order.units, budget } });
+          result = await handlePaymentEvent(db, provider, request.log, event, { fresh: true, known: { userId: order.userId, units: order.units, budget } });
           request.log.info({ eventId: event.id, type: event.type, result }, 'payment event handled');
         } catch (err) {
           if (err instanceof HttpError && err.statusCode === 429) throw err;

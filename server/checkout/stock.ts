@@ -54,7 +54,7 @@ export async function takeStock(tx: Tx, dealId: string, quantity: number): Promi
 export function stockRefusal(err: unknown): NotEnoughStock | StockBusy | undefined {
   const e = databaseError(err);
   if (e?.code === 'DM002') return new NotEnoughStock(Number(e.hint ?? 0));
-  if (e?.code === 'DM003') return new StockBusy(e.message);
+  if (e?.code === 'DM003') return new StockBusy(`deal ${e.detail ?? ''}: the stock buckets stayed locked`);
   return undefined;
 }
 

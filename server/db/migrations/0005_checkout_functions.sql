@@ -79,9 +79,10 @@ END $$;
 -- 2. otherwise, when the buckets have room in all, it is gathered from several inside a
 --    subtransaction; if the rest is locked by others, the subtransaction is rolled back (releasing
 --    what it gathered, so two such changes cannot hold each other up) and it tries again after a
---    short random pause, for up to 5 seconds (then DM003).
+--    short random pause, for up to 5 seconds (then DM003); with `wait` false it does not try again
+--    and raises DM003 at once.
 -- A take the committed buckets cannot cover raises DM002 with the units they could give.
-CREATE FUNCTION "deal_stock_move"("p_deal" uuid, "p_quantity" integer, "p_take" boolean) RETURNS void
+CREATE FUNCTION "deal_stock_move"("p_deal" uuid, "p_quantity" integer, "p_take" boolean, "p_wait" boolean DEFAULT true) RETURNS void
 	LANGUAGE plpgsql AS $$
 DECLARE
 	deadline timestamptz := clock_timestamp() + interval '5 seconds';
@@ -117,7 +118,7 @@ BEGIN
 		EXCEPTION WHEN SQLSTATE 'DM000' THEN
 			-- Rolled back to the start of the block: the buckets gathered so far are free again.
 		END;
-		IF clock_timestamp() > deadline THEN
+		IF NOT "p_wait" OR clock_timestamp() > deadline THEN
 			RAISE EXCEPTION 'the stock buckets of deal % stayed locked', "p_deal" USING ERRCODE = 'DM003', DETAIL = "p_deal"::text;
 		END IF;
 		PERFORM pg_sleep((1 + random() * least(2 ^ attempt, 20)) / 1000.0);
@@ -129,10 +130,10 @@ END $$;
 -- spent), the allowance of every line counted, the order with its items and their holds written,
 -- and the offer of every line taken last, so that a stock bucket is locked only until the commit
 -- that follows. Lines are JSON objects {deal_id, quantity, unit_price_cents, title, max_per_user},
--- taken in deal-id order like every other writer of these rows.
+-- taken in deal-id order like every other writer of these rows. `wait`: see deal_stock_move.
 CREATE FUNCTION "checkout_place_order"(
 	"p_order" uuid, "p_user" uuid, "p_provider" text, "p_session" text, "p_expires_at" timestamptz, "p_lines" jsonb,
-	"p_budget_key" text, "p_budget_limit" integer, "p_budget_window_seconds" integer
+	"p_budget_key" text, "p_budget_limit" integer, "p_budget_window_seconds" integer, "p_wait" boolean DEFAULT true
 ) RETURNS void
 	LANGUAGE plpgsql AS $$
 DECLARE
@@ -162,7 +163,7 @@ BEGIN
 	INSERT INTO "holds" ("order_item_id", "deal_id", "user_id", "quantity", "expires_at")
 	SELECT new_items."id", new_items."deal_id", "p_user", new_items."quantity", "p_expires_at" FROM new_items;
 	FOR line IN SELECT * FROM jsonb_to_recordset("p_lines") AS l("deal_id" uuid, "quantity" integer) ORDER BY "deal_id" LOOP
-		PERFORM "deal_stock_move"(line."deal_id", line."quantity", true);
+		PERFORM "deal_stock_move"(line."deal_id", line."quantity", true, "p_wait");
 	END LOOP;
 END $$;
 --> statement-breakpoint
@@ -223,4 +224,74 @@ BEGIN
 		RAISE EXCEPTION 'issued % of % vouchers of order %', issued, wanted, "p_order" USING ERRCODE = 'DM005';
 	END IF;
 	RETURN true;
+END $$;
+--> statement-breakpoint
+-- Places several checkouts' orders in one transaction, so that checkouts arriving together share
+-- one commit. Each order is placed by checkout_place_order inside its own subtransaction, so a
+-- refused one (DM001-DM004) is undone alone and answered with its SQLSTATE, DETAIL and HINT; any
+-- other error fails the whole call. Orders are placed in customer order, so two such calls lock the
+-- customers' budget and allowance rows in the same order and cannot deadlock; and a stock take never
+-- waits here (DM003 at once when the stock it needs is locked by others), since this transaction
+-- holds the buckets of the orders before it: the caller places such an order again on its own. `p_orders` is an array
+-- of objects named after checkout_place_order's parameters; the answer has one object per order:
+-- {order_id} when placed, {order_id, code, detail, hint} when refused.
+CREATE FUNCTION "checkout_place_orders"("p_orders" jsonb) RETURNS jsonb
+	LANGUAGE plpgsql AS $$
+DECLARE
+	o record;
+	answers jsonb := '[]'::jsonb;
+	v_code text;
+	v_detail text;
+	v_hint text;
+BEGIN
+	FOR o IN
+		SELECT * FROM jsonb_to_recordset("p_orders") AS x(
+			"order_id" uuid, "user_id" uuid, "provider" text, "session_id" text, "expires_at" timestamptz, "lines" jsonb,
+			"budget_key" text, "budget_limit" integer, "budget_window_seconds" integer)
+		ORDER BY "user_id", "order_id"
+	LOOP
+		BEGIN
+			PERFORM "checkout_place_order"(o."order_id", o."user_id", o."provider", o."session_id", o."expires_at", o."lines",
+				o."budget_key", o."budget_limit", o."budget_window_seconds", false);
+			answers := answers || jsonb_build_array(jsonb_build_object('order_id', o."order_id"));
+		EXCEPTION WHEN SQLSTATE 'DM001' OR SQLSTATE 'DM002' OR SQLSTATE 'DM003' OR SQLSTATE 'DM004' THEN
+			GET STACKED DIAGNOSTICS v_code = RETURNED_SQLSTATE, v_detail = PG_EXCEPTION_DETAIL, v_hint = PG_EXCEPTION_HINT;
+			answers := answers || jsonb_build_array(jsonb_build_object('order_id', o."order_id", 'code', v_code, 'detail', v_detail, 'hint', v_hint));
+		END;
+	END LOOP;
+	RETURN answers;
+END $$;
+--> statement-breakpoint
+-- Fulfils several pending orders in one transaction, so that payments arriving together share one
+-- commit. Each order goes through fulfil_pending_order inside its own subtransaction, so a refused
+-- one (DM004, DM005) is undone alone and answered with its SQLSTATE and DETAIL; any other error
+-- fails the whole call. Orders are taken in customer order, then order id, so two such calls lock
+-- the customers' budget rows and the orders in the same order and cannot deadlock. `p_orders` is an
+-- array of objects named after fulfil_pending_order's parameters plus the customer's id; the answer
+-- has one object per order: {order_id, fulfilled} or {order_id, code, detail}.
+CREATE FUNCTION "fulfil_pending_orders"("p_orders" jsonb) RETURNS jsonb
+	LANGUAGE plpgsql AS $$
+DECLARE
+	o record;
+	answers jsonb := '[]'::jsonb;
+	v_code text;
+	v_detail text;
+BEGIN
+	FOR o IN
+		SELECT * FROM jsonb_to_recordset("p_orders") AS x(
+			"order_id" uuid, "user_id" uuid, "paid_at" timestamptz, "valid_days" integer, "codes" text[], "pins" text[],
+			"event_provider" text, "event_id" text, "event_type" text,
+			"budget_key" text, "budget_limit" integer, "budget_window_seconds" integer)
+		ORDER BY "user_id", "order_id"
+	LOOP
+		BEGIN
+			answers := answers || jsonb_build_array(jsonb_build_object('order_id', o."order_id", 'fulfilled',
+				"fulfil_pending_order"(o."order_id", o."paid_at", o."valid_days", o."codes", o."pins",
+					o."event_provider", o."event_id", o."event_type", o."budget_key", o."budget_limit", o."budget_window_seconds")));
+		EXCEPTION WHEN SQLSTATE 'DM004' OR SQLSTATE 'DM005' THEN
+			GET STACKED DIAGNOSTICS v_code = RETURNED_SQLSTATE, v_detail = PG_EXCEPTION_DETAIL;
+			answers := answers || jsonb_build_array(jsonb_build_object('order_id', o."order_id", 'code', v_code, 'detail', v_detail));
+		END;
+	END LOOP;
+	RETURN answers;
 END $$;
