@@ -177,7 +177,13 @@ async function fulfilTogether(db: Db, orders: HeldOrder[]): Promise<(HeldOutcome
 
 /** Fulfilments of held orders that arrive together share one call and one commit (server/db/gathering.ts). */
 const fulfilmentOf = perDatabase(
-  (db) => new Gathering<HeldOrder, HeldOutcome>({ alone: (o) => fulfilAlone(db, o), together: (os) => fulfilTogether(db, os), maxItems: 16 }),
+  (db) =>
+    new Gathering<HeldOrder, HeldOutcome>({
+      alone: (o) => fulfilAlone(db, o),
+      together: (orders) => fulfilTogether(db, orders),
+      maxItems: 16,
+      maxInFlight: 1,
+    }),
 );
 
 /**

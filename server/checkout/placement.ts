@@ -72,5 +72,6 @@ export const placementOf = perDatabase(
       alone: (order) => placeAlone(db, order),
       together: (orders) => placeTogether(db, orders),
       maxItems: 16,
+      maxInFlight: 1,
     }),
 );

@@ -1,8 +1,8 @@
 /**
- * Application-level group commit: calls of one database function that arrive while an earlier one
- * is under way wait, then go to the database together in one call of its batch form, so under load
- * one transaction and one commit serve many requests; a call that arrives alone goes at once.
- * Every caller still gets its own answer.
+ * Application-level group commit: calls of one database function that arrive while `maxInFlight`
+ * earlier ones are under way wait, then go to the database together in one call of its batch form,
+ * so under load one transaction and one commit serve many requests; a call that finds a free slot
+ * goes at once. Every caller still gets its own answer.
  */
 
 /** What the batch form answers for an item that must be done on its own after all. */
@@ -19,11 +19,13 @@ export interface GatheringOptions<T, R> {
   together: (items: T[]) => Promise<(R | typeof ALONE)[]>;
   /** Items per batch. */
   maxItems: number;
+  /** Batches under way at once (each on its own connection). */
+  maxInFlight: number;
 }
 
 export class Gathering<T, R> {
   private readonly waiting: { item: T; done: (result: R) => void; failed: (err: unknown) => void }[] = [];
-  private busy = false;
+  private inFlight = 0;
 
   constructor(private readonly options: GatheringOptions<T, R>) {}
 
@@ -35,13 +37,14 @@ export class Gathering<T, R> {
   }
 
   private next(): void {
-    if (this.busy || this.waiting.length === 0) return;
-    this.busy = true;
-    const batch = this.waiting.splice(0, this.options.maxItems);
-    void this.runBatch(batch).finally(() => {
-      this.busy = false;
-      this.next();
-    });
+    while (this.inFlight < this.options.maxInFlight && this.waiting.length > 0) {
+      this.inFlight++;
+      const batch = this.waiting.splice(0, this.options.maxItems);
+      void this.runBatch(batch).finally(() => {
+        this.inFlight--;
+        this.next();
+      });
+    }
   }
 
   private async runBatch(batch: typeof this.waiting): Promise<void> {
