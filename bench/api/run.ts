@@ -136,7 +136,14 @@ async function main(): Promise<void> {
   await liteDb.close();
 
   const cached = await startServer({ label: 'ours-cached', logDir: dir, env: { DATABASE_URL: database.url } });
-  const uncached = await startServer({ label: 'ours-pg', logDir: dir, env: { DATABASE_URL: database.url, CATALOG_CACHE_MS: '0' } });
+  // --cpu-prof=<dir>: a V8 CPU profile of this server (the list read from PostgreSQL), written there when it stops.
+  const cpuProf = opt.text('cpu-prof', '');
+  const uncached = await startServer({
+    label: 'ours-pg',
+    logDir: dir,
+    env: { DATABASE_URL: database.url, CATALOG_CACHE_MS: '0' },
+    ...(cpuProf ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProf)}`] } : {}),
+  });
   const lite = await startServer({ label: 'ours-pglite', logDir: dir, env: { DATA_DIR: pgliteDir, CATALOG_CACHE_MS: '0' } });
 
   // The bare server answers with exactly what ours sends for the page.
