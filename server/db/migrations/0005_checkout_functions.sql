@@ -232,9 +232,9 @@ END $$;
 -- other error fails the whole call. Orders are placed in customer order, so two such calls lock the
 -- customers' budget and allowance rows in the same order and cannot deadlock; and a stock take never
 -- waits here (DM003 at once when the stock it needs is locked by others), since this transaction
--- holds the buckets of the orders before it: the caller places such an order again on its own. `p_orders` is an array
--- of objects named after checkout_place_order's parameters; the answer has one object per order:
--- {order_id} when placed, {order_id, code, detail, hint} when refused.
+-- holds the buckets of the orders before it: the caller places such an order again on its own.
+-- `p_orders` is an array of objects named after checkout_place_order's parameters; the answer has
+-- one object per order: {order_id} when placed, {order_id, code, detail, hint} when refused.
 CREATE FUNCTION "checkout_place_orders"("p_orders" jsonb) RETURNS jsonb
 	LANGUAGE plpgsql AS $$
 DECLARE
