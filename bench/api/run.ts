@@ -174,7 +174,8 @@ async function main(): Promise<void> {
     { key: 'ours-pg', label: 'our server, PostgreSQL, CATALOG_CACHE_MS=0', origin: uncached.origin, pid: uncached.child.pid },
     { key: 'ours-pglite', label: 'our server, PGlite, CATALOG_CACHE_MS=0', origin: lite.origin, pid: lite.child.pid },
   ];
-  console.log(`list body ${body.length} bytes (${contentType}); bare pg body ${Buffer.byteLength(bareBody)} bytes`);
+  if (bareBody !== body.toString('utf8')) throw new Error('the bare pg server answers other bytes than ours');
+  console.log(`list body ${body.length} bytes (${contentType}), the same from the bare pg server`);
   console.log(`autocannon: ${loadOptions.connections} connections, ${loadOptions.warmup} s warm-up + ${loadOptions.duration} s per measurement, ${runs} runs`);
   const results = new Map<Target['key'], LoadResult[]>(targets.map((t) => [t.key, []]));
   const loads: string[] = [];

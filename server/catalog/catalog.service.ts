@@ -24,7 +24,7 @@ const UNITS_TAKEN: SQL<number> = UNITS_TAKEN_OF_DEALS;
 const BOUGHT_COUNT = sql<number>`(select count(*)::int from ${vouchers} where ${vouchers.dealId} = ${deals.id})`;
 const SOLD_TODAY_COUNT = sql<number>`(select count(*)::int from ${vouchers} where ${vouchers.dealId} = ${deals.id} and ${vouchers.createdAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
 
-/** The columns of a deal that a shopper's card and page show; times as Dates or already as API text. */
+/** The columns of a deal that a shopper's card and page show. */
 type ShownDeal = Pick<
   DealRow,
   | 'id'
@@ -38,23 +38,25 @@ type ShownDeal = Pick<
   | 'status'
   | 'inventory'
   | 'maxPerUser'
+  | 'validFrom'
+  | 'validUntil'
   | 'redemptionInstructions'
   | 'termsConditions'
-> & { validFrom: Date | string | null; validUntil: Date | string | null; createdAt: Date | string };
-
-/** A time as the API writes it: Date#toISOString, or text that apiTime (below) already formatted. */
-function isoText(value: Date | string): string {
-  if (typeof value !== 'string') return value.toISOString();
-  // Times outside years 0001-9999 come as epoch milliseconds, for JavaScript's own notation of them.
-  return value.startsWith('ms:') ? new Date(Number(value.slice(3))).toISOString() : value;
-}
+  | 'createdAt'
+>;
 
 /**
- * A timestamptz as Date#toISOString writes it (UTC, milliseconds, both truncating the microseconds),
- * formatted by PostgreSQL so the list needs no Date per time; see isoText for other years.
+ * A timestamptz as Date#toISOString writes it, formatted by PostgreSQL: UTC, milliseconds (both
+ * truncate the microseconds), years 0000-9999 in four digits and any other signed in six, where
+ * year 0 is the year before 1 AD (PostgreSQL's extract counts that one as -1).
  */
-function apiTime(column: SQL | AnyPgColumn): SQL<string | null> {
-  return sql<string | null>`case when ${column} is null then null when ${column} >= '0001-01-01T00:00:00Z' and ${column} < '10000-01-01T00:00:00Z' then to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') else 'ms:' || floor(extract(epoch from ${column}) * 1000)::bigint end`;
+function apiTime(column: AnyPgColumn): SQL<string | null> {
+  const utc = sql`${column} at time zone 'UTC'`;
+  const year = sql`extract(year from ${utc})::int + case when ${column} < '0001-01-01T00:00:00Z' then 1 else 0 end`;
+  return sql<string | null>`case when ${column} >= '0001-01-01T00:00:00Z' and ${column} < '10000-01-01T00:00:00Z' then to_char(${utc}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    else (select case when y = 0 then '0000' when y < 0 then '-' || lpad((-y)::text, 6, '0') else '+' || lpad(y::text, 6, '0') end
+      from (select ${year} as y) years)
+      || to_char(${utc}, '-MM-DD"T"HH24:MI:SS.MS"Z"') end`;
 }
 
 /** round((1 - price/original) x 100), or null when there is no higher original price (D2). */
@@ -81,15 +83,15 @@ export function presentDeal(row: { deal: ShownDeal; merchantName: string; unitsT
     status: d.status,
     inventory: d.inventory,
     maxPerUser: d.maxPerUser,
-    validFrom: d.validFrom === null ? null : isoText(d.validFrom),
-    validUntil: d.validUntil === null ? null : isoText(d.validUntil),
+    validFrom: d.validFrom?.toISOString() ?? null,
+    validUntil: d.validUntil?.toISOString() ?? null,
     redemptionInstructions: d.redemptionInstructions,
     termsConditions: d.termsConditions,
     boughtCount: Number(row.boughtCount),
     soldTodayCount: Number(row.soldTodayCount),
     remaining: limited ? Math.max(0, d.inventory - taken) : null,
     soldOut: limited && taken >= d.inventory,
-    createdAt: isoText(d.createdAt),
+    createdAt: d.createdAt.toISOString(),
   };
 }
 
@@ -171,13 +173,10 @@ function after(createdAt: string | Placeholder, id: string | Placeholder): SQL {
 }
 
 /** The first `limit` rows, and the cursor after the last of them when one more row was read. */
-function pageOf<T extends { deal: { id: string }; cursorTime: string }>(rows: T[], limit: number): { rows: T[]; nextCursor: string | null } {
+function pageOf<T>(rows: T[], limit: number, positionOf: (row: T) => DealCursor): { rows: T[]; nextCursor: string | null } {
   const page = rows.length > limit ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];
-  return {
-    rows: page,
-    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.cursorTime, id: last.deal.id }) : null,
-  };
+  return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor(positionOf(last)) : null };
 }
 
 /** One keyset page of deals (every column), newest first, with the D2 figures, filtered by `where` and `q`. */
@@ -196,92 +195,45 @@ export async function queryDealPage(
     .where(and(...conditions))
     .orderBy(desc(deals.createdAt), desc(deals.id))
     .limit(params.limit + 1);
-  return pageOf(rows, params.limit);
+  return pageOf(rows, params.limit, (r) => ({ createdAt: r.cursorTime, id: r.deal.id }));
 }
 
 /**
- * A listed deal as PostgreSQL sends it: the columns a card shows (not the search text or the
- * payment-provider ids) and the figures, as one JSON array per row, which the driver decodes in
- * one JSON.parse instead of column by column. Times arrive formatted for the API (apiTime).
+ * A listed deal as the API sends it, written by PostgreSQL: row_to_json of the contract's fields in
+ * the contract's order (see presentDeal) is compact JSON with the escaping JSON.stringify uses, so
+ * the list joins the rows into its answer without decoding or re-encoding them. The figures and the
+ * discount are computed here as presentDeal computes them; the discount in float8, whose arithmetic
+ * is JavaScript's, and rounded as Math.round rounds (halves up).
  */
-type ShownRow = [
-  id: string,
-  merchantId: string,
-  title: string,
-  description: string,
-  priceCents: number,
-  originalPriceCents: number | null,
-  imageUrl: string,
-  active: boolean,
-  status: ShownDeal['status'],
-  inventory: number,
-  maxPerUser: number,
-  validFrom: string | null,
-  validUntil: string | null,
-  redemptionInstructions: string,
-  termsConditions: string,
-  createdAt: string,
-  merchantName: string,
-  cursorTime: string,
-  unitsTaken: number,
-  boughtCount: number,
-  soldTodayCount: number,
-];
-
-const SHOWN_ROW = sql<ShownRow>`json_build_array(${sql.join(
-  [
-    deals.id,
-    deals.merchantId,
-    deals.title,
-    deals.description,
-    deals.priceCents,
-    deals.originalPriceCents,
-    deals.imageUrl,
-    deals.active,
-    deals.status,
-    deals.inventory,
-    deals.maxPerUser,
-    apiTime(deals.validFrom),
-    apiTime(deals.validUntil),
-    deals.redemptionInstructions,
-    deals.termsConditions,
-    apiTime(deals.createdAt),
-    merchants.name,
-    cursorTime(deals.createdAt),
-    UNITS_TAKEN,
-    BOUGHT_COUNT,
-    SOLD_TODAY_COUNT,
-  ],
-  sql`, `,
-)})`;
-
-function fromShownRow(r: ShownRow) {
-  return {
-    deal: {
-      id: r[0],
-      merchantId: r[1],
-      title: r[2],
-      description: r[3],
-      priceCents: r[4],
-      originalPriceCents: r[5],
-      imageUrl: r[6],
-      active: r[7],
-      status: r[8],
-      inventory: r[9],
-      maxPerUser: r[10],
-      validFrom: r[11],
-      validUntil: r[12],
-      redemptionInstructions: r[13],
-      termsConditions: r[14],
-      createdAt: r[15],
-    },
-    merchantName: r[16],
-    cursorTime: r[17],
-    unitsTaken: r[18],
-    boughtCount: r[19],
-    soldTodayCount: r[20],
-  };
-}
+const SHOWN_JSON = sql<string>`(select row_to_json(shown)::text from (select
+  ${deals.id} as "id",
+  ${deals.merchantId} as "merchantId",
+  ${merchants.name} as "merchantName",
+  ${deals.title} as "title",
+  ${deals.description} as "description",
+  ${deals.priceCents} as "priceCents",
+  ${deals.originalPriceCents} as "originalPriceCents",
+  case when figures.off is null then null
+    when figures.off - floor(figures.off) >= 0.5 then ceil(figures.off)::int
+    else floor(figures.off)::int end as "discountPercent",
+  ${deals.imageUrl} as "imageUrl",
+  ${deals.active} as "active",
+  ${deals.status} as "status",
+  ${deals.inventory} as "inventory",
+  ${deals.maxPerUser} as "maxPerUser",
+  ${apiTime(deals.validFrom)} as "validFrom",
+  ${apiTime(deals.validUntil)} as "validUntil",
+  ${deals.redemptionInstructions} as "redemptionInstructions",
+  ${deals.termsConditions} as "termsConditions",
+  ${BOUGHT_COUNT} as "boughtCount",
+  ${SOLD_TODAY_COUNT} as "soldTodayCount",
+  case when ${deals.inventory} > 0 then greatest(0, ${deals.inventory} - figures.taken) end as "remaining",
+  ${deals.inventory} > 0 and figures.taken >= ${deals.inventory} as "soldOut",
+  ${apiTime(deals.createdAt)} as "createdAt"
+  from (select ${UNITS_TAKEN} as taken,
+    case when ${deals.originalPriceCents} > 0 and ${deals.originalPriceCents} > ${deals.priceCents}
+      then (1 - ${deals.priceCents}::float8 / ${deals.originalPriceCents}) * 100 end as off) figures
+) shown)`;
 
 /** Shoppers see published deals of active merchants (D8); written as literals, so the partial index applies to prepared plans. */
 const PUBLISHED_OF_ACTIVE = sql`${deals.status} = 'published' and ${merchants.status} = 'active'`;
@@ -294,7 +246,7 @@ function listableBy(viewer: Viewer | null): SQL {
 
 function shownPageQuery(db: Db, where: SQL | undefined, limit: number | Placeholder) {
   return db
-    .select({ row: SHOWN_ROW })
+    .select({ json: SHOWN_JSON, id: deals.id, cursorTime: cursorTime(deals.createdAt) })
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(where)
@@ -318,11 +270,17 @@ function prepareShopperPages(db: Db) {
 
 const shopperPagesOf = perDatabase(prepareShopperPages);
 
+/** A page of the deal list as the API answers it: a JSON array of deals, and the cursor after it. */
+export interface DealListText {
+  json: string;
+  nextCursor: string | null;
+}
+
 /** Published deals of active merchants (a merchant's own only, for a merchant), newest first, filtered by `q`. */
 export async function listDeals(
   db: Db,
   params: { q?: string | undefined; limit: number; cursor?: DealCursor | null | undefined; viewer: Viewer | null },
-): Promise<DealPage> {
+): Promise<DealListText> {
   const q = params.q?.trim();
   const fetch = params.limit + 1;
   let rows;
@@ -337,8 +295,8 @@ export async function listDeals(
     if (params.cursor) conditions.push(after(params.cursor.createdAt, params.cursor.id));
     rows = await shownPageQuery(db, and(...conditions), fetch);
   }
-  const page = pageOf(rows.map((r) => fromShownRow(r.row)), params.limit);
-  return { deals: page.rows.map(presentDeal), nextCursor: page.nextCursor };
+  const page = pageOf(rows, params.limit, (r) => ({ createdAt: r.cursorTime, id: r.id }));
+  return { json: `[${page.rows.map((r) => r.json).join(',')}]`, nextCursor: page.nextCursor };
 }
 
 /** One deal a shopper may see; superadmins and the owning merchant also see unpublished ones. */

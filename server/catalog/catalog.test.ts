@@ -268,6 +268,73 @@ describe('GET /api/deals', () => {
     });
   });
 
+  describe('the JSON the database writes', () => {
+    it('is what JSON.stringify writes of the deal the detail route answers, field for field and byte for byte', async () => {
+      const shop = await buildMerchant(t.db, { name: 'Café "Zoë" \\ Søn 🍜' });
+      const strange = [
+        'Quotes " and \\ backslash / slash',
+        'Line\nbreak, tab\t, return\r, bell \u0007, escape \u001b, delete \u007f',
+        'Separators \u2028 and \u2029, emoji 😀, accents ÅÉÎ, CJK 寿司',
+        '<script>alert("x")</script> &amp; &lt;',
+      ];
+      // Prices whose discount falls on or next to a half, where float and decimal rounding differ.
+      const prices: [number, number | null][] = [
+        [7, 8], [1, 8], [1, 3], [2, 3], [333, 999], [1999, 2999], [1, 200], [199, 200], [0, 2500],
+        [1000, 1000], [1001, 1000], [1000, null], [5, 0], [4999, 10000], [5001, 10000], [12345, 67890],
+      ];
+      let n = 0;
+      for (const title of strange) {
+        await buildDeal(t.db, { merchantId: shop.id, title, description: `<p>${title}</p>`, termsConditions: title, createdAt: at(n++) });
+      }
+      for (const [priceCents, originalPriceCents] of prices) {
+        const inventory = n % 3 === 0 ? 0 : 5; // unlimited, or five units of which up to all are taken
+        await buildDeal(t.db, { merchantId: shop.id, priceCents, originalPriceCents, inventory, unitsTaken: Math.min(inventory, n % 7), createdAt: at(n++) });
+      }
+      const timed = await buildDeal(t.db, {
+        merchantId: shop.id,
+        validFrom: new Date('0999-06-01T08:30:00.123Z'),
+        validUntil: new Date('9999-12-31T23:59:59.999Z'),
+      });
+      // Microseconds, which the API's times truncate to milliseconds.
+      await t.db.execute(sql`update deals set created_at = '2025-02-28T23:59:59.999567Z' where id = ${timed.id}`);
+      // A year JavaScript writes with six digits, reachable only by a direct write.
+      const farOff = await buildDeal(t.db, { merchantId: shop.id, createdAt: at(n++) });
+      await t.db.execute(sql`update deals set valid_until = '12000-01-01T00:00:00Z' where id = ${farOff.id}`);
+
+      const res = await t.app.inject({ method: 'GET', url: '/api/deals?limit=100' });
+      expect(res.statusCode).toBe(200);
+      const listed = dealList.parse(JSON.parse(res.payload));
+      expect(listed).toHaveLength(strange.length + prices.length + 2);
+      expect(res.payload).toBe(JSON.stringify(JSON.parse(res.payload)));
+      for (const d of listed) expect(Object.keys(d)).toEqual(Object.keys(dealSchema.shape));
+
+      const details = await Promise.all(listed.map(async (d) => dealSchema.parse((await get(`/api/deals/${d.id}`)).body)));
+      expect(res.payload).toBe(JSON.stringify(details));
+      const byId = new Map(listed.map((d) => [d.id, d]));
+      expect(byId.get(farOff.id)!.validUntil).toBe('+012000-01-01T00:00:00.000Z');
+      expect(byId.get(timed.id)).toMatchObject({
+        validFrom: '0999-06-01T08:30:00.123Z',
+        validUntil: '9999-12-31T23:59:59.999Z',
+        createdAt: '2025-02-28T23:59:59.999Z',
+      });
+    });
+  });
+
+  it('writes the years before 1 AD as Date#toISOString does', async () => {
+    const shop = await buildMerchant(t.db);
+    const d = await buildDeal(t.db, { merchantId: shop.id });
+    await t.db.execute(sql`update deals set valid_from = '0002-06-15T12:00:00.5009Z BC', valid_until = '0001-12-31T00:00:00Z BC' where id = ${d.id}`);
+    const jsTime = (year: number, month: number, day: number, hours: number, ms: number) => {
+      const time = new Date(0);
+      time.setUTCFullYear(year, month, day);
+      time.setUTCHours(hours, 0, 0, ms);
+      return time.toISOString();
+    };
+    const [listed] = (await listDeals()).deals;
+    expect([listed!.validFrom, listed!.validUntil]).toEqual([jsTime(-1, 5, 15, 12, 500), jsTime(0, 11, 31, 0, 0)]);
+    expect([listed!.validFrom, listed!.validUntil]).toEqual(['-000001-06-15T12:00:00.500Z', '0000-12-31T00:00:00.000Z']);
+  });
+
   describe('real figures (D2)', () => {
     it('computes the discount, remaining units and sold-out state', async () => {
       const shop = await buildMerchant(t.db);
