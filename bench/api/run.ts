@@ -6,18 +6,16 @@
  *   - list cache on (CATALOG_CACHE_MS default) vs a bare server answering the same bytes;
  *   - PostgreSQL, cache off vs a bare server running the same query as a prepared statement;
  *   - PGlite (no DATABASE_URL), cache off, reported beside the PostgreSQL figures.
- * Each configuration is measured `--runs` times, interleaved, and the medians are compared.
+ * Each run measures each comparison in turns of `--slice` seconds (bare, ours, bare, ours, ...), so
+ * both sides meet the same machine; the verdict is the median of the runs' ratios.
  *
- *   npx tsx bench/api/run.ts [--runs=3] [--duration=10] [--warmup=3] [--connections=10] [--skip-build]
+ *   npx tsx bench/api/run.ts [--runs=3] [--duration=10] [--warmup=3] [--slice=1] [--connections=10] [--skip-build]
  *                            [--admin-url=postgres://postgres@127.0.0.1:5432/postgres]
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { openDatabase, type Db } from '../../server/db/client';
-import * as schema from '../../server/db/schema';
-import { listDeals } from '../../server/catalog/catalog.service';
+import { openDatabase } from '../../server/db/client';
+import { SHOPPER_FIRST_PAGE } from '../../server/catalog/catalog.service';
 import type { BareSettings } from './bare-server';
 import type { LoadResult } from './load';
 import { DEAL_COUNT, seedCatalog } from './seed';
@@ -74,27 +72,17 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
-/** Runs the load generator on its own core and reads its JSON line. */
-async function load(url: string, o: { connections: number; duration: number; warmup: number }): Promise<LoadResult> {
-  const request = JSON.stringify({ url, ...o });
+/** Runs the load generator on its own core over a group of URLs, taking turns, and reads its JSON line. */
+async function load(urls: string[], o: { connections: number; duration: number; warmup: number; slice: number }): Promise<LoadResult[]> {
+  const request = JSON.stringify({ urls, ...o });
   const out = await capture('taskset', ['-c', String(LOAD_CPU), process.execPath, '--import', 'tsx', path.join(ROOT, 'bench/api/load.ts'), request]);
   if (out.code !== 0) throw new Error(`load generator failed (${out.code}): ${out.stderr.slice(-2000)}`);
-  return JSON.parse(out.stdout.trim().split('\n').pop()!) as LoadResult;
+  return JSON.parse(out.stdout.trim().split('\n').pop()!) as LoadResult[];
 }
 
-/** The SQL our list runs for the first page, as drizzle sends it (one statement: the page with its figures). */
-async function capturedQuery(databaseUrl: string): Promise<{ text: string; values: unknown[] }> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  const seen: { query: string; params: unknown[] }[] = [];
-  try {
-    const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => seen.push({ query, params }) } }) as unknown as Db;
-    await listDeals(db, { limit: DEAL_COUNT, viewer: null });
-  } finally {
-    await pool.end();
-  }
-  const [page] = seen;
-  if (!page || seen.length !== 1) throw new Error(`expected the one page query, saw ${seen.length}`);
-  return { text: page.query, values: page.params };
+/** The statement our list runs for the first page (the page with its figures), with its values for a page of DEAL_COUNT. */
+function firstPageQuery(): { text: string; values: unknown[] } {
+  return { text: SHOPPER_FIRST_PAGE.text, values: SHOPPER_FIRST_PAGE.valuesOf({ limit: DEAL_COUNT + 1 }) };
 }
 
 async function startBare(config: BareSettings, dir: string, label: string): Promise<Started & { origin: string }> {
@@ -115,7 +103,12 @@ async function startBare(config: BareSettings, dir: string, label: string): Prom
 async function main(): Promise<void> {
   const opt = options(process.argv.slice(2));
   const runs = opt.int('runs', 3);
-  const loadOptions = { connections: opt.int('connections', 10), duration: opt.int('duration', 10), warmup: opt.int('warmup', 3) };
+  const loadOptions = {
+    connections: opt.int('connections', 10),
+    duration: opt.int('duration', 10),
+    warmup: opt.int('warmup', 3),
+    slice: opt.int('slice', 1),
+  };
   const adminUrl = opt.text('admin-url', DEFAULT_ADMIN_URL);
   const m = machine();
   console.log(`machine: ${describeMachine(m)}`);
@@ -128,7 +121,7 @@ async function main(): Promise<void> {
   await pgDb.migrate();
   await seedCatalog(pgDb.db);
   await pgDb.close();
-  const pageQuery = await capturedQuery(database.url);
+  const pageQuery = firstPageQuery();
   const pgliteDir = path.join(dir, 'pglite');
   const liteDb = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
   await liteDb.migrate();
@@ -176,21 +169,31 @@ async function main(): Promise<void> {
   ];
   if (bareBody !== body.toString('utf8')) throw new Error('the bare pg server answers other bytes than ours');
   console.log(`list body ${body.length} bytes (${contentType}), the same from the bare pg server`);
-  console.log(`autocannon: ${loadOptions.connections} connections, ${loadOptions.warmup} s warm-up + ${loadOptions.duration} s per measurement, ${runs} runs`);
+  console.log(
+    `autocannon: ${loadOptions.connections} connections, ${loadOptions.warmup} s warm-up, then ${loadOptions.duration} s per server ` +
+      `in turns of ${loadOptions.slice} s with the server it is compared with, ${runs} runs`,
+  );
+  // Each comparison is measured in turns (bare, ours, bare, ours, ...), so both meet the same machine.
+  const groups: Target['key'][][] = [['bare-bytes', 'ours-cached'], ['bare-pg', 'ours-pg'], ['ours-pglite']];
+  const byKey = new Map(targets.map((t) => [t.key, t]));
   const results = new Map<Target['key'], LoadResult[]>(targets.map((t) => [t.key, []]));
   const loads: string[] = [];
   for (let r = 1; r <= runs; r++) {
-    for (const t of targets) {
+    for (const group of groups) {
+      const members = group.map((key) => byKey.get(key)!);
       loads.push(loadAverage().split(' ')[0]!);
-      const cpuBefore = cpuSeconds(t.pid);
-      const res = await load(`${t.origin}${LIST_PATH}`, loadOptions);
-      // A diagnostic beside the rates, less sensitive to other work on the machine: the server's CPU
-      // time over warm-up and measurement, per request (warm-up requests estimated at the measured rate).
-      const cpuPerRequest = ((cpuSeconds(t.pid) - cpuBefore) / (res.rps * (loadOptions.warmup + loadOptions.duration))) * 1e6;
-      results.get(t.key)!.push(res);
-      console.log(
-        `run ${r} ${t.label.padEnd(52)} ${whole(res.rps).padStart(7)} req/s  p50 ${fixed(res.p50, 2)} ms  p99 ${fixed(res.p99, 2)} ms  non-2xx ${res.non2xx}  errors ${res.errors}  server CPU ~${whole(cpuPerRequest)} us/request  (load ${loadAverage()})`,
-      );
+      const cpuBefore = members.map((t) => cpuSeconds(t.pid));
+      const measured = await load(members.map((t) => `${t.origin}${LIST_PATH}`), loadOptions);
+      for (const [i, t] of members.entries()) {
+        const res = measured[i]!;
+        // A diagnostic beside the rates, less sensitive to other work on the machine: the server's
+        // CPU time over its warm-up and turns, per request answered.
+        const cpuPerRequest = ((cpuSeconds(t.pid) - cpuBefore[i]!) / (res.requests + res.warmupRequests)) * 1e6;
+        results.get(t.key)!.push(res);
+        console.log(
+          `run ${r} ${t.label.padEnd(52)} ${whole(res.rps).padStart(7)} req/s  p50 ${fixed(res.p50, 2)} ms  p99 ${fixed(res.p99, 2)} ms  non-2xx ${res.non2xx}  errors ${res.errors}  server CPU ~${whole(cpuPerRequest)} us/request  (load ${loadAverage()})`,
+        );
+      }
     }
   }
   for (const s of [cached, uncached, lite, bareBytes, barePg]) await s.stop();
@@ -237,7 +240,7 @@ async function main(): Promise<void> {
     ['GET /api/deals?limit=20 (20 deals)', 'req/s (median)', 'p50 ms', 'p99 ms', 'req/s of each run', 'non-2xx + errors', 'req/s ratio, median (each run)', 'p99 ratio, median (each run)', 'target'],
     rows,
   );
-  console.log(`\nmachine: ${describeMachine(m)}; 1-minute load average before each measurement: ${loads.join(', ')}`);
+  console.log(`\nmachine: ${describeMachine(m)}; 1-minute load average before each comparison: ${loads.join(', ')}`);
   console.log(`server: node ${path.relative(ROOT, SERVER_BUNDLE)} on core ${SERVER_CPU} (taskset), LOG_LEVEL=warn, WRITE_RATE_LIMIT=0, DB_POOL_SIZE=10; autocannon on core ${LOAD_CPU}`);
   console.log(`\n${table}\n`);
 }

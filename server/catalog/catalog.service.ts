@@ -3,9 +3,9 @@ import { and, desc, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { Deal, ReviewSummary } from '../../contract/deals';
 import type { Merchant } from '../../contract/merchants';
 import { REVIEWS_SHOWN } from '../../contract/constants';
-import type { Db } from '../db/client';
-import { perDatabase } from '../db/prepared';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { queryRows, type Db } from '../db/client';
+import { statementOf } from '../db/prepared';
+import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { deals, merchants, reviews, vouchers } from '../db/schema';
 import { UNITS_TAKEN_OF_DEALS } from '../checkout/stock';
 
@@ -244,9 +244,16 @@ function listableBy(viewer: Viewer | null): SQL {
   return and(PUBLISHED_OF_ACTIVE, eq(deals.merchantId, viewer.merchantId ?? '00000000-0000-0000-0000-000000000000'))!;
 }
 
-function shownPageQuery(db: Db, where: SQL | undefined, limit: number | Placeholder) {
-  return db
-    .select({ json: SHOWN_JSON, id: deals.id, cursorTime: cursorTime(deals.createdAt) })
+/** A listed deal's JSON, and its keyset position for the cursor; by column name. */
+interface ShownRow {
+  json: string;
+  id: string;
+  cursor_time: string;
+}
+
+function shownPage(where: SQL | undefined, limit: number | Placeholder) {
+  return new QueryBuilder()
+    .select({ json: SHOWN_JSON.as('json'), id: deals.id, cursorTime: cursorTime(deals.createdAt).as('cursor_time') })
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(where)
@@ -256,19 +263,13 @@ function shownPageQuery(db: Db, where: SQL | undefined, limit: number | Placehol
 
 /**
  * The shoppers' list without a search (the page everyone opens, and the pages after it) as named
- * prepared statements: the SQL is built once per database and planned once per connection.
+ * statements: the SQL is rendered once and planned once per connection.
  */
-function prepareShopperPages(db: Db) {
-  const limit = sql.placeholder('limit');
-  return {
-    first: shownPageQuery(db, PUBLISHED_OF_ACTIVE, limit).prepare('deal_list_first'),
-    next: shownPageQuery(db, and(PUBLISHED_OF_ACTIVE, after(sql.placeholder('afterTime'), sql.placeholder('afterId'))), limit).prepare(
-      'deal_list_next',
-    ),
-  };
-}
-
-const shopperPagesOf = perDatabase(prepareShopperPages);
+export const SHOPPER_FIRST_PAGE = statementOf<ShownRow>('deal_list_first', shownPage(PUBLISHED_OF_ACTIVE, sql.placeholder('limit')));
+const SHOPPER_NEXT_PAGE = statementOf<ShownRow>(
+  'deal_list_next',
+  shownPage(and(PUBLISHED_OF_ACTIVE, after(sql.placeholder('afterTime'), sql.placeholder('afterId'))), sql.placeholder('limit')),
+);
 
 /** A page of the deal list as the API answers it: a JSON array of deals, and the cursor after it. */
 export interface DealListText {
@@ -283,19 +284,18 @@ export async function listDeals(
 ): Promise<DealListText> {
   const q = params.q?.trim();
   const fetch = params.limit + 1;
-  let rows;
+  let rows: ShownRow[];
   if (!q && params.viewer?.role !== 'merchant') {
-    const prepared = shopperPagesOf(db);
     rows = params.cursor
-      ? await prepared.next.execute({ limit: fetch, afterTime: params.cursor.createdAt, afterId: params.cursor.id })
-      : await prepared.first.execute({ limit: fetch });
+      ? await SHOPPER_NEXT_PAGE.run(db, { limit: fetch, afterTime: params.cursor.createdAt, afterId: params.cursor.id })
+      : await SHOPPER_FIRST_PAGE.run(db, { limit: fetch });
   } else {
     const conditions: SQL[] = [listableBy(params.viewer)];
     if (q) conditions.push(matching(likePattern(q)));
     if (params.cursor) conditions.push(after(params.cursor.createdAt, params.cursor.id));
-    rows = await shownPageQuery(db, and(...conditions), fetch);
+    rows = await queryRows<ShownRow>(db, shownPage(and(...conditions), fetch).getSQL());
   }
-  const page = pageOf(rows, params.limit, (r) => ({ createdAt: r.cursorTime, id: r.id }));
+  const page = pageOf(rows, params.limit, (r) => ({ createdAt: r.cursor_time, id: r.id }));
   return { json: `[${page.rows.map((r) => r.json).join(',')}]`, nextCursor: page.nextCursor };
 }
 

@@ -1,5 +1,5 @@
 /** Prepared statements are bound to the database handle they were built on: one set per handle. */
-import { sql, type SQL } from 'drizzle-orm';
+import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Db, Tx } from './client';
@@ -52,4 +52,15 @@ export function statement<Row>(name: string, text: string): (db: Db | Tx, values
     if (driver instanceof PGlite) return (await driver.query<Row>(text, [...values])).rows;
     return ((await db.execute(bound(text, values))) as unknown as { rows: Row[] }).rows;
   };
+}
+
+/**
+ * A query built with drizzle's query builder, run as statement(name): its SQL is rendered once, and
+ * each call binds the builder's placeholders (sql.placeholder) by name.
+ */
+export function statementOf<Row>(name: string, query: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = query.toSQL();
+  const run = statement<Row>(name, text);
+  const valuesOf = (named: Record<string, unknown>): unknown[] => params.map((p) => (is(p, Placeholder) ? named[p.name] : p));
+  return { text, valuesOf, run: (db: Db | Tx, named: Record<string, unknown>) => run(db, valuesOf(named)) };
 }
