@@ -5,6 +5,7 @@ import { call, loginAs } from '../test/auth-helpers';
 import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount } from '../db/factories';
 import { deals } from '../db/schema';
 import { ListCache } from './list-cache';
+import { SESSION_COOKIE } from '../../contract/auth';
 
 describe('ListCache', () => {
   it('serves an entry until it expires, and drops the oldest when full', () => {
@@ -106,5 +107,16 @@ describe('GET /api/deals through a listening server, with the cache on', () => {
     const merchantSession = await loginAs(t, await buildMerchantAccount(t.db, merchant.id));
     const own = await fetch(`${origin}/api/deals?limit=3`, { headers: { authorization: `Bearer ${merchantSession.sessionId}` } });
     expect(((await own.json()) as { title: string }[]).map((d) => d.title)).toEqual(['Own deal']);
+    const byCookie = await fetch(`${origin}/api/deals?limit=3`, { headers: { cookie: `theme=dark; ${SESSION_COOKIE}=${merchantSession.sessionId}` } });
+    expect(((await byCookie.json()) as { title: string }[]).map((d) => d.title)).toEqual(['Own deal']);
+  });
+
+  it('gives a cached answer a fresh request id when the one it came with is not well formed', async () => {
+    await fetch(`${origin}/api/deals?limit=2`);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const spaced = await fetch(`${origin}/api/deals?limit=2`, { headers: { 'x-request-id': 'not well formed' } });
+    expect(spaced.headers.get('x-request-id')).toMatch(uuid);
+    const twice = await fetch(`${origin}/api/deals?limit=2`, { headers: [['x-request-id', 'one'], ['x-request-id', 'two']] });
+    expect(twice.headers.get('x-request-id')).toMatch(uuid);
   });
 });

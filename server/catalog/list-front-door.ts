@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SESSION_COOKIE } from '../../contract/auth';
-import { requestIdFor } from '../http/headers';
+import { requestIdFrom } from '../http/headers';
 import type { CachedList, ListCache } from './list-cache';
 
 const LIST_PATH = '/api/deals';
@@ -21,7 +21,19 @@ export function cachedListFrontDoor(cache: ListCache, answerHeaders: Record<stri
     if (req.method !== 'GET' || !cache.enabled) return false;
     const url = req.url ?? '';
     if (!url.startsWith(LIST_PATH) || (url.length > LIST_PATH.length && url[LIST_PATH.length] !== '?')) return false;
-    if (req.headers.authorization !== undefined || req.headers.cookie?.includes(sessionCookie)) return false;
+    // From the raw header list: Node builds req.headers only when it is asked for.
+    let givenId: string | undefined;
+    let ids = 0;
+    const raw = req.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i]!;
+      if (name.length === 13 && name.toLowerCase() === 'authorization') return false;
+      if (name.length === 6 && name.toLowerCase() === 'cookie' && raw[i + 1]!.includes(sessionCookie)) return false;
+      if (name.length === 12 && name.toLowerCase() === 'x-request-id') {
+        givenId = raw[i + 1];
+        ids++;
+      }
+    }
     const hit = cache.get(url);
     if (!hit) return false;
     let headers = rawHeaders.get(hit);
@@ -29,7 +41,8 @@ export function cachedListFrontDoor(cache: ListCache, answerHeaders: Record<stri
       headers = Object.entries({ ...answerHeaders, ...hit.headers, 'content-length': String(hit.body.length) }).flat();
       rawHeaders.set(hit, headers);
     }
-    const id = requestIdFor(req);
+    // Node joins repeated x-request-id headers with a comma, which no well-formed id has.
+    const id = requestIdFrom(ids === 1 ? givenId : undefined);
     res.writeHead(200, [...headers, 'x-request-id', id]);
     res.end(hit.body);
     if (INFO_OR_LOWER.has(log.level)) log.info({ reqId: id, req: { method: 'GET', url }, res: { statusCode: 200 }, listCache: 'hit' }, 'request completed');

@@ -65,7 +65,11 @@ export function isWellFormedRequestId(value: string): boolean {
 
 /** The request's id: a well-formed x-request-id from the caller (a proxy's trace id, say), else a fresh UUID. */
 export function requestIdFor(req: IncomingMessage): string {
-  const given = req.headers['x-request-id'];
+  return requestIdFrom(req.headers['x-request-id']);
+}
+
+/** The request id for the x-request-id value a request came with, if any. */
+export function requestIdFrom(given: string | string[] | undefined): string {
   return typeof given === 'string' && isWellFormedRequestId(given) ? given : randomUUID();
 }
 
