@@ -49,6 +49,7 @@ export interface AppDeps {
 }
 
 const HOLD_SWEEP_MS = 60_000;
+const KEEP_ALIVE_MS = 72_000;
 
 /** Releases lapsed holds every minute; safe with any number of servers doing the same. */
 function startBackgroundJobs(app: FastifyInstance, deps: AppDeps): void {
@@ -123,7 +124,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const frontDoor = cachedListFrontDoor(listCache, { ...securityHeaders(production), 'cache-control': 'no-store' }, logger);
   const app = Fastify({
     // Cached deal-list hits are answered before routing (server/catalog/list-front-door.ts).
-    serverFactory: (handler) => createServer((req, res) => (frontDoor(req, res) ? undefined : handler(req, res))),
+    serverFactory: (handler) => {
+      const server = createServer((req, res) => (frontDoor(req, res) ? undefined : handler(req, res)));
+      // Fastify's own keep-alive time, which it sets only on servers it makes itself. Node's default
+      // closes idle connections after 5 s, sooner than clients and load balancers expect, and a
+      // request sent on a connection as it closes meets a reset.
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
+      return server;
+    },
     loggerInstance: logger,
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     // Trust exactly the configured number of proxy hops, so clients cannot pick their own address.

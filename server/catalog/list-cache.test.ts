@@ -100,6 +100,12 @@ describe('GET /api/deals through a listening server, with the cache on', () => {
     expect((await fetch(`${origin}/api/dealsx`)).status).toBe(404);
   });
 
+  it('keeps idle connections open as long as Fastify would (72 s), not Node\'s 5 s', async () => {
+    expect(t.app.server.keepAliveTimeout).toBe(72_000);
+    const res = await fetch(`${origin}/api/health`);
+    expect(res.headers.get('keep-alive')).toBe('timeout=72');
+  });
+
   it('sends anyone with a session through the app', async () => {
     const merchant = await buildMerchant(t.db);
     await buildDeal(t.db, { merchantId: merchant.id, title: 'Own deal' });
