@@ -41,7 +41,8 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // Journeys with several screens and accessibility scans take over 30 s on a slow or busy two-core machine.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
   use: {
