@@ -223,6 +223,18 @@ describe('POST /api/admin/deals', () => {
     expect(await create({ validFrom: '2030-01-01T00:00:00Z', validUntil: '2030-01-01T00:00:00Z' })).toMatchObject({ validUntil: '2030-01-01T00:00:00.000Z' });
   });
 
+  it('keeps a validity date in a year below 100 as typed, on the admin list and the shopper page alike', async () => {
+    // A date picker lets a slip of the keyboard give year 0026; it must come back as 0026, not 1926.
+    const created = await create({ validFrom: '0026-11-24T09:00:00Z', validUntil: '0099-12-31T23:59:59.999Z' });
+    const expected = { validFrom: '0026-11-24T09:00:00.000Z', validUntil: '0099-12-31T23:59:59.999Z' };
+    expect(created).toMatchObject(expected);
+    const published = await patchStatus(created.id, { status: 'published', active: true });
+    expectStatus(published, 200);
+    expect(published.body).toMatchObject(expected);
+    expect((await adminList()).deals.find((d) => d.id === created.id)).toMatchObject(expected);
+    expect(await shopperDeal(t.app, created.id)).toMatchObject(expected);
+  });
+
   it.each([
     ['inactive', 'merchantId: Only active merchants can be selected'],
     ['pending', 'merchantId: Only active merchants can be selected'],

@@ -292,7 +292,8 @@ describe('GET /api/deals', () => {
       }
       const timed = await buildDeal(t.db, {
         merchantId: shop.id,
-        validFrom: new Date('0999-06-01T08:30:00.123Z'),
+        // A year below 100, which Date's own parser of PostgreSQL's text would have read as 19xx.
+        validFrom: new Date('0050-06-01T08:30:00.123Z'),
         validUntil: new Date('9999-12-31T23:59:59.999Z'),
       });
       // Microseconds, which the API's times truncate to milliseconds.
@@ -313,7 +314,7 @@ describe('GET /api/deals', () => {
       const byId = new Map(listed.map((d) => [d.id, d]));
       expect(byId.get(farOff.id)!.validUntil).toBe('+012000-01-01T00:00:00.000Z');
       expect(byId.get(timed.id)).toMatchObject({
-        validFrom: '0999-06-01T08:30:00.123Z',
+        validFrom: '0050-06-01T08:30:00.123Z',
         validUntil: '9999-12-31T23:59:59.999Z',
         createdAt: '2025-02-28T23:59:59.999Z',
       });
@@ -333,6 +334,10 @@ describe('GET /api/deals', () => {
     const [listed] = (await listDeals()).deals;
     expect([listed!.validFrom, listed!.validUntil]).toEqual([jsTime(-1, 5, 15, 12, 500), jsTime(0, 11, 31, 0, 0)]);
     expect([listed!.validFrom, listed!.validUntil]).toEqual(['-000001-06-15T12:00:00.500Z', '0000-12-31T00:00:00.000Z']);
+    // The detail route reads the same times through the schema's columns.
+    const detail = await get(`/api/deals/${d.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({ validFrom: listed!.validFrom, validUntil: listed!.validUntil });
   });
 
   describe('real figures (D2)', () => {

@@ -13,15 +13,16 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { timestamptz } from './timestamptz';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const ts = (name: string) => timestamptz(name);
+const tsNow = (name: string) => timestamptz(name).notNull().default(sql`now()`);
+const createdAt = () => tsNow('created_at');
+const updatedAt = () => tsNow('updated_at');
 
 export const merchants = pgTable(
   'merchants',
@@ -78,7 +79,7 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSeenAt: tsNow('last_seen_at'),
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
@@ -392,7 +393,7 @@ export const paymentEvents = pgTable(
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    receivedAt: tsNow('received_at'),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

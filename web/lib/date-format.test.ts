@@ -19,6 +19,15 @@ const samples = [
   new Date(2026, 11, 31, 18, 45),
 ];
 
+/** A local date in a year below 100, which the Date constructor would read as 19xx. */
+function earlyYear(year: number, month: number, day: number, hours: number, minutes: number): Date {
+  const date = new Date(2026, month, day, hours, minutes);
+  date.setFullYear(year);
+  return date;
+}
+// Years of fewer than four digits, as a slip in a date picker gives: 'yyyy' still writes four.
+samples.push(earlyYear(26, 10, 24, 9, 0), earlyYear(1, 0, 1, 0, 0), new Date(999, 5, 15, 12, 30));
+
 describe('date formats', () => {
   it.each(samples)('writes %s as the date-fns patterns do', (date) => {
     expect(formatIsoDay(date)).toBe(format(date, 'yyyy-MM-dd'));

@@ -7,6 +7,8 @@
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short' });
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/** 'yyyy': the year on at least four digits, so that year 26 reads 0026 (and a datetime-local input accepts it). */
+const year4 = (date: Date) => String(date.getFullYear()).padStart(4, '0');
 
 /** The date, or null when the text is no readable date. */
 function readDate(iso: string): Date | null {
@@ -16,7 +18,7 @@ function readDate(iso: string): Date | null {
 
 /** 'yyyy-MM-dd', e.g. '2026-11-02'. */
 export function formatIsoDay(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return `${year4(date)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** 'HH:mm', e.g. '14:05'. */
@@ -31,12 +33,12 @@ export function formatLocalDateTime(date: Date): string {
 
 /** 'MMM dd, yyyy HH:mm' (day of the month on two digits), e.g. 'Nov 02, 2026 14:05'. */
 export function formatLogTime(date: Date): string {
-  return `${monthFormat.format(date)} ${pad(date.getDate())}, ${date.getFullYear()} ${clock24(date)}`;
+  return `${monthFormat.format(date)} ${pad(date.getDate())}, ${year4(date)} ${clock24(date)}`;
 }
 
 /** 'MMM d, yyyy HH:mm', e.g. 'Nov 2, 2026 14:05'. */
 export function formatDayTime(date: Date): string {
-  return `${monthFormat.format(date)} ${date.getDate()}, ${date.getFullYear()} ${clock24(date)}`;
+  return `${monthFormat.format(date)} ${date.getDate()}, ${year4(date)} ${clock24(date)}`;
 }
 
 /** The time on a 12-hour clock, e.g. '2:05 PM'. */
