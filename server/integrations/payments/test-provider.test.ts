@@ -8,6 +8,7 @@ import { deals, vouchers } from '../../db/schema';
 import { buildApp } from '../../app';
 import { testConfig, useTestApp } from '../../test/app';
 import { call, expectStatus, messageOf } from '../../test/auth-helpers';
+import type { CatalogItem, CheckoutRequest } from './payment-provider';
 
 import {
   buy,
@@ -28,7 +29,7 @@ import {
 } from '../../test/purchase-helpers';
 import { releaseExpiredOrders } from '../../checkout/checkout.service';
 import { redeemUrl } from '../../vouchers/voucher-codes';
-import { TEST_SIGNATURE_HEADER, TestPaymentProvider, type TestWebhookPayload } from './test-provider';
+import { TEST_PROVIDER_RECORDS, TEST_SIGNATURE_HEADER, TestPaymentProvider, type TestWebhookPayload } from './test-provider';
 
 const provider = testProviderFor(testConfig());
 const t = useTestApp({ deps: { payments: provider } });
@@ -459,5 +460,22 @@ describe('in production mode', () => {
     } finally {
       await prod.close();
     }
+  });
+});
+
+describe('the test provider’s records', () => {
+  it(`keep the latest ${TEST_PROVIDER_RECORDS} calls of each kind, so a long-running demo server does not grow with every checkout`, async () => {
+    const provider = new TestPaymentProvider('a-secret-long-enough-for-tests', 'http://127.0.0.1:3000');
+    const total = TEST_PROVIDER_RECORDS + 250;
+    for (let i = 0; i < total; i++) {
+      const request = { orderId: `order-${i}` } as unknown as CheckoutRequest;
+      await provider.createCheckout(request);
+      await provider.refund(`cs_${i}`, null);
+      await provider.syncCatalogItem({ dealId: `deal-${i}` } as unknown as CatalogItem);
+    }
+    for (const list of [provider.checkouts, provider.refunds, provider.synced]) expect(list).toHaveLength(TEST_PROVIDER_RECORDS);
+    expect(provider.checkouts[0]).toEqual({ orderId: 'order-250' });
+    expect(provider.checkouts.at(-1)).toEqual({ orderId: `order-${total - 1}` });
+    expect(provider.refunds.at(-1)).toEqual({ sessionId: `cs_${total - 1}`, paymentRef: null });
   });
 });

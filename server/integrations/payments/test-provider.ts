@@ -1,7 +1,7 @@
 /**
  * The built-in provider used without Stripe keys (DECISIONS.md D4). Its hosted page is the web
  * app's /checkout screen; on payment it signs a webhook event like Stripe's, and it records
- * what it did so tests can read it.
+ * its latest calls so tests can read them.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type {
@@ -26,13 +26,25 @@ export interface TestWebhookPayload {
   paymentRef: string | null;
 }
 
+/**
+ * How many of each kind of call the provider remembers. A demo server runs on this provider for as long as it is up,
+ * so its records keep only the latest calls rather than growing with every checkout.
+ */
+export const TEST_PROVIDER_RECORDS = 1000;
+
+/** Appends to a record, dropping its oldest entry beyond TEST_PROVIDER_RECORDS. */
+function record<T>(list: T[], entry: T): void {
+  list.push(entry);
+  if (list.length > TEST_PROVIDER_RECORDS) list.shift();
+}
+
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test' as const;
-  /** Every catalogue sync, in order. */
+  /** The latest catalogue syncs (up to TEST_PROVIDER_RECORDS), in order. */
   readonly synced: CatalogItem[] = [];
-  /** Every checkout opened, in order. */
+  /** The latest checkouts opened, in order. */
   readonly checkouts: CheckoutRequest[] = [];
-  /** Every refund, in order. */
+  /** The latest refunds, in order. */
   readonly refunds: { sessionId: string; paymentRef: string | null }[] = [];
 
   constructor(
@@ -41,12 +53,12 @@ export class TestPaymentProvider implements PaymentProvider {
   ) {}
 
   async syncCatalogItem(item: CatalogItem): Promise<CatalogIds> {
-    this.synced.push(item);
+    record(this.synced, item);
     return { productId: `test_prod_${item.dealId}`, priceId: `test_price_${item.dealId}_${item.priceCents}` };
   }
 
   async createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
-    this.checkouts.push(request);
+    record(this.checkouts, request);
     const sessionId = `cs_test_${randomBytes(18).toString('base64url')}`;
     return { sessionId, url: `${this.publicOrigin}/checkout?session_id=${encodeURIComponent(sessionId)}` };
   }
@@ -57,7 +69,7 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async refund(sessionId: string, paymentRef: string | null): Promise<void> {
-    this.refunds.push({ sessionId, paymentRef });
+    record(this.refunds, { sessionId, paymentRef });
   }
 
   /** Signs a payload the way Stripe does: HMAC-SHA256 over `${timestamp}.${body}`. */
