@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppLayout } from './app/layout';
 import { AppProviders } from './app/providers';
@@ -15,12 +15,17 @@ startFirstScreen(queryClient, window.location);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <AppLayout>
-        <AppRouter />
-      </AppLayout>
-    </AppProviders>
-  </StrictMode>,
-);
+const root = createRoot(container);
+// The first render is a transition: React builds it in short slices between which the browser stays responsive,
+// instead of in one long task while the page is still loading.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <AppLayout>
+          <AppRouter />
+        </AppLayout>
+      </AppProviders>
+    </StrictMode>,
+  );
+});
