@@ -4,6 +4,8 @@ import { deal } from './deals';
 
 export const MAX_CHECKOUT_LINES = 20;
 export const MAX_UNITS_PER_LINE = 100;
+/** The largest total a card payment provider takes in one payment (Stripe: $999,999.99), in cents. */
+export const MAX_CHECKOUT_TOTAL_CENTS = 99_999_999;
 
 const dealId = z.uuid({ message: 'must be a deal id' });
 
@@ -40,7 +42,18 @@ export const voucher = z.object({
   dealId: z.string(),
   voucherCode: z.string(),
   voucherPin: z.string(),
-  /** A data: URL of the QR image encoding {origin}/merchant/redeem?code=CODE&pin=PIN. */
+  /**
+   * Where the voucher's QR image is: `/api/vouchers/{id}/qr.svg` (voucherQrPath), an SVG encoding
+   * {PUBLIC_ORIGIN}/merchant/redeem?code=CODE&pin=PIN, readable only by the voucher's owner (session
+   * cookie or bearer) and cacheable for good, since a voucher's code and PIN never change. Answers
+   * carry the address, never the image: rendering one per voucher per request made long lists slow.
+   * The address is relative on purpose: the page that shows the image asks the server it was
+   * loaded from, whatever host name, port or proxy the shopper reached it through, so the session
+   * cookie goes along and the image is same-origin for the Content-Security-Policy and
+   * Cross-Origin-Resource-Policy (PUBLIC_ORIGIN is only a guess in development). Anything that
+   * takes the address out of the page, such as the voucher download, resolves it against the
+   * page's origin first.
+   */
   qrCodeUrl: z.string(),
   redeemed: z.boolean(),
   redeemedAt: z.string().nullable(),
@@ -61,7 +74,26 @@ export const voucher = z.object({
   reviewed: z.boolean(),
 });
 export type Voucher = z.infer<typeof voucher>;
+
+/** The address of a voucher's QR image (see `qrCodeUrl`). */
+export const voucherQrPath = (voucherId: string) => `/api/vouchers/${encodeURIComponent(voucherId)}/qr.svg`;
+
+/**
+ * GET /api/user/vouchers: one page of the customer's vouchers, newest first, as an array; the cursor
+ * of the next page comes in the NEXT_CURSOR_HEADER answer header (absent on the last page).
+ */
 export const voucherList = z.array(voucher);
+export const VOUCHER_LIST_DEFAULT_LIMIT = 50;
+export const VOUCHER_LIST_MAX_LIMIT = 100;
+export const voucherListQuery = z.object({
+  limit: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(VOUCHER_LIST_MAX_LIMIT, { message: `must be at most ${VOUCHER_LIST_MAX_LIMIT}` })
+    .default(VOUCHER_LIST_DEFAULT_LIMIT),
+  cursor: z.string().max(200, { message: 'is invalid' }).optional(),
+});
 
 export const orderSummary = z.object({
   id: z.string(),

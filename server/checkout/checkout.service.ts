@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { MAX_CHECKOUT_LINES, MAX_UNITS_PER_LINE, type CheckoutBody } from '../../contract/checkout';
+import { MAX_CHECKOUT_LINES, MAX_CHECKOUT_TOTAL_CENTS, MAX_UNITS_PER_LINE, type CheckoutBody } from '../../contract/checkout';
 import { CHECKOUT_HOLD_MINUTES } from '../../contract/constants';
 import type { Db, Tx } from '../db/client';
 import { isDatabaseError } from '../db/errors';
@@ -41,10 +41,17 @@ const HOLD_GRACE_MS = 5 * 60_000;
 
 type DealRow = typeof deals.$inferSelect;
 
-/** Why a deal cannot be bought now, or null when it can (D3). */
-export function whyNotBuyable(deal: DealRow, merchantStatus: string, now: Date): string | null {
+/** Why a deal is not on sale at all (archived, unpublished, switched off, its merchant not active), or null. */
+export function whyWithdrawn(deal: DealRow, merchantStatus: string): string | null {
   if (deal.status !== 'published' || merchantStatus !== 'active') return `"${deal.title}" is no longer available`;
   if (!deal.active) return `"${deal.title}" is currently unavailable`;
+  return null;
+}
+
+/** Why a deal cannot be bought now, or null when it can (D3). */
+export function whyNotBuyable(deal: DealRow, merchantStatus: string, now: Date): string | null {
+  const withdrawn = whyWithdrawn(deal, merchantStatus);
+  if (withdrawn) return withdrawn;
   if (deal.validFrom && now < deal.validFrom) return `"${deal.title}" is not on sale yet`;
   if (deal.validUntil && now > deal.validUntil) return `"${deal.title}" has ended`;
   return null;
@@ -150,7 +157,7 @@ async function priceLines(db: Db, lines: CheckoutLineInput[], userId: string, no
       ? await oneCheckoutDealOf(db).execute({ userId, dealId: lines[0]!.dealId })
       : await checkoutDeals(db, userId, inArray(deals.id, lines.map((l) => l.dealId)));
   const byId = new Map(rows.map((r) => [r.deal.id, r]));
-  return lines.map((line) => {
+  const priced = lines.map((line) => {
     const row = byId.get(line.dealId);
     if (!row) throw notFound('Deal not found');
     const reason = whyNotBuyable(row.deal, row.merchantStatus, now);
@@ -160,7 +167,13 @@ async function priceLines(db: Db, lines: CheckoutLineInput[], userId: string, no
     if (row.deal.inventory > 0 && left < line.quantity) throw new OfferExhausted(row.deal.title, left);
     return { deal: row.deal, quantity: line.quantity };
   });
+  // Refused before any provider call: a larger total is one no provider takes, and one the order row cannot hold.
+  const totalCents = priced.reduce((sum, l) => sum + l.deal.priceCents * l.quantity, 0);
+  if (totalCents > MAX_CHECKOUT_TOTAL_CENTS) throw badRequest(`A checkout can total at most ${MAX_TOTAL_LABEL}`);
+  return priced;
 }
+
+const MAX_TOTAL_LABEL = `$${(MAX_CHECKOUT_TOTAL_CENTS / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
 /**
  * Places the order with `checkout_place_order` (migration 0005, ADR 005), one statement and so one

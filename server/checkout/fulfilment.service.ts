@@ -15,9 +15,10 @@ import { deals, merchants, orderItems, orders, paymentEvents } from '../db/schem
 import type { PaymentEvent, PaymentProvider } from '../integrations/payments/payment-provider';
 import { generateVoucherCode, generateVoucherPin } from '../vouchers/voucher-codes';
 import { hitRateLimit, overBudget, type AttemptBudget } from '../http/rate-limit';
-import { releaseOrder, takeUnits, whyNotBuyable } from './checkout.service';
+import { releaseOrder, takeUnits, whyNotBuyable, whyWithdrawn } from './checkout.service';
 
-export type FulfilmentOutcome = 'fulfilled' | 'already-fulfilled' | 'refunded' | 'unknown-order';
+/** `refunded`: the units were gone when a late payment arrived; `withdrawn`: a deal stopped being sold before payment. */
+export type FulfilmentOutcome = 'fulfilled' | 'already-fulfilled' | 'refunded' | 'withdrawn' | 'unknown-order';
 
 class StockGone extends Error {}
 
@@ -212,6 +213,15 @@ async function fulfilHeldOrder(db: Db, orderId: string, known: KnownOrder, event
   return false;
 }
 
+type OrderRef = { sessionId: string | null; orderId: string | null; paymentRef: string | null };
+
+/** The order a payment names: by the provider's session when it has one, else by our id. */
+function orderOf(payments: PaymentProvider, ref: OrderRef) {
+  return ref.sessionId
+    ? and(eq(orders.provider, payments.name), eq(orders.providerSessionId, ref.sessionId))
+    : eq(orders.id, ref.orderId ?? '00000000-0000-0000-0000-000000000000');
+}
+
 /** A provider event to record in the same transaction as the work it asked for. */
 export interface RecordedEvent {
   provider: string;
@@ -222,7 +232,10 @@ export interface RecordedEvent {
 /**
  * Issues one voucher per unit of a paid order. Safe to call any number of times, concurrently,
  * from any server: only the first call issues anything. A payment that arrives after its hold
- * lapsed takes the units again if they are still there; otherwise it is refunded. `event`, when
+ * lapsed takes the units again if they are still there; otherwise it is refunded. A payment for a
+ * deal that was archived, unpublished or switched off, or whose merchant stopped being active, since
+ * the checkout opened is refunded too, and no voucher is issued (the one-statement path leaves such
+ * orders to this one). `event`, when
  * given, is recorded in the same transaction as the vouchers. `known`, when the caller has read the
  * order (its id in `ref`), lets a pending order be fulfilled in one statement.
  */
@@ -230,18 +243,15 @@ export async function fulfilOrder(
   db: Db,
   payments: PaymentProvider,
   logger: FastifyBaseLogger,
-  ref: { sessionId: string | null; orderId: string | null; paymentRef: string | null },
+  ref: OrderRef,
   event: RecordedEvent | null = null,
   known?: KnownOrder,
 ): Promise<FulfilmentOutcome> {
   if (known && ref.orderId && (await fulfilHeldOrder(db, ref.orderId, known, event))) return 'fulfilled';
   let outcome: FulfilmentOutcome;
   try {
-    outcome = await db.transaction(async (tx) => {
-      const where = ref.sessionId
-        ? and(eq(orders.provider, payments.name), eq(orders.providerSessionId, ref.sessionId))
-        : eq(orders.id, ref.orderId ?? '00000000-0000-0000-0000-000000000000');
-      const [order] = await tx.select().from(orders).where(where).for('update');
+    outcome = await db.transaction(async (tx): Promise<FulfilmentOutcome> => {
+      const [order] = await tx.select().from(orders).where(orderOf(payments, ref)).for('update');
       if (!order) return 'unknown-order';
       if (order.fulfilledAt || order.status === 'paid') return 'already-fulfilled';
       if (order.status === 'refunded') return 'refunded';
@@ -253,6 +263,7 @@ export async function fulfilOrder(
         .innerJoin(merchants, eq(merchants.id, deals.merchantId))
         .where(eq(orderItems.orderId, order.id));
 
+      if (items.some(({ deal, merchantStatus }) => whyWithdrawn(deal, merchantStatus))) return 'withdrawn';
       if (order.status !== 'pending') {
         // The hold lapsed before the payment arrived: the units must be taken again, by the same rules.
         for (const { item, deal, merchantStatus } of [...items].sort((a, b) => a.item.dealId.localeCompare(b.item.dealId))) {
@@ -276,9 +287,17 @@ export async function fulfilOrder(
     });
   } catch (err) {
     if (!(err instanceof StockGone)) throw err;
-    outcome = await refundLatePayment(db, payments, logger, ref);
+    return refundLatePayment(db, payments, logger, ref, 'the units are gone');
   }
-  return outcome;
+  if (outcome !== 'withdrawn') return outcome;
+  // The order's holds go back first (nothing to do when they had lapsed already), then the money.
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(orderOf(payments, ref));
+  if (order) await releaseOrder(db, order.id, 'cancelled');
+  await refundLatePayment(db, payments, logger, ref, 'a deal was withdrawn since the checkout opened');
+  return 'withdrawn';
 }
 
 /** Marks a lapsed order refunded (once) and gives the money back through the provider. */
@@ -286,22 +305,19 @@ async function refundLatePayment(
   db: Db,
   payments: PaymentProvider,
   logger: FastifyBaseLogger,
-  ref: { sessionId: string | null; orderId: string | null; paymentRef: string | null },
+  ref: OrderRef,
+  why: string,
 ): Promise<FulfilmentOutcome> {
   const flipped = await db
     .update(orders)
     .set({ status: 'refunded' })
     .where(
-      and(
-        ref.sessionId ? eq(orders.providerSessionId, ref.sessionId) : eq(orders.id, ref.orderId ?? ''),
-        eq(orders.provider, payments.name),
-        inArray(orders.status, ['expired', 'cancelled']),
-      ),
+      and(orderOf(payments, ref), eq(orders.provider, payments.name), inArray(orders.status, ['expired', 'cancelled'])),
     )
     .returning({ id: orders.id, providerSessionId: orders.providerSessionId });
   const order = flipped[0];
   if (!order) return 'refunded';
-  logger.error({ orderId: order.id }, 'payment arrived after its hold lapsed and the units are gone; refunding');
+  logger.error({ orderId: order.id }, `payment arrived but ${why}; refunding`);
   await payments.refund(order.providerSessionId ?? ref.sessionId ?? '', ref.paymentRef);
   return 'refunded';
 }

@@ -119,6 +119,7 @@ export const paymentRoutes =
           request.log.error({ err }, 'test payment could not be confirmed');
           throw new HttpError(502, 'The payment could not be confirmed. Please try again.');
         }
+        if (result === 'withdrawn') throw conflict('Sorry, this deal is no longer available. Your payment has been refunded.');
         if (result === 'refunded') throw conflict('Sorry, this deal sold out before your payment completed. You have been refunded.');
         return { status: 'paid' as const, successUrl: successUrl(request.params.id) };
       },

@@ -412,7 +412,7 @@ describe('a payment that arrives after its hold lapsed', () => {
     const { deal, sid, order } = await lapsedOrder({ inventory: 0 });
     await t.db.update(deals).set({ active: false }).where(eq(deals.id, deal.id));
     const res = await postTestWebhook(t.app, signedPaidEvent(provider, order));
-    expect(res.json()).toEqual({ received: true, result: 'refunded' });
+    expect(res.json()).toEqual({ received: true, result: 'withdrawn' });
     expect(provider.refunds).toHaveLength(1);
     expect((await orderOf(t.db, sid)).status).toBe('refunded');
   });
