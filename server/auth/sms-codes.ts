@@ -13,7 +13,7 @@ import {
 import type { Db } from '../db/client';
 import { smsCodes } from '../db/schema';
 import { badRequest, HttpError, tooManyRequests } from '../http/errors';
-import { formatWait, hitRateLimit, resetRateLimit } from '../http/rate-limit';
+import { formatWait, hitRateLimit, refundRateLimitHit, resetRateLimit } from '../http/rate-limit';
 import type { SmsSender } from '../integrations/sms/sms-sender';
 
 export const SMS_HOURLY_CAP = 5;
@@ -56,7 +56,7 @@ export async function sendCode(db: Db, sms: SmsSender, phone: string): Promise<v
     // Nothing reached the phone: the code is void and the person may try again at once.
     await db.update(smsCodes).set({ consumedAt: new Date() }).where(eq(smsCodes.id, id));
     await resetRateLimit(db, `sms:cooldown:${phone}`);
-    await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${`sms:hour:${phone}`}`);
+    await refundRateLimitHit(db, `sms:hour:${phone}`);
     throw new HttpError(502, 'Failed to send SMS', { cause: err });
   }
 }

@@ -44,6 +44,11 @@ export function formatWait(seconds: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
+/** Takes back one hit counted in the key's current window, for an attempt that turned out not to count. */
+export async function refundRateLimitHit(db: Db | Tx, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key} and window_ends_at > now()`);
+}
+
 /** Forgets a key, e.g. the failed-login counter after a successful login. */
 export async function resetRateLimit(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);

@@ -2,13 +2,13 @@
  * Redemption by code and PIN (DECISIONS.md D6): exactly once per voucher under any concurrency,
  * PIN guessing locked out, and every attempt written to the log.
  */
-import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { format } from 'date-fns';
 import { PIN_LOCK_MINUTES, PIN_MAX_FAILURES } from '../../contract/constants';
 import type { RedeemAnswer, RedemptionRecord, RedemptionSummary } from '../../contract/redemption';
 import { queryRows, type Db } from '../db/client';
 import { deals, merchants, pinFailures, redemptions, vouchers } from '../db/schema';
-import { hitRateLimit, formatWait } from '../http/rate-limit';
+import { formatWait, hitRateLimit, refundRateLimitHit } from '../http/rate-limit';
 import type { UserRow } from '../auth/sessions';
 import { cursorTime, encodeCursor, type DealCursor } from '../catalog/catalog.service';
 
@@ -47,14 +47,42 @@ async function logAttempt(db: Pick<Db, 'insert'>, a: Attempt): Promise<void> {
   });
 }
 
-/** Failures so far in the merchant's window, without counting a new one. */
-async function merchantFailures(db: Db, merchantId: string): Promise<{ count: number; retry: number }> {
-  const [row] = await queryRows<{ count: number; retry: number }>(
+/**
+ * Charges one PIN attempt to a code before the PIN is compared, so that however many guesses arrive
+ * at once, at most PIN_MAX_FAILURES of them are ever compared in a lock window: the attempt that
+ * takes the last slot locks the code, and later ones find it locked. Answers the attempt's number in
+ * the window (above PIN_MAX_FAILURES: locked) and the end of the lock, if any. A right PIN gives its
+ * slot back (refundPinAttempt), or clears the count when it redeems.
+ */
+async function chargePinAttempt(db: Db, code: string): Promise<{ attempt: number; lockedUntil: Date | null }> {
+  const fresh = sql`(pin_failures.locked_until is not null and pin_failures.locked_until <= now())`;
+  const [row] = await queryRows<{ failures: number; locked_until: string | Date | null }>(
     db,
-    sql`select count, ceil(extract(epoch from (window_ends_at - now())))::int as retry
-        from rate_limits where key = ${`redeem-failures:${merchantId}`} and window_ends_at > now()`,
+    sql`insert into pin_failures (voucher_code, failures, locked_until, updated_at)
+        values (${code}, 1, null, now())
+        on conflict (voucher_code) do update set
+          failures = case when ${fresh} then 1 else pin_failures.failures + 1 end,
+          locked_until = case
+            when pin_failures.locked_until > now() then pin_failures.locked_until
+            when (case when ${fresh} then 1 else pin_failures.failures + 1 end) >= ${PIN_MAX_FAILURES}
+              then now() + make_interval(mins => ${PIN_LOCK_MINUTES})
+            else null end,
+          updated_at = now()
+        returning failures, locked_until`,
   );
-  return row ?? { count: 0, retry: 0 };
+  if (!row) throw new Error('pin attempt upsert returned no row');
+  return { attempt: row.failures, lockedUntil: row.locked_until === null ? null : new Date(row.locked_until) };
+}
+
+/** Gives back the slot of an attempt whose PIN was right (the voucher was already used or has expired). */
+async function refundPinAttempt(db: Db, code: string): Promise<void> {
+  await db.execute(
+    sql`update pin_failures set
+          failures = greatest(failures - 1, 0),
+          locked_until = case when failures - 1 >= ${PIN_MAX_FAILURES} then locked_until else null end,
+          updated_at = now()
+        where voucher_code = ${code}`,
+  );
 }
 
 const dateLabel = (d: Date) => format(d, 'MMM d, yyyy');
@@ -66,21 +94,23 @@ const dateLabel = (d: Date) => format(d, 'MMM d, yyyy');
 export async function redeemVoucher(db: Db, actor: UserRow, input: { code: string; pin: string; merchantId?: string | null | undefined }): Promise<RedeemOutcome> {
   const code = input.code.trim().toUpperCase();
   const merchantId = actor.role === 'merchant' ? actor.merchantId : null;
+  const budgetKey = `redeem-failures:${merchantId}`;
+  let charged = false;
+  /** Logs a refusal; one that is not the merchant's failure gives back the attempt charged to its budget. */
   const refuse = async (status: number, reason: string, extra: Partial<Attempt> = {}, countsAsFailure = true): Promise<RedeemOutcome> => {
     await logAttempt(db, { code, merchantId, actorUserId: actor.id, success: false, reason, ...extra });
-    if (countsAsFailure && merchantId) {
-      await hitRateLimit(db, `redeem-failures:${merchantId}`, MERCHANT_FAILURE_BUDGET.failures, MERCHANT_FAILURE_BUDGET.windowSeconds);
-    }
+    if (charged && !countsAsFailure) await refundRateLimitHit(db, budgetKey);
     return { ok: false, refusal: { status, reason } };
   };
 
   if (!merchantId) return refuse(403, NO_MERCHANT_REASON, {}, false);
   if (input.merchantId && input.merchantId !== merchantId) return refuse(403, 'merchantId does not match your account', {}, false);
 
-  const budget = await merchantFailures(db, merchantId);
-  if (budget.count >= MERCHANT_FAILURE_BUDGET.failures) {
-    return refuse(429, `Too many failed attempts. Please try again in ${formatWait(Math.max(1, budget.retry))}.`, {}, false);
-  }
+  // Every attempt is charged to the merchant's failure budget before it is evaluated, so parallel
+  // failures cannot slip past it; attempts that turn out not to be failures give their charge back.
+  const budget = await hitRateLimit(db, budgetKey, MERCHANT_FAILURE_BUDGET.failures, MERCHANT_FAILURE_BUDGET.windowSeconds);
+  if (!budget.allowed) return refuse(429, `Too many failed attempts. Please try again in ${formatWait(budget.retryAfterSeconds)}.`, {}, false);
+  charged = true;
 
   const [found] = await db
     .select({ voucher: vouchers, deal: deals })
@@ -90,35 +120,21 @@ export async function redeemVoucher(db: Db, actor: UserRow, input: { code: strin
     .limit(1);
   if (!found) return refuse(404, 'Voucher not found');
   const { voucher, deal } = found;
+
+  // Another merchant's voucher is refused before the PIN is looked at, and nothing about it (deal,
+  // price, buyer) enters this merchant's log.
+  if (deal.merchantId !== merchantId) return refuse(403, 'This voucher belongs to another merchant');
   const about = { voucherId: voucher.id, dealId: deal.id, priceCents: deal.priceCents };
 
-  // Another merchant's voucher is refused before the PIN is looked at, so it reveals nothing about it.
-  if (deal.merchantId !== merchantId) return refuse(403, 'This voucher belongs to another merchant', about);
-
-  const [lock] = await db
-    .select({ lockedUntil: pinFailures.lockedUntil })
-    .from(pinFailures)
-    .where(and(eq(pinFailures.voucherCode, code), gt(pinFailures.lockedUntil, new Date())));
-  if (lock?.lockedUntil) {
-    const minutes = Math.max(1, Math.ceil((lock.lockedUntil.getTime() - Date.now()) / 60_000));
+  const pinAttempt = await chargePinAttempt(db, code);
+  if (pinAttempt.attempt > PIN_MAX_FAILURES) {
+    const until = pinAttempt.lockedUntil?.getTime() ?? Date.now() + PIN_LOCK_MINUTES * 60_000;
+    const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60_000));
     return refuse(429, `Too many wrong PINs for this voucher. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, about);
   }
 
   if (input.pin !== voucher.pin) {
-    // Counting and locking is one atomic upsert, so parallel guesses cannot get past the limit.
-    const [counted] = await queryRows<{ failures: number }>(
-      db,
-      sql`insert into pin_failures (voucher_code, failures, locked_until, updated_at)
-          values (${code}, 1, null, now())
-          on conflict (voucher_code) do update set
-            failures = case when pin_failures.locked_until is not null and pin_failures.locked_until <= now() then 1 else pin_failures.failures + 1 end,
-            locked_until = case
-              when (case when pin_failures.locked_until is not null and pin_failures.locked_until <= now() then 1 else pin_failures.failures + 1 end) >= ${PIN_MAX_FAILURES}
-              then now() + make_interval(mins => ${PIN_LOCK_MINUTES}) else null end,
-            updated_at = now()
-          returning failures`,
-    );
-    const left = PIN_MAX_FAILURES - (counted?.failures ?? PIN_MAX_FAILURES);
+    const left = PIN_MAX_FAILURES - pinAttempt.attempt;
     return refuse(
       400,
       left > 0 ? `Incorrect PIN (${left} attempt${left === 1 ? '' : 's'} left)` : `Incorrect PIN. This voucher is locked for ${PIN_LOCK_MINUTES} minutes.`,
@@ -126,8 +142,14 @@ export async function redeemVoucher(db: Db, actor: UserRow, input: { code: strin
     );
   }
 
-  if (voucher.redeemed && voucher.redeemedAt) return refuse(409, `Voucher already redeemed on ${dateLabel(voucher.redeemedAt)}`, about, false);
-  if (voucher.validUntil.getTime() < Date.now()) return refuse(410, `Voucher expired on ${dateLabel(voucher.validUntil)}`, about, false);
+  if (voucher.redeemed && voucher.redeemedAt) {
+    await refundPinAttempt(db, code);
+    return refuse(409, `Voucher already redeemed on ${dateLabel(voucher.redeemedAt)}`, about, false);
+  }
+  if (voucher.validUntil.getTime() < Date.now()) {
+    await refundPinAttempt(db, code);
+    return refuse(410, `Voucher expired on ${dateLabel(voucher.validUntil)}`, about, false);
+  }
 
   // The conditional update is the single point of truth: one request wins, every other sees redeemed = true.
   const redeemedAt = await db.transaction(async (tx) => {
@@ -141,7 +163,9 @@ export async function redeemVoucher(db: Db, actor: UserRow, input: { code: strin
     await tx.delete(pinFailures).where(eq(pinFailures.voucherCode, code));
     return won.redeemedAt!;
   });
+  if (redeemedAt) await refundRateLimitHit(db, budgetKey);
   if (!redeemedAt) {
+    await refundPinAttempt(db, code);
     const [now] = await db.select({ redeemedAt: vouchers.redeemedAt }).from(vouchers).where(eq(vouchers.id, voucher.id));
     return refuse(409, `Voucher already redeemed on ${dateLabel(now?.redeemedAt ?? new Date())}`, about, false);
   }
@@ -169,9 +193,11 @@ export async function listRedemptions(
   const rows = await db
     .select({ r: redemptions, dealTitle: deals.title, merchantName: merchants.name, userEmail: owner, cursorTime: cursorTime(redemptions.createdAt) })
     .from(redemptions)
-    .leftJoin(deals, eq(deals.id, redemptions.dealId))
+    // A deal, price and buyer are shown only for the log's own merchant's vouchers (rows written before
+    // foreign attempts were logged without them may still name another merchant's deal).
+    .leftJoin(deals, and(eq(deals.id, redemptions.dealId), eq(deals.merchantId, redemptions.merchantId)))
     .leftJoin(merchants, eq(merchants.id, redemptions.merchantId))
-    .leftJoin(vouchers, eq(vouchers.id, redemptions.voucherId))
+    .leftJoin(vouchers, and(eq(vouchers.id, redemptions.voucherId), eq(vouchers.dealId, deals.id)))
     .where(and(...conditions))
     .orderBy(desc(redemptions.createdAt), desc(redemptions.id))
     .limit(params.limit + 1);
@@ -185,7 +211,7 @@ export async function listRedemptions(
       deal_title: dealTitle,
       user_email: userEmail,
       merchant_name: merchantName,
-      price_cents: r.priceCents,
+      price_cents: dealTitle === null ? null : r.priceCents,
       success: r.success,
       reason: r.reason,
       created_at: r.createdAt.toISOString(),

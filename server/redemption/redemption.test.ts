@@ -14,11 +14,13 @@ let customerSession: TestSession;
 let adminSession: TestSession;
 let dealId: string;
 let customerId: string;
+let otherMerchantId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   const merchant = await buildMerchant(t.db, { name: 'Code Cafe' });
   const other = await buildMerchant(t.db, { name: 'Other Place' });
+  otherMerchantId = other.id;
   merchantSession = await loginAs(t, await buildMerchantAccount(t.db, merchant.id));
   otherMerchantSession = await loginAs(t, await buildMerchantAccount(t.db, other.id));
   const customer = await buildCustomer(t.db, { email: 'buyer@example.com' });
@@ -92,6 +94,31 @@ describe('POST /api/redeem', () => {
       expectStatus(res, 403);
       expect(res.body).toMatchObject({ ok: false, reason: 'This voucher belongs to another merchant' });
     }
+  });
+
+  it("keeps another merchant's deal, price and buyer out of the trying merchant's log", async () => {
+    const v = await freshVoucher();
+    expectStatus(await redeem(otherMerchantSession, { code: v.code, pin: v.pin }), 403);
+    const log = await call(t.app, 'GET', '/api/merchant/redemptions', { sessionId: otherMerchantSession.sessionId });
+    expectStatus(log, 200);
+    const row = (log.body as Record<string, unknown>[]).find((r) => r.voucher_code === v.code);
+    expect(row).toMatchObject({ success: false, reason: 'This voucher belongs to another merchant', deal_title: null, user_email: null, price_cents: null });
+    expect(JSON.stringify(log.body)).not.toContain('Espresso flight');
+    expect(JSON.stringify(log.body)).not.toContain('buyer@example.com');
+    // Nor is it written down: the row names no voucher or deal of the other merchant.
+    const [stored] = await t.db.select().from(redemptions).where(eq(redemptions.voucherCode, v.code));
+    expect(stored).toMatchObject({ voucherId: null, dealId: null, priceCents: null });
+    // The owning merchant's log does not show the other merchant's attempt either.
+    const own = await call(t.app, 'GET', '/api/merchant/redemptions', { sessionId: merchantSession.sessionId });
+    expect((own.body as Record<string, unknown>[]).some((r) => r.voucher_code === v.code)).toBe(false);
+  });
+
+  it('shows no foreign deal for log rows written before foreign attempts were kept anonymous', async () => {
+    const v = await freshVoucher();
+    await t.db.insert(redemptions).values({ voucherCode: v.code, voucherId: v.id, dealId, merchantId: otherMerchantId, actorUserId: customerId, success: false, reason: 'This voucher belongs to another merchant', priceCents: 1250 });
+    const log = await call(t.app, 'GET', '/api/merchant/redemptions', { sessionId: otherMerchantSession.sessionId });
+    const row = (log.body as Record<string, unknown>[]).find((r) => r.voucher_code === v.code);
+    expect(row).toMatchObject({ deal_title: null, user_email: null, price_cents: null });
   });
 
   it('refuses unknown codes, expired vouchers and malformed input', async () => {
