@@ -5,7 +5,7 @@ import { merchant, merchantSummaryList } from '../../contract/merchants';
 import { badRequest, notFound } from '../http/errors';
 import type { AppDeps } from '../app';
 import { decodeCursor, getDeal, getMerchant, getReviewSummary, listDeals, listMerchants, type Viewer } from './catalog.service';
-import { JSON_TYPE, type ListCache } from './list-cache';
+import { JSON_TYPE, listKey, listKeyOfUrl, type ListCache } from './list-cache';
 
 export const catalogRoutes =
   (deps: AppDeps & { listCache: ListCache }): FastifyPluginAsyncZod =>
@@ -21,7 +21,7 @@ export const catalogRoutes =
       {
         schema: { querystring: dealListQuery, response: { 200: dealList } },
         onRequest: (request, reply, done) => {
-          const hit = cache.enabled && shared(request.viewer) ? cache.get(request.url) : undefined;
+          const hit = cache.enabled && shared(request.viewer) ? cache.get(listKeyOfUrl(request.url)) : undefined;
           if (!hit) {
             done();
             return;
@@ -39,7 +39,7 @@ export const catalogRoutes =
         const page = await listDeals(db, { q, limit, cursor, viewer: request.viewer });
         const text = page.json;
         if (cache.enabled && shared(request.viewer)) {
-          const cached = cache.set(request.url, text, page.nextCursor);
+          const cached = cache.set(listKey(request.query), text, page.nextCursor);
           return reply.headers(cached.headers).send(cached.body as unknown as Deal[]);
         }
         if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);

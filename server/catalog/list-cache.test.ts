@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../test/app';
 import { call, loginAs } from '../test/auth-helpers';
 import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount } from '../db/factories';
 import { deals } from '../db/schema';
-import { ListCache } from './list-cache';
+import { DEAL_LIST_DEFAULT_LIMIT } from '../../contract/constants';
+import { ListCache, listKey, listKeyOfUrl } from './list-cache';
 import { SESSION_COOKIE } from '../../contract/auth';
 
 describe('ListCache', () => {
@@ -20,6 +21,38 @@ describe('ListCache', () => {
     const b = cache.get('b', 1);
     expect(b?.body.toString('utf8')).toBe('[2]');
     expect(b).toMatchObject({ nextCursor: 'c', expiresAt: 1000, headers: { 'content-type': 'application/json; charset=utf-8', 'x-next-cursor': 'c' } });
+  });
+
+  it('holds at most maxBytes of bodies, dropping the oldest first', () => {
+    const cache = new ListCache(60_000, 1000, 1000);
+    const body = JSON.stringify('x'.repeat(298));
+    for (let i = 0; i < 10; i++) cache.set(`k${i}`, body, null, i);
+    expect(cache.size).toEqual({ entries: 3, bytes: 900 });
+    expect(cache.get('k9', 10)).toBeDefined();
+    expect(cache.get('k6', 10)).toBeUndefined();
+    // A body larger than the whole budget is sent but not kept.
+    cache.set('huge', JSON.stringify('y'.repeat(2000)), null, 10);
+    expect(cache.get('huge', 11)).toBeUndefined();
+  });
+
+  it('drops expired entries when a new one is kept, so they are not held until read again', () => {
+    const cache = new ListCache(1000);
+    for (let i = 0; i < 500; i++) cache.set(`k${i}`, '[1,2,3]', null, 0);
+    expect(cache.size.entries).toBe(500);
+    cache.set('later', '[]', null, 5000);
+    expect(cache.size).toEqual({ entries: 1, bytes: 2 });
+  });
+
+  it('keys a list address on q, limit and cursor only, as the route reads them', () => {
+    const plain = listKeyOfUrl('/api/deals?q=sushi&limit=20');
+    expect(plain).toBe(listKey({ q: 'sushi', limit: 20 }));
+    expect(listKeyOfUrl('/api/deals?limit=20&q=sushi&_=1')).toBe(plain);
+    expect(listKeyOfUrl('/api/deals?q=+sushi+&limit=020&junk=a&other=b')).toBe(plain);
+    expect(listKeyOfUrl('/api/deals')).toBe(listKey({ limit: DEAL_LIST_DEFAULT_LIMIT }));
+    // What the route would refuse is never a cache hit.
+    for (const refused of ['/api/deals?q=a&q=b', '/api/deals?limit=0', '/api/deals?limit=abc', '/api/deals?limit=', '/api/deals?limit=1000', '/api/deals?cursor=a&cursor=b']) {
+      expect(listKeyOfUrl(refused), refused).toBeNull();
+    }
   });
 
   it('keeps nothing when the TTL is 0', () => {
@@ -58,6 +91,12 @@ describe('GET /api/deals with the cache on', () => {
     // Another query string is another entry.
     const other = await call(t.app, 'GET', '/api/deals?limit=2');
     expect((other.body as { title: string }[]).map((d) => d.title)).toContain('Renamed');
+
+    // Parameters the list does not read make no entry of their own: the same (stale) one answers.
+    for (let i = 0; i < 50; i++) {
+      const junk = await call(t.app, 'GET', `/api/deals?limit=1&_=${i}&utm_source=x${i}`);
+      expect(junk.body).toEqual(guest.body);
+    }
   });
 });
 

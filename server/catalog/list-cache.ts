@@ -4,6 +4,7 @@
  * next moment. Staleness is bounded by the TTL; no rule depends on the list (checkout reads stock
  * afresh), so each server keeping its own copy is harmless.
  */
+import { DEAL_LIST_DEFAULT_LIMIT, DEAL_LIST_MAX_LIMIT } from '../../contract/constants';
 import { NEXT_CURSOR_HEADER } from '../../contract/deals';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -17,39 +18,95 @@ export interface CachedList {
   expiresAt: number;
 }
 
+/** What one list answer depends on: the validated query, nothing else the address carries. */
+export interface ListKeyParts {
+  q?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/** The cache key of a validated list query. */
+export function listKey(query: ListKeyParts): string {
+  return JSON.stringify([query.q?.trim() ?? '', query.limit, query.cursor ?? '']);
+}
+
+/**
+ * The cache key of a list address as the route would read it, ignoring any other parameter (so
+ * `&_=123` cannot make a new entry), or null when the route would refuse it or read it otherwise
+ * (a repeated or malformed parameter): such a request is never answered from the cache.
+ */
+export function listKeyOfUrl(url: string): string | null {
+  const at = url.indexOf('?');
+  const params = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
+  const one = (name: string): string | undefined | null => {
+    const values = params.getAll(name);
+    return values.length > 1 ? null : values[0];
+  };
+  const q = one('q');
+  const rawLimit = one('limit');
+  const cursor = one('cursor');
+  if (q === null || rawLimit === null || cursor === null) return null;
+  const limit = rawLimit === undefined ? DEAL_LIST_DEFAULT_LIMIT : Number(rawLimit);
+  if (rawLimit?.trim() === '' || !Number.isInteger(limit) || limit < 1 || limit > DEAL_LIST_MAX_LIMIT) return null;
+  return listKey({ q, limit, cursor });
+}
+
+/**
+ * Entries live `ttlMs`, and together hold at most `maxEntries` answers and `maxBytes` of bodies:
+ * the oldest go first, and expired ones are dropped whenever a new one is kept, so memory stays
+ * bounded whatever queries arrive.
+ */
 export class ListCache {
   private readonly entries = new Map<string, CachedList>();
+  private bytes = 0;
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 1000,
+    private readonly maxBytes = 16 * 1024 * 1024,
   ) {}
 
   get enabled(): boolean {
     return this.ttlMs > 0;
   }
 
-  get(key: string, now = Date.now()): CachedList | undefined {
+  /** Bytes of the bodies held now. */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  get(key: string | null, now = Date.now()): CachedList | undefined {
+    if (key === null) return undefined;
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     if (hit.expiresAt <= now) {
-      this.entries.delete(key);
+      this.drop(key, hit);
       return undefined;
     }
     return hit;
   }
 
-  /** Keeps a serialised list (when the cache is on) and returns the entry to send. */
+  /** Keeps a serialised list (when the cache is on and it fits) and returns the entry to send. */
   set(key: string, json: string, nextCursor: string | null, now = Date.now()): CachedList {
     const headers: Record<string, string> = { 'content-type': JSON_TYPE };
     if (nextCursor) headers[NEXT_CURSOR_HEADER] = nextCursor;
     const entry = { body: Buffer.from(json, 'utf8'), headers, nextCursor, expiresAt: now + this.ttlMs };
-    if (!this.enabled) return entry;
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    if (!this.enabled || entry.body.length > this.maxBytes) return entry;
+    const old = this.entries.get(key);
+    if (old) this.drop(key, old);
+    // Entries are kept in the order they expire (one TTL for all), so the oldest come first.
+    for (const [k, e] of this.entries) {
+      const full = this.entries.size >= this.maxEntries || this.bytes + entry.body.length > this.maxBytes;
+      if (!full && e.expiresAt > now) break;
+      this.drop(k, e);
     }
     this.entries.set(key, entry);
+    this.bytes += entry.body.length;
     return entry;
+  }
+
+  private drop(key: string, entry: CachedList): void {
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
   }
 }

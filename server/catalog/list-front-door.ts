@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SESSION_COOKIE } from '../../contract/auth';
 import { requestIdFrom } from '../http/headers';
-import type { CachedList, ListCache } from './list-cache';
+import { listKeyOfUrl, type CachedList, type ListCache } from './list-cache';
 
 const LIST_PATH = '/api/deals';
 const rawHeaders = new WeakMap<CachedList, string[]>();
@@ -34,7 +34,7 @@ export function cachedListFrontDoor(cache: ListCache, answerHeaders: Record<stri
         ids++;
       }
     }
-    const hit = cache.get(url);
+    const hit = cache.get(listKeyOfUrl(url));
     if (!hit) return false;
     let headers = rawHeaders.get(hit);
     if (!headers) {
