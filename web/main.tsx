@@ -7,25 +7,32 @@ import { queryClient } from './lib/query-client';
 import { pickUpSessionFromUrl } from './lib/session';
 import './styles.css';
 
-// Before anything reads the session: a session handed over in the address is stored and removed from it.
-pickUpSessionFromUrl();
-// The first screen's data and code start downloading before React renders anything.
-startFirstScreen(queryClient, window.location);
+/** Starts the first screen's downloads, then renders the app. */
+function start(): void {
+  // The first screen's data and code start downloading before React renders anything.
+  startFirstScreen(queryClient, window.location);
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
 
-const root = createRoot(container);
-// The first render is a transition: React builds it in short slices between which the browser stays responsive,
-// instead of in one long task while the page is still loading.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <AppProviders>
-        <AppLayout>
-          <AppRouter />
-        </AppLayout>
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+  const root = createRoot(container);
+  // The first render is a transition: React builds it in short slices between which the browser stays responsive,
+  // instead of in one long task while the page is still loading.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <AppLayout>
+            <AppRouter />
+          </AppLayout>
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+}
+
+// Before anything reads the session: a session handed over in the address is removed from it, and taken only when
+// the browser has none (which asks the server first). Without one in the address the app starts at once.
+const handover = pickUpSessionFromUrl();
+if (handover) void handover.then(start);
+else start();

@@ -1,7 +1,9 @@
-/** The session id of SPEC.md §4: kept in localStorage under `sessionId`, picked up once from a `session` query parameter. */
+/** The session id of SPEC.md §4: kept in localStorage under `sessionId`, picked up from a `session` query parameter only when the browser has no session. */
 
 export const SESSION_STORAGE_KEY = 'sessionId';
 export const SESSION_QUERY_PARAM = 'session';
+/** Asked, without the stored id, whether the browser's cookie already carries a session. */
+const CURRENT_USER_PATH = '/api/auth/user';
 
 // Storage can throw (private mode, disabled storage); a missing session is the safe answer then.
 export function getSessionId(): string | null {
@@ -29,17 +31,40 @@ export function clearSessionId(): void {
 }
 
 /**
- * Stores a session id handed over in the address (`?session=...`) and removes it from the address bar,
- * so it is neither bookmarked, shared nor left in the history. Returns the id it stored, if any.
+ * A session id handed over in the address (`?session=...`) is always removed from the address bar, so it is neither
+ * bookmarked, shared nor left in the history; it is taken only when the browser has no session at all. A link
+ * carrying someone else's session id must never replace the signed-in user's own session (their later purchases
+ * would land in the other account), so the id is stored only when localStorage holds none and the server knows no
+ * session from the HttpOnly cookie, which the page cannot read: `GET /api/auth/user` with cookies but without a
+ * bearer header answering 401. Anything else (a user, an error, no network) leaves the handed-over id unused.
+ *
+ * Answers null at once when the address has no such parameter, so ordinary page loads do not wait; otherwise a
+ * promise, never rejected, of the id it stored (null when it stored none).
  */
-export function pickUpSessionFromUrl(): string | null {
+export function pickUpSessionFromUrl(): Promise<string | null> | null {
   const url = new URL(window.location.href);
   const handed = url.searchParams.get(SESSION_QUERY_PARAM);
   if (handed === null) return null;
   url.searchParams.delete(SESSION_QUERY_PARAM);
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
   const trimmed = handed.trim();
-  if (trimmed === '') return null;
-  setSessionId(trimmed);
-  return trimmed;
+  if (trimmed === '' || getSessionId() !== null) return Promise.resolve(null);
+  return hasCookieSession().then(
+    (signedIn) => {
+      // Another tab may have signed in while the answer was on its way: its session stays.
+      if (signedIn !== false || getSessionId() !== null) return null;
+      setSessionId(trimmed);
+      return trimmed;
+    },
+    () => null,
+  );
+}
+
+/** Whether the server knows a session from the cookie alone: true, false (401), or null when it cannot tell. */
+async function hasCookieSession(): Promise<boolean | null> {
+  const response = await fetch(CURRENT_USER_PATH, { credentials: 'include', cache: 'no-store' });
+  // Read the body: an unread one keeps the request open.
+  await response.text().catch(() => '');
+  if (response.status === 401) return false;
+  return response.ok ? true : null;
 }
