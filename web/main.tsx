@@ -1,8 +1,10 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppLayout } from './app/layout';
+import { PageErrorBoundary } from './app/page-error';
 import { AppProviders } from './app/providers';
 import { AppRouter, startFirstScreen } from './app/router';
+import { reloadOnPreloadError } from './lib/chunk-reload';
 import { queryClient } from './lib/query-client';
 import { pickUpSessionFromUrl } from './lib/session';
 import './styles.css';
@@ -21,15 +23,22 @@ function start(): void {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <AppProviders>
-          <AppLayout>
-            <AppRouter />
-          </AppLayout>
-        </AppProviders>
+        {/* The routes have a boundary of their own inside the layout; this one keeps a failure of the frame (the
+            header's parts load on demand too) from leaving a blank page. */}
+        <PageErrorBoundary>
+          <AppProviders>
+            <AppLayout>
+              <AppRouter />
+            </AppLayout>
+          </AppProviders>
+        </PageErrorBoundary>
       </StrictMode>,
     );
   });
 }
+
+// Code missing after a deploy reloads the page once, to fetch the new version.
+reloadOnPreloadError();
 
 // Before anything reads the session: a session handed over in the address is removed from it, and taken only when
 // the browser has none (which asks the server first). Without one in the address the app starts at once.

@@ -1,4 +1,7 @@
-/** Serves the built web app: hashed assets cached for a year, pre-compressed; every page path gets index.html. */
+/**
+ * Serves the built web app: hashed assets cached for a year, pre-compressed; every page path gets index.html, and a
+ * missing asset a plain 404.
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -32,6 +35,16 @@ export async function registerWeb(app: FastifyInstance, webDir: string | undefin
     }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || indexHtml === null) {
       return reply.status(404).send({ message: 'Not found' });
+    }
+    // A file the build does not have, most often a screen's code that an open page still asks for after a deploy
+    // replaced it: a plain 404 makes the import fail at once (the app then reloads for the new version), where
+    // index.html would be fetched and rejected as a script. Not cached, as the file may yet arrive with a deploy.
+    if (pathname.startsWith('/assets/')) {
+      return reply
+        .status(404)
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send('Not found');
     }
     return reply
       .status(isKnownPagePath(pathname) ? 200 : 404)

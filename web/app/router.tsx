@@ -1,12 +1,13 @@
 /** The route table of SPEC.md §2. Home ships in the first bundle; every other screen loads on demand. */
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { paths, routePatterns } from '../../contract/routes';
 import { dealQueryOptions, dealReviewsQueryOptions } from '../features/deals/api/get-deal';
 import { dealImageSrc, preloadImage } from '../features/deals/deal-images';
 import { HomePage, startHomePage } from '../features/deals/home-page';
 import { merchantQueryOptions } from '../features/merchants/api/get-merchant';
+import { PageErrorBoundary } from './page-error';
 import { PageFallback } from './page-fallback';
 import { loadOnce } from '../lib/load-once';
 
@@ -36,7 +37,7 @@ function DealRoute({ id }: { id: string }) {
       live = false;
     };
   }, [Page]);
-  // As with the other screens, code that cannot be loaded is an error of the app.
+  // As with the other screens, code that cannot be loaded goes to the error boundary around the routes.
   if (failure) throw failure;
   if (!Page) return <PageFallback fullHeight />;
   return <Page id={id} />;
@@ -96,33 +97,38 @@ export function startFirstScreen(queryClient: QueryClient, location: Pick<Locati
 }
 
 export function AppRouter() {
+  const [location] = useLocation();
+  // A screen that fails (its code could not be loaded, say) shows a panel with a Reload button instead of leaving the
+  // page blank; going to another screen clears it.
   return (
-    <Suspense fallback={<PageFallback />}>
-      <Switch>
-        <Route path={routePatterns.home} component={HomePage} />
-        <Route path={routePatterns.deal}>{(params) => <DealRoute id={params.id} />}</Route>
-        <Route path={routePatterns.success} component={SuccessPage} />
-        <Route path={routePatterns.favorites} component={FavoritesPage} />
-        <Route path={routePatterns.profile} component={ProfilePage} />
-        <Route path={routePatterns.cart} component={CartPage} />
-        <Route path={routePatterns.checkout} component={CheckoutPage} />
-        <Route path={routePatterns.myVouchers}>
-          <MyVouchersPage />
-        </Route>
-        <Route path={routePatterns.accountVouchers}>
-          <MyVouchersPage requiresLogin />
-        </Route>
-        <Route path={routePatterns.login} component={LoginGatePage} />
-        <Route path={routePatterns.merchantLogin} component={MerchantLoginPage} />
-        <Route path={routePatterns.merchantRedeem} component={RedeemPage} />
-        <Route path={routePatterns.merchantScan} component={ScanPage} />
-        <Route path={routePatterns.adminBootstrap} component={BootstrapPage} />
-        <Route path={routePatterns.adminMerchants} component={MerchantsPage} />
-        <Route path={routePatterns.adminDeals} component={AdminDealsPage} />
-        <Route path={routePatterns.adminTransactions} component={TransactionsPage} />
-        <Route path={routePatterns.adminPromote} component={PromotePage} />
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
+    <PageErrorBoundary resetKey={location}>
+      <Suspense fallback={<PageFallback />}>
+        <Switch>
+          <Route path={routePatterns.home} component={HomePage} />
+          <Route path={routePatterns.deal}>{(params) => <DealRoute id={params.id} />}</Route>
+          <Route path={routePatterns.success} component={SuccessPage} />
+          <Route path={routePatterns.favorites} component={FavoritesPage} />
+          <Route path={routePatterns.profile} component={ProfilePage} />
+          <Route path={routePatterns.cart} component={CartPage} />
+          <Route path={routePatterns.checkout} component={CheckoutPage} />
+          <Route path={routePatterns.myVouchers}>
+            <MyVouchersPage />
+          </Route>
+          <Route path={routePatterns.accountVouchers}>
+            <MyVouchersPage requiresLogin />
+          </Route>
+          <Route path={routePatterns.login} component={LoginGatePage} />
+          <Route path={routePatterns.merchantLogin} component={MerchantLoginPage} />
+          <Route path={routePatterns.merchantRedeem} component={RedeemPage} />
+          <Route path={routePatterns.merchantScan} component={ScanPage} />
+          <Route path={routePatterns.adminBootstrap} component={BootstrapPage} />
+          <Route path={routePatterns.adminMerchants} component={MerchantsPage} />
+          <Route path={routePatterns.adminDeals} component={AdminDealsPage} />
+          <Route path={routePatterns.adminTransactions} component={TransactionsPage} />
+          <Route path={routePatterns.adminPromote} component={PromotePage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </PageErrorBoundary>
   );
 }

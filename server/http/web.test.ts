@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestApp, type TestApp } from '../test/app';
+
+const INDEX = '<!doctype html><html lang="en"><head><title>Deals</title></head><body><div id="root"></div></body></html>';
+const SCRIPT = 'export default 1;\n';
+
+let t: TestApp;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'dealmarket-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), INDEX);
+  writeFileSync(path.join(dir, 'assets', 'cart-page-new123.js'), SCRIPT);
+  t = await createTestApp({ env: { WEB_DIST_DIR: dir } });
+});
+afterAll(async () => {
+  await t?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a missing asset', () => {
+  it.each(['/assets/cart-page-old456.js', '/assets/index-old456.css', '/assets/nested/chunk-old.js?v=1'])(
+    'answers %s with a plain, uncached 404, not index.html',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toBe('Not found');
+      expect(res.body).not.toContain('<html');
+    },
+  );
+
+  it('answers HEAD the same way', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/assets/cart-page-old456.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+  });
+
+  it('leaves the assets the build has, and page paths, as they were', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/cart-page-new123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.body).toBe(SCRIPT);
+
+    const page = await t.app.inject({ method: 'GET', url: '/cart' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(INDEX);
+    const unknown = await t.app.inject({ method: 'GET', url: '/assets' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe(INDEX);
+  });
+});
