@@ -12,6 +12,13 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * How long a request waits for a database connection (a new one, or a free one from the pool) before it
+   * is answered 503; also bounds start-up against a database that accepts connections but never answers.
+   */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** How long one query may wait for the database's answer before the connection is dropped and the request answered 503; 0 = no limit. */
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Load the demo data when the database has no merchants yet. */
   SEED_DEMO_DATA: boolish.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from './env';
 import { openDatabase } from './db/client';
+import { isConnectionFailure } from './db/errors';
 import { loadDemoData } from './db/demo-data';
 import { buildApp } from './app';
 
@@ -21,9 +22,12 @@ async function main(): Promise<void> {
         kind: 'postgres',
         url: config.DATABASE_URL,
         poolSize: config.DB_POOL_SIZE,
-        onIdleError: (err) => logger.warn({ err }, 'idle database connection lost'),
+        connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+        queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+        // The pool replaces it; requests meanwhile are answered 503 (server/http/errors.ts).
+        onConnectionLost: (err) => logger.warn({ err }, 'database connection lost'),
       })
-    : await openDatabase({ kind: 'pglite', dataDir: path.resolve(config.DATA_DIR) });
+    : await openDatabase({ kind: 'pglite', dataDir: path.resolve(config.DATA_DIR), dataDirShownAs: config.DATA_DIR });
   await database.migrate();
   logger.info({ storage: database.kind }, 'database ready');
 
@@ -51,7 +55,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+/** A refused connection to a name with several addresses is an AggregateError with an empty message: its parts say more. */
+function describe(err: unknown): string {
+  if (err instanceof AggregateError && err.errors.length > 0) return err.errors.map(describe).join('; ');
+  return err instanceof Error ? err.message || err.name : String(err);
+}
+
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(isConnectionFailure(err) ? `Could not reach the database at DATABASE_URL: ${describe(err)}` : describe(err));
   process.exit(1);
 });

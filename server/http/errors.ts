@@ -1,6 +1,7 @@
 /** Errors the API answers on purpose, and the one handler that turns every error into `{message}`. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionFailure } from '../db/errors';
 
 export class HttpError extends Error {
   constructor(
@@ -19,6 +20,10 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message = 'Too many requests, please try again later') => new HttpError(429, message);
 
+/** Seconds a client is asked to wait (Retry-After) when the database cannot be reached. */
+export const RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a few seconds.';
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -29,6 +34,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
       const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request';
       return reply.status(400).send({ message });
+    }
+    if (isConnectionFailure(error)) {
+      // The database (or a connection to it) is away for a moment: a restart, a failover. Nothing is wrong with the request.
+      request.log.warn({ err: error }, 'answered 503: a connection failed');
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: UNAVAILABLE_MESSAGE });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 413) return reply.status(413).send({ message: 'Request body is too large' });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PLACEHOLDER_MAX_SIDE } from '../../contract/constants';
 import type { AppDeps } from '../app';
+import { RETRY_AFTER_SECONDS } from '../http/errors';
 import { placeholderSvg } from './placeholder';
 
 const side = z.coerce
@@ -15,6 +16,7 @@ export const systemRoutes =
   async (app) => {
     app.get('/api/health', async (_request, reply) => {
       const ok = await deps.database.ping();
+      if (!ok) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return reply.status(ok ? 200 : 503).send({ ok });
     });
 
