@@ -6,14 +6,19 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './db/data-dir-lock';
 import { spawnServer, startServer, waitUntilHealthy, type ServerProcess } from './test/server-process';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'dealmarket-data-dir-'));
+let dataDir: string;
+let env: Record<string, string>;
 const started: ServerProcess[] = [];
-// PGlite with this directory, whatever the test run's own database is.
-const env = { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'dealmarket-data-dir-'));
+  // PGlite with this directory, whatever the test run's own database is.
+  env = { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+});
 
 afterAll(async () => {
   await Promise.all(started.map((s) => s.stop(5_000)));
