@@ -1,7 +1,8 @@
 /**
  * Attempt budgets under parallel requests on a real PostgreSQL server: at most PIN_MAX_FAILURES wrong
- * PINs are ever compared for one code in a lock window, and a merchant's failures stop at its budget,
- * however many guesses arrive at once. A check-then-count variant is shown to let more through.
+ * PINs are ever compared for one code in a lock window, right PINs arriving together are not taken
+ * for guesses, and a merchant's failures stop at its budget, however many attempts arrive at once. A
+ * check-then-count variant is shown to let more through.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, gt, sql } from 'drizzle-orm';
@@ -71,6 +72,13 @@ describe('wrong PINs in parallel', () => {
     expect(answers.filter((a) => reasonOf(a).startsWith('Incorrect PIN')).length).toBeLessThanOrEqual(PIN_MAX_FAILURES);
     const successes = await t.db.select().from(redemptions).where(and(eq(redemptions.voucherId, v.id), eq(redemptions.success, true)));
     expect(successes).toHaveLength(wins.length);
+  });
+
+  it('right PINs arriving together are never taken for guesses: one redeems, the rest are told it was used', async () => {
+    const v = await freshVoucher();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => redeem(v.code, v.pin)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409 && reasonOf(a).startsWith('Voucher already redeemed'))).toHaveLength(19);
   });
 
   it('a check-then-count variant (the lock read before the compare) lets more guesses be compared', async () => {

@@ -2,11 +2,11 @@
  * Redemption by code and PIN (DECISIONS.md D6): exactly once per voucher under any concurrency,
  * PIN guessing locked out, and every attempt written to the log.
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { format } from 'date-fns';
 import { PIN_LOCK_MINUTES, PIN_MAX_FAILURES } from '../../contract/constants';
 import type { RedeemAnswer, RedemptionRecord, RedemptionSummary } from '../../contract/redemption';
-import { queryRows, type Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { deals, merchants, pinFailures, redemptions, vouchers } from '../db/schema';
 import { formatWait, hitRateLimit, refundRateLimitHit } from '../http/rate-limit';
 import type { UserRow } from '../auth/sessions';
@@ -47,42 +47,48 @@ async function logAttempt(db: Pick<Db, 'insert'>, a: Attempt): Promise<void> {
   });
 }
 
-/**
- * Charges one PIN attempt to a code before the PIN is compared, so that however many guesses arrive
- * at once, at most PIN_MAX_FAILURES of them are ever compared in a lock window: the attempt that
- * takes the last slot locks the code, and later ones find it locked. Answers the attempt's number in
- * the window (above PIN_MAX_FAILURES: locked) and the end of the lock, if any. A right PIN gives its
- * slot back (refundPinAttempt), or clears the count when it redeems.
- */
-async function chargePinAttempt(db: Db, code: string): Promise<{ attempt: number; lockedUntil: Date | null }> {
-  const fresh = sql`(pin_failures.locked_until is not null and pin_failures.locked_until <= now())`;
-  const [row] = await queryRows<{ failures: number; locked_until: string | Date | null }>(
-    db,
-    sql`insert into pin_failures (voucher_code, failures, locked_until, updated_at)
-        values (${code}, 1, null, now())
-        on conflict (voucher_code) do update set
-          failures = case when ${fresh} then 1 else pin_failures.failures + 1 end,
-          locked_until = case
-            when pin_failures.locked_until > now() then pin_failures.locked_until
-            when (case when ${fresh} then 1 else pin_failures.failures + 1 end) >= ${PIN_MAX_FAILURES}
-              then now() + make_interval(mins => ${PIN_LOCK_MINUTES})
-            else null end,
-          updated_at = now()
-        returning failures, locked_until`,
-  );
-  if (!row) throw new Error('pin attempt upsert returned no row');
-  return { attempt: row.failures, lockedUntil: row.locked_until === null ? null : new Date(row.locked_until) };
-}
+type VoucherRow = typeof vouchers.$inferSelect;
 
-/** Gives back the slot of an attempt whose PIN was right (the voucher was already used or has expired). */
-async function refundPinAttempt(db: Db, code: string): Promise<void> {
-  await db.execute(
-    sql`update pin_failures set
-          failures = greatest(failures - 1, 0),
-          locked_until = case when failures - 1 >= ${PIN_MAX_FAILURES} then locked_until else null end,
-          updated_at = now()
-        where voucher_code = ${code}`,
-  );
+type PinCheck =
+  | { kind: 'locked'; until: Date }
+  | { kind: 'wrong'; left: number }
+  | { kind: 'redeemed'; at: Date }
+  | { kind: 'expired' }
+  | { kind: 'won'; at: Date };
+
+/**
+ * Compares the PIN of one voucher and, when it is right, redeems it, in one short transaction that
+ * holds the code's pin_failures row: attempts on the same code, from any server, take turns, so each
+ * sees the count the ones before it left. At most PIN_MAX_FAILURES wrong PINs are ever compared in a
+ * lock window, and right PINs arriving together are never taken for guesses. Exactly one attempt
+ * redeems (the conditional update on `redeemed`).
+ */
+async function checkPinAndRedeem(db: Db, voucher: VoucherRow, pin: string, actorId: string, onWin: (tx: Tx) => Promise<void>): Promise<PinCheck> {
+  return db.transaction(async (tx) => {
+    await tx.insert(pinFailures).values({ voucherCode: voucher.code, failures: 0 }).onConflictDoNothing();
+    const [state] = await tx.select().from(pinFailures).where(eq(pinFailures.voucherCode, voucher.code)).for('update');
+    const now = new Date();
+    if (state?.lockedUntil && state.lockedUntil > now) return { kind: 'locked', until: state.lockedUntil };
+    if (pin !== voucher.pin) {
+      // A lock that has run out starts a new window.
+      const failures = (state?.lockedUntil ? 0 : (state?.failures ?? 0)) + 1;
+      const lockedUntil = failures >= PIN_MAX_FAILURES ? new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000) : null;
+      await tx.update(pinFailures).set({ failures, lockedUntil, updatedAt: now }).where(eq(pinFailures.voucherCode, voucher.code));
+      return { kind: 'wrong', left: PIN_MAX_FAILURES - failures };
+    }
+    const [won] = await tx
+      .update(vouchers)
+      .set({ redeemed: true, redeemedAt: now, redeemedBy: actorId })
+      .where(and(eq(vouchers.id, voucher.id), eq(vouchers.redeemed, false), gte(vouchers.validUntil, now)))
+      .returning({ redeemedAt: vouchers.redeemedAt });
+    if (!won) {
+      const [current] = await tx.select({ redeemedAt: vouchers.redeemedAt }).from(vouchers).where(eq(vouchers.id, voucher.id));
+      return current?.redeemedAt ? { kind: 'redeemed', at: current.redeemedAt } : { kind: 'expired' };
+    }
+    await onWin(tx);
+    await tx.delete(pinFailures).where(eq(pinFailures.voucherCode, voucher.code));
+    return { kind: 'won', at: won.redeemedAt! };
+  });
 }
 
 const dateLabel = (d: Date) => format(d, 'MMM d, yyyy');
@@ -126,55 +132,34 @@ export async function redeemVoucher(db: Db, actor: UserRow, input: { code: strin
   if (deal.merchantId !== merchantId) return refuse(403, 'This voucher belongs to another merchant');
   const about = { voucherId: voucher.id, dealId: deal.id, priceCents: deal.priceCents };
 
-  const pinAttempt = await chargePinAttempt(db, code);
-  if (pinAttempt.attempt > PIN_MAX_FAILURES) {
-    const until = pinAttempt.lockedUntil?.getTime() ?? Date.now() + PIN_LOCK_MINUTES * 60_000;
-    const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60_000));
-    return refuse(429, `Too many wrong PINs for this voucher. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, about);
+  const checked = await checkPinAndRedeem(db, voucher, input.pin, actor.id, (tx) =>
+    logAttempt(tx, { code, merchantId, actorUserId: actor.id, success: true, reason: null, ...about }),
+  );
+  switch (checked.kind) {
+    case 'locked': {
+      const minutes = Math.max(1, Math.ceil((checked.until.getTime() - Date.now()) / 60_000));
+      return refuse(429, `Too many wrong PINs for this voucher. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, about);
+    }
+    case 'wrong':
+      return refuse(
+        400,
+        checked.left > 0
+          ? `Incorrect PIN (${checked.left} attempt${checked.left === 1 ? '' : 's'} left)`
+          : `Incorrect PIN. This voucher is locked for ${PIN_LOCK_MINUTES} minutes.`,
+        about,
+      );
+    case 'redeemed':
+      return refuse(409, `Voucher already redeemed on ${dateLabel(checked.at)}`, about, false);
+    case 'expired':
+      return refuse(410, `Voucher expired on ${dateLabel(voucher.validUntil)}`, about, false);
   }
-
-  if (input.pin !== voucher.pin) {
-    const left = PIN_MAX_FAILURES - pinAttempt.attempt;
-    return refuse(
-      400,
-      left > 0 ? `Incorrect PIN (${left} attempt${left === 1 ? '' : 's'} left)` : `Incorrect PIN. This voucher is locked for ${PIN_LOCK_MINUTES} minutes.`,
-      about,
-    );
-  }
-
-  if (voucher.redeemed && voucher.redeemedAt) {
-    await refundPinAttempt(db, code);
-    return refuse(409, `Voucher already redeemed on ${dateLabel(voucher.redeemedAt)}`, about, false);
-  }
-  if (voucher.validUntil.getTime() < Date.now()) {
-    await refundPinAttempt(db, code);
-    return refuse(410, `Voucher expired on ${dateLabel(voucher.validUntil)}`, about, false);
-  }
-
-  // The conditional update is the single point of truth: one request wins, every other sees redeemed = true.
-  const redeemedAt = await db.transaction(async (tx) => {
-    const [won] = await tx
-      .update(vouchers)
-      .set({ redeemed: true, redeemedAt: new Date(), redeemedBy: actor.id })
-      .where(and(eq(vouchers.id, voucher.id), eq(vouchers.redeemed, false)))
-      .returning({ redeemedAt: vouchers.redeemedAt });
-    if (!won) return null;
-    await logAttempt(tx, { code, merchantId, actorUserId: actor.id, success: true, reason: null, ...about });
-    await tx.delete(pinFailures).where(eq(pinFailures.voucherCode, code));
-    return won.redeemedAt!;
-  });
-  if (redeemedAt) await refundRateLimitHit(db, budgetKey);
-  if (!redeemedAt) {
-    await refundPinAttempt(db, code);
-    const [now] = await db.select({ redeemedAt: vouchers.redeemedAt }).from(vouchers).where(eq(vouchers.id, voucher.id));
-    return refuse(409, `Voucher already redeemed on ${dateLabel(now?.redeemedAt ?? new Date())}`, about, false);
-  }
+  await refundRateLimitHit(db, budgetKey);
   return {
     ok: true,
     answer: {
       ok: true,
       reason: null,
-      voucher: { voucherCode: code, dealTitle: deal.title, priceCents: deal.priceCents, redeemedAt: redeemedAt.toISOString() },
+      voucher: { voucherCode: code, dealTitle: deal.title, priceCents: deal.priceCents, redeemedAt: checked.at.toISOString() },
     },
   };
 }
