@@ -1,5 +1,6 @@
 /** Bodies and answers of the superadmin's merchant and deal management (SPEC.md §5, §7). */
 import { z } from 'zod';
+import { isImageUrl } from './urls';
 import { DEFAULT_INVENTORY, DEFAULT_MAX_PER_USER } from './constants';
 import { phone } from './auth';
 import { deal, dealStatus } from './deals';
@@ -91,8 +92,7 @@ const imageUrl = z
   .string()
   .trim()
   .max(2000, { message: 'is too long' })
-  .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\/[^\s]+$/i.test(v), { message: 'must be a URL' })
-  .refine((v) => !v.startsWith('//'), { message: 'must be a URL' });
+  .refine(isImageUrl, { message: 'must be a URL' });
 
 const when = z.iso
   .datetime({ offset: true, message: 'must be a date and time' })

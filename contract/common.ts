@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 /** Every error answer of the API. */
-export const errorBody = z.object({ message: z.string() });
+/** Every refusal: a message to show, and for some a stable `code` that screens branch on. */
+export const errorBody = z.object({ message: z.string(), code: z.string().optional() });
+/** The code of the 403 an account gets while it must still replace a password it did not choose (D13). */
+export const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED';
 export type ErrorBody = z.infer<typeof errorBody>;
 
 export const uuid = z.uuid();

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import { pino } from 'pino';
 import type { AppConfig } from './env';
 import type { Database } from './db/client';
-import { HttpError, registerErrorHandling } from './http/errors';
+import { frameworkErrorHandler, HttpError, registerErrorHandling } from './http/errors';
 import { registerSession } from './http/session';
 import { registerResponseHeaders, requestIdFor, securityHeaders } from './http/headers';
 import { registerWeb } from './http/web';
@@ -138,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < deps.config.TRUST_PROXY : false,
     genReqId: requestIdFor,
     requestIdHeader: false,
+    frameworkErrors: frameworkErrorHandler(securityHeaders(production)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -151,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerResponseHeaders(app, production);
 
   await app.register(cookie);
-  registerSession(app, deps.database.db, deps.config.NODE_ENV === 'production');
+  registerSession(app, deps.database.db, { secureCookies: production, publicOrigin: deps.config.publicOrigin });
   registerRequestLimiter(
     app,
     deps.requestLimiter ??

@@ -1,5 +1,7 @@
 /** Merchant management by a superadmin: each merchant comes with its own merchant login account. */
+import { randomInt } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { VOUCHER_CODE_ALPHABET } from '../../contract/constants';
 import type { AdminMerchant } from '../../contract/admin';
 import type { BusinessHours, MerchantStatus } from '../../contract/merchants';
 import type { Db } from '../db/client';
@@ -11,8 +13,16 @@ import { presentMerchant } from '../catalog/catalog.service';
 
 type MerchantRow = typeof merchants.$inferSelect;
 
-/** The generated first password of a merchant account (DECISIONS.md D7). */
-export const defaultMerchantPassword = (phone: string) => `merchant-${phone}`;
+/**
+ * The generated first password of a merchant account: 12 random characters (about 60 bits) in three
+ * groups, shown once to the admin who created the account. It is not derived from anything public,
+ * such as the merchant's phone, and the account must replace it before it can do anything else
+ * (docs/decisions/006-merchant-first-passwords.md).
+ */
+export function generateMerchantPassword(): string {
+  const chars = Array.from({ length: 12 }, () => VOUCHER_CODE_ALPHABET[randomInt(VOUCHER_CODE_ALPHABET.length)]);
+  return `${chars.slice(0, 4).join('')}-${chars.slice(4, 8).join('')}-${chars.slice(8).join('')}`;
+}
 
 // Correlated subqueries spell out their tables: drizzle leaves columns unqualified in single-table selects.
 const dealCount = sql<number>`(select count(*)::int from deals d where d.merchant_id = "merchants"."id")`;
@@ -44,10 +54,10 @@ export interface NewMerchant {
 
 /**
  * Creates an active merchant and its merchant account in one transaction; the account's password
- * is `merchant-{phone}` and must be changed after the first login.
+ * is generated, answered once, and must be changed at the first login.
  */
 export async function createMerchant(db: Db, input: NewMerchant): Promise<{ merchant: AdminMerchant; loginInfo: { phone: string; password: string } }> {
-  const password = defaultMerchantPassword(input.phone);
+  const password = generateMerchantPassword();
   const passwordHash = await hashPassword(password);
   try {
     const id = await db.transaction(async (tx) => {

@@ -1,15 +1,19 @@
 /** Errors the API answers on purpose, and the one handler that turns every error into `{message}`. */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionFailure } from '../db/errors';
 
 export class HttpError extends Error {
+  /** A stable name for the refusal, sent beside the message when set, for screens that branch on it. */
+  readonly code: string | undefined;
+
   constructor(
     readonly statusCode: number,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; code?: string },
   ) {
     super(message, options);
+    this.code = options?.code;
   }
 }
 
@@ -27,7 +31,7 @@ export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please t
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).send(error.code ? { message: error.message, code: error.code } : { message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -57,3 +61,21 @@ function clientMessage(error: FastifyError): string {
   if (error.code?.startsWith('FST_ERR_CTP')) return 'Request body is not valid JSON';
   return error.message || 'Bad request';
 }
+
+/**
+ * Fastify's own refusals made before routing (an address component that cannot be decoded, a path
+ * parameter over the router's length limit) answer like every other error: `{message}` with the
+ * usual headers, never echoing the address back.
+ */
+export function frameworkErrorHandler(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    reply
+      .headers(headers)
+      .header('x-request-id', request.id)
+      .header('cache-control', 'no-store')
+      .status(tooLong ? 414 : 400)
+      .send({ message: tooLong ? 'The address is too long' : 'The address is not valid' });
+  };
+}
+

@@ -1,47 +1,90 @@
 /** Resolves the caller from a bearer header or the HttpOnly cookie, and offers the role guards. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, type Role } from '../../contract/auth';
+import { PASSWORD_CHANGE_REQUIRED } from '../../contract/common';
 import { SESSION_IDLE_DAYS } from '../../contract/constants';
 import type { Viewer } from '../catalog/catalog.service';
 import type { Db } from '../db/client';
 import { resolveSession, type UserRow } from '../auth/sessions';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, HttpError, unauthorized } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null for guests. */
     user: UserRow | null;
+    /** True for a write that carried the session cookie but did not come from this site's pages. */
+    crossSiteCookie: boolean;
     /** Hash of the session the request came with. */
     sessionIdHash: string | null;
     viewer: Viewer | null;
   }
 }
 
-export function sessionIdFrom(request: FastifyRequest): string | null {
+/** The session id a request carries, and whether it came as a bearer header or as the cookie. */
+export function sessionFrom(request: FastifyRequest): { id: string; byCookie: boolean } | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const token = header.slice('Bearer '.length).trim();
-    if (token && token !== 'null' && token !== 'undefined') return token;
+    if (token && token !== 'null' && token !== 'undefined') return { id: token, byCookie: false };
   }
-  return request.cookies[SESSION_COOKIE] ?? null;
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie ? { id: cookie, byCookie: true } : null;
 }
 
-export function registerSession(app: FastifyInstance, db: Db, secureCookies: boolean): void {
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const CROSS_SITE = 'This request did not come from this site';
+
+/**
+ * True when a state-changing request comes from the app's own pages: the browser says so
+ * (`Sec-Fetch-Site: same-origin`) or its `Origin` is this server's. A cookie rides along with
+ * requests that other sites make a browser send; a bearer header never does, so only
+ * cookie-authenticated calls need this.
+ */
+function fromOwnPages(request: FastifyRequest, publicOrigin: string): boolean {
+  if (request.headers['sec-fetch-site'] === 'same-origin') return true;
+  const origin = request.headers.origin;
+  return origin !== undefined && (origin === publicOrigin || origin === `${request.protocol}://${request.host}`);
+}
+
+/**
+ * What an account still on a password it did not choose (generated, or set by an admin) may do:
+ * read who it is, set its own password, and log out. Everything else is refused until then.
+ */
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['GET /api/auth/user', 'PUT /api/auth/password', 'POST /api/auth/logout']);
+
+const passwordChangeRequired = () =>
+  new HttpError(403, 'Please set your own password before you continue', { code: PASSWORD_CHANGE_REQUIRED });
+
+export function registerSession(app: FastifyInstance, db: Db, options: { secureCookies: boolean; publicOrigin: string }): void {
+  const { secureCookies, publicOrigin } = options;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);
   app.decorateRequest('viewer', null);
+  app.decorateRequest('crossSiteCookie', false);
   // Synchronous for guests (no cookie, no bearer header): most list and page reads touch no database here.
   app.addHook('onRequest', (request, _reply, done) => {
-    const sessionId = request.url.startsWith('/api/') ? sessionIdFrom(request) : null;
-    if (!sessionId) {
+    const session = request.url.startsWith('/api/') ? sessionFrom(request) : null;
+    if (!session) {
       done();
       return;
     }
-    resolveSession(db, sessionId).then((resolved) => {
+    // Another site's page can make a browser send the cookie, so a write carrying only the cookie is
+    // signed in by it only when it comes from this site's own pages; otherwise it runs as a guest's,
+    // and anything that needs the account refuses it (requireUser).
+    if (session.byCookie && !READ_METHODS.has(request.method) && !fromOwnPages(request, publicOrigin)) {
+      request.crossSiteCookie = true;
+      done();
+      return;
+    }
+    resolveSession(db, session.id).then((resolved) => {
       if (resolved) {
         request.user = resolved.user;
         request.sessionIdHash = resolved.idHash;
         request.viewer = { role: resolved.user.role, merchantId: resolved.user.merchantId };
+        if (resolved.user.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(`${request.method} ${request.routeOptions.url}`)) {
+          done(passwordChangeRequired());
+          return;
+        }
       }
       done();
     }, done);
@@ -69,7 +112,7 @@ declare module 'fastify' {
 
 /** The signed-in user, or 401. */
 export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthorized('Please log in first');
+  if (!request.user) throw request.crossSiteCookie ? forbidden(CROSS_SITE) : unauthorized('Please log in first');
   return request.user;
 }
 

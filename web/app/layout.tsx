@@ -77,9 +77,15 @@ function Logo() {
 const accountPlaceholder = <span aria-hidden="true" className="h-9 w-40 animate-pulse rounded-lg bg-slate-100" />;
 
 function Header() {
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   const { user, isLoading } = useCurrentUser();
   const cartCount = useCartCount();
+  // An account on a password it did not choose can do nothing else until it sets its own (the server
+  // refuses every other call), so it is kept on the profile screen, where the password form is.
+  const mustChangePassword = user?.mustChangePassword === true;
+  useEffect(() => {
+    if (mustChangePassword && location !== paths.profile) navigate(paths.profile, { replace: true });
+  }, [mustChangePassword, location, navigate]);
   // The menu is open for the location it was opened at, so any navigation closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === location;

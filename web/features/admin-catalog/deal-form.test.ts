@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createDealBody as serverDealBody, type AdminDeal } from '../../../contract/admin';
+import { isImageUrl } from '../../../contract/urls';
 import {
   centsToUsdInput,
   dealBody,
   dealFormFrom,
   emptyDealForm,
-  isImageUrl,
   isoToLocalInput,
   localInputToIso,
   usdToCents,
@@ -64,6 +64,12 @@ describe('deal form checks', () => {
     expect(isImageUrl('')).toBe(true);
     expect(isImageUrl('example.com/a.jpg')).toBe(false);
     expect(isImageUrl('//evil.example/a.jpg')).toBe(false);
+    // Browsers read a backslash as a slash and drop tabs and line breaks: each of these leaves the site.
+    expect(isImageUrl('/\\evil.example/a.png')).toBe(false);
+    expect(isImageUrl('/\t/evil.example/a.png')).toBe(false);
+    expect(isImageUrl('/\n/evil.example/a.png')).toBe(false);
+    expect(isImageUrl('https:\\\\evil.example/a.png')).toBe(false);
+    expect(isImageUrl('https://')).toBe(false);
     expect(isImageUrl('javascript:alert(1)')).toBe(false);
     expect(validateDealForm(form({ imageUrl: 'not a url' })).imageUrl).toMatch(/URL/);
   });

@@ -4,6 +4,7 @@
  */
 import type { AdminDeal, CreateDealBody } from '../../../contract/admin';
 import { DEFAULT_INVENTORY, DEFAULT_MAX_PER_USER } from '../../../contract/constants';
+import { isImageUrl } from '../../../contract/urls';
 import { formatIso, formatLocalDateTime } from '../../lib/date-format';
 
 export const DEAL_LIMITS = {
@@ -108,13 +109,6 @@ function moneyError(text: string, required: boolean, name: string): string | und
   return undefined;
 }
 
-/** The server's rule: an http(s) address, or a path on this site such as /images/deal.jpg. */
-export function isImageUrl(text: string): boolean {
-  const url = text.trim();
-  if (url === '') return true;
-  if (url.startsWith('//')) return false;
-  return url.startsWith('/') || /^https?:\/\/[^\s]+$/i.test(url);
-}
 
 function wholeNumberError(text: string, min: number, max: number, message: string): string | undefined {
   const trimmed = text.trim();
