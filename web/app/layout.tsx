@@ -24,7 +24,8 @@ const MenuPanel = lazy(() => loadHeaderMore().then((module) => ({ default: modul
 const FavoritesCountBadge = lazy(() => loadHeaderMore().then((module) => ({ default: module.FavoritesCountBadge })));
 
 function preloadHeaderMore(): void {
-  void loadHeaderMore();
+  // Only a head start: a failed download is met again, and shown, when the parts render.
+  loadHeaderMore().catch(() => undefined);
 }
 
 /** Merchants and admins have workspace links, which need an extra-large screen to sit in the bar. */
