@@ -6,6 +6,7 @@ import { apiLogin, DEMO_MERCHANT, signInAsNewCustomer } from './accounts';
 import { PHONE_VIEWPORT, scrollsHorizontally, SPEC_DEALS, SUSHI } from './catalog';
 import { test, expect, expectAccessible, failedRequest } from './fixtures';
 import { buyThroughApi, expectPurchaseToast } from './purchase-helpers';
+import { readQrImage } from './fixtures-camera/qr-video';
 import { dealIdByTitle } from './fixtures-camera/vouchers';
 
 const SPA = SPEC_DEALS[1];
@@ -95,7 +96,13 @@ test.describe('My Vouchers', () => {
     // The QR thumbnail opens large in a dialog; Escape closes it.
     await spaCard.getByRole('button', { name: `Enlarge QR code for voucher ${valid.voucherCode}` }).click();
     const qr = page.getByRole('dialog', { name: SPA.title });
-    await expect(qr.getByRole('img', { name: `QR code for voucher ${valid.voucherCode}` })).toBeVisible();
+    const qrImage = qr.getByRole('img', { name: `QR code for voucher ${valid.voucherCode}` });
+    await expect(qrImage).toBeVisible();
+    // The image comes from its own address with the customer's session cookie, and reads as the redeem link.
+    await expect.poll(() => qrImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const src = await qrImage.getAttribute('src');
+    expect(src).toMatch(/^\/api\/vouchers\/[0-9a-f-]{36}\/qr\.svg$/);
+    expect(await readQrImage(page, src ?? '')).toMatch(new RegExp(`/merchant/redeem\\?code=${valid.voucherCode}&pin=${valid.voucherPin}$`));
     await expectAccessible(page, '/my/vouchers (QR dialog)');
     await page.keyboard.press('Escape');
     await expect(qr).toBeHidden();

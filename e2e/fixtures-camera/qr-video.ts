@@ -112,23 +112,27 @@ export async function launchWithQrCamera(text: string, options: QrVideoOptions =
 }
 
 /**
- * The text of a QR image (a data: URL such as a voucher's qrCodeUrl): the page's browser decodes the picture, jsQR
- * reads the pixels here in Node.
+ * The text of a QR image (an SVG or PNG, by a data: URL or an address the page may read, such as a voucher's
+ * qrCodeUrl on the buyer's own page): the page's browser draws the picture on a white canvas with a quiet zone
+ * around it, jsQR reads the pixels here in Node.
  */
-export async function readQrImage(page: Page, dataUrl: string): Promise<string> {
-  const pixels = await page.evaluate(async (src) => {
+export async function readQrImage(page: Page, src: string): Promise<string> {
+  const pixels = await page.evaluate(async (source) => {
     const image = new Image();
-    image.src = src;
+    image.src = source;
     await image.decode();
+    const border = 32;
     const canvas = document.createElement('canvas');
-    canvas.width = image.naturalWidth;
-    canvas.height = image.naturalHeight;
+    canvas.width = image.naturalWidth + 2 * border;
+    canvas.height = image.naturalHeight + 2 * border;
     const context = canvas.getContext('2d');
     if (!context) throw new Error('no 2d canvas');
-    context.drawImage(image, 0, 0);
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, border, border);
     const frame = context.getImageData(0, 0, canvas.width, canvas.height);
     return { width: frame.width, height: frame.height, data: Array.from(frame.data) };
-  }, dataUrl);
+  }, src);
   const read = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
   if (!read) throw new Error('the image holds no readable QR code');
   return read.data;

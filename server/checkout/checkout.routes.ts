@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkoutAnswer, checkoutBody, paymentStatusAnswer, reviewBody, voucherList } from '../../contract/checkout';
+import { checkoutAnswer, checkoutBody, paymentStatusAnswer, reviewBody, voucherList, voucherListQuery } from '../../contract/checkout';
 import { idParams, messageAnswer } from '../../contract/common';
+import { NEXT_CURSOR_HEADER } from '../../contract/constants';
 import type { AppDeps } from '../app';
+import { decodeCursor } from '../catalog/catalog.service';
+import { badRequest } from '../http/errors';
 import { requireUser } from '../http/session';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
-import { findOwnOrder, listUserVouchers, paymentStatus, postReview } from '../vouchers/vouchers.service';
+import { findOwnOrder, listUserVouchers, ownVoucherQrSvg, paymentStatus, postReview } from '../vouchers/vouchers.service';
 import { checkoutLines, releaseOrder, startCheckout } from './checkout.service';
 import { fulfilOrder } from './fulfilment.service';
 
@@ -46,13 +49,28 @@ export const checkoutRoutes =
           }
           order = await findOwnOrder(db, user.id, payments.name, request.params.sessionId);
         }
-        return paymentStatus(db, origin, order);
+        return paymentStatus(db, order);
       },
     );
 
-    app.get('/api/user/vouchers', { schema: { response: { 200: voucherList } } }, async (request) =>
-      listUserVouchers(db, origin, requireUser(request).id),
-    );
+    app.get('/api/user/vouchers', { schema: { querystring: voucherListQuery, response: { 200: voucherList } } }, async (request, reply) => {
+      const user = requireUser(request);
+      const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
+      if (request.query.cursor && !cursor) throw badRequest('cursor: is invalid');
+      const page = await listUserVouchers(db, user.id, { limit: request.query.limit, cursor });
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.vouchers;
+    });
+
+    // A voucher's QR image, for <img src> (the session cookie) or an API client (bearer). One request
+    // renders one image, and a browser keeps it: the code and PIN it encodes never change.
+    app.get('/api/vouchers/:id/qr.svg', { schema: { params: idParams } }, async (request, reply) => {
+      const svg = await ownVoucherQrSvg(db, origin, requireUser(request).id, request.params.id);
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(svg);
+    });
 
     app.post('/api/deals/:id/reviews', { schema: { params: idParams, body: reviewBody, response: { 201: messageAnswer } } }, async (request, reply) => {
       await postReview(db, requireUser(request), request.params.id, request.body);

@@ -1,27 +1,28 @@
-/** A customer's vouchers, the payment-status answer of the success page, and reviews by buyers. */
+/** A customer's vouchers (a page at a time) and their QR images, the payment-status answer of the success page, and reviews by buyers. */
 import QRCode from 'qrcode';
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { OrderSummary, PaymentStatusAnswer, Voucher } from '../../contract/checkout';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { voucherQrPath, type OrderSummary, type PaymentStatusAnswer, type Voucher } from '../../contract/checkout';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/prepared';
 import { deals, merchants, orderItems, orders, reviews, vouchers } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { UserRow } from '../auth/sessions';
 import { isUniqueViolation } from '../auth/auth.service';
-import { presentDeal, queryDealPage } from '../catalog/catalog.service';
+import { cursorTime, encodeCursor, presentDeal, queryDealPage, type DealCursor } from '../catalog/catalog.service';
 import { redeemUrl } from './voucher-codes';
 
 type VoucherRow = typeof vouchers.$inferSelect;
 type DealRow = typeof deals.$inferSelect;
 
-async function presentVoucher(origin: string, v: VoucherRow, d: DealRow, merchantName: string, reviewed: boolean): Promise<Voucher> {
+function presentVoucher(v: VoucherRow, d: DealRow, merchantName: string, reviewed: boolean): Voucher {
   return {
     id: v.id,
     orderId: v.orderId,
     dealId: v.dealId,
     voucherCode: v.code,
     voucherPin: v.pin,
-    qrCodeUrl: await QRCode.toDataURL(redeemUrl(origin, v.code, v.pin), { margin: 1, width: 240, errorCorrectionLevel: 'M' }),
+    // The image is rendered by its own route when a browser asks for it, never inside a list.
+    qrCodeUrl: voucherQrPath(v.id),
     redeemed: v.redeemed,
     redeemedAt: v.redeemedAt?.toISOString() ?? null,
     redeemedBy: v.redeemedBy,
@@ -44,20 +45,60 @@ async function presentVoucher(origin: string, v: VoucherRow, d: DealRow, merchan
 // Spelled out: drizzle would leave these columns unqualified inside a correlated subquery.
 const reviewedByOwner = sql<boolean>`exists (select 1 from reviews r where r.deal_id = "vouchers"."deal_id" and r.user_id = "vouchers"."user_id")`;
 
-async function loadVouchers(db: Db, origin: string, where: ReturnType<typeof and>): Promise<Voucher[]> {
-  const rows = await db
-    .select({ voucher: vouchers, deal: deals, merchantName: merchants.name, reviewed: reviewedByOwner })
+function voucherRows(db: Db) {
+  return db
+    .select({ voucher: vouchers, deal: deals, merchantName: merchants.name, reviewed: reviewedByOwner, cursorTime: cursorTime(vouchers.createdAt) })
     .from(vouchers)
     .innerJoin(deals, eq(deals.id, vouchers.dealId))
-    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-    .where(where)
-    .orderBy(desc(vouchers.createdAt), asc(vouchers.unitIndex));
-  return Promise.all(rows.map((r) => presentVoucher(origin, r.voucher, r.deal, r.merchantName, Boolean(r.reviewed))));
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId));
 }
 
-/** The user's own vouchers, newest first. */
-export function listUserVouchers(db: Db, origin: string, userId: string): Promise<Voucher[]> {
-  return loadVouchers(db, origin, and(eq(vouchers.userId, userId)));
+type VoucherJoinRow = Awaited<ReturnType<ReturnType<typeof voucherRows>['where']>>[number];
+
+const present = (r: VoucherJoinRow) => presentVoucher(r.voucher, r.deal, r.merchantName, Boolean(r.reviewed));
+
+/**
+ * One page of the user's own vouchers, newest first: keyset on (created_at, id), so a page costs the
+ * same however many vouchers the customer has, and the cursor after it when there are more.
+ */
+export async function listUserVouchers(
+  db: Db,
+  userId: string,
+  params: { limit: number; cursor: DealCursor | null },
+): Promise<{ vouchers: Voucher[]; nextCursor: string | null }> {
+  const conditions: SQL[] = [eq(vouchers.userId, userId)];
+  if (params.cursor) {
+    conditions.push(sql`(${vouchers.createdAt}, ${vouchers.id}) < (${params.cursor.createdAt}::timestamptz, ${params.cursor.id}::uuid)`);
+  }
+  const rows = await voucherRows(db)
+    .where(and(...conditions))
+    .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
+    .limit(params.limit + 1);
+  const page = rows.slice(0, params.limit);
+  const last = page[page.length - 1];
+  return {
+    vouchers: page.map(present),
+    nextCursor: rows.length > params.limit && last ? encodeCursor({ createdAt: last.cursorTime, id: last.voucher.id }) : null,
+  };
+}
+
+/**
+ * The QR image of one of the user's own vouchers, as SVG text: the link of redeemUrl, which a phone
+ * camera opens. 404 for a voucher that is not theirs (or does not exist), as for their other own data.
+ */
+export async function ownVoucherQrSvg(db: Db, origin: string, userId: string, voucherId: string): Promise<string> {
+  const [v] = await db
+    .select({ code: vouchers.code, pin: vouchers.pin })
+    .from(vouchers)
+    .where(and(eq(vouchers.id, voucherId), eq(vouchers.userId, userId)))
+    .limit(1);
+  if (!v) throw notFound('Voucher not found');
+  return voucherQrSvg(origin, v.code, v.pin);
+}
+
+/** The SVG the QR route sends for a voucher's code and PIN. */
+export function voucherQrSvg(origin: string, code: string, pin: string): Promise<string> {
+  return QRCode.toString(redeemUrl(origin, code, pin), { type: 'svg', margin: 1, width: 240, errorCorrectionLevel: 'M' });
 }
 
 export async function orderSummary(db: Db, order: typeof orders.$inferSelect): Promise<OrderSummary> {
@@ -109,13 +150,16 @@ export async function findOwnOrder(db: Db, userId: string, provider: string, ses
   return order;
 }
 
-export async function paymentStatus(db: Db, origin: string, order: typeof orders.$inferSelect): Promise<PaymentStatusAnswer> {
+export async function paymentStatus(db: Db, order: typeof orders.$inferSelect): Promise<PaymentStatusAnswer> {
   const summary = await orderSummary(db, order);
   const firstDealId = summary.items[0]?.dealId;
   const dealRow = firstDealId ? (await queryDealPage(db, { where: eq(deals.id, firstDealId), limit: 1 })).rows[0] : undefined;
   return {
     status: order.status === 'paid' ? 'paid' : order.status === 'pending' ? 'pending' : 'failed',
-    vouchers: order.status === 'paid' ? await loadVouchers(db, origin, and(eq(vouchers.orderId, order.id))) : [],
+    vouchers:
+      order.status === 'paid'
+        ? (await voucherRows(db).where(eq(vouchers.orderId, order.id)).orderBy(desc(vouchers.createdAt), asc(vouchers.unitIndex))).map(present)
+        : [],
     deal: dealRow ? presentDeal(dealRow) : null,
     order: summary,
   };

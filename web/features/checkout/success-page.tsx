@@ -21,6 +21,7 @@ import { useCurrentUser } from '../auth/api/get-current-user';
 import { openLoginDialog } from '../auth/login-dialog-store';
 import { DealImage } from '../deals/components/deal-image';
 import { CopyCodeButton } from '../vouchers/components/copy-code-button';
+import { QrImage } from '../vouchers/components/qr-image';
 import { downloadVoucher, shareVoucher } from '../vouchers/voucher-actions';
 import { orderNumber, validityStatement } from '../vouchers/voucher-display';
 import { paymentStatusQueryOptions } from './api/get-payment-status';
@@ -110,12 +111,13 @@ function VoucherTicket({ voucher }: { voucher: Voucher }) {
       </div>
 
       <div className="mt-5 flex flex-col items-center gap-5 border-y border-dashed border-slate-300 py-5 sm:flex-row sm:items-center">
-        <img
+        <QrImage
           src={voucher.qrCodeUrl}
           alt={`QR code for voucher ${voucher.voucherCode}`}
           width={144}
           height={144}
-          className="h-36 w-36 shrink-0 rounded-lg ring-1 ring-slate-200 [image-rendering:pixelated]"
+          loading="lazy"
+          className="h-36 w-36 shrink-0 rounded-lg ring-1 ring-slate-200"
         />
         <dl className="w-full space-y-3">
           <div>

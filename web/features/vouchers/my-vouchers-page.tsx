@@ -1,6 +1,9 @@
-/** My Vouchers (SPEC.md §2) at /my/vouchers and /account/vouchers: filters, voucher cards, the post-payment banner. */
+/**
+ * My Vouchers (SPEC.md §2) at /my/vouchers and /account/vouchers: filters, voucher cards a page at a time with
+ * "Load more", the post-payment banner.
+ */
 import { useEffect, useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { SUCCESS_BANNER_MS } from '../../../contract/constants';
 import type { Voucher } from '../../../contract/checkout';
@@ -82,7 +85,10 @@ function VoucherGridSkeleton() {
   );
 }
 
-/** The first voucher of each deal offers the review, so a deal bought twice is not offered twice. */
+/**
+ * The first voucher of each deal offers the review, so a deal bought twice is not offered twice. Pages arrive newest
+ * first and are added below, so the card that carries a deal's review does not move as more pages load.
+ */
 function reviewCarriers(vouchers: Voucher[]): Set<string> {
   const seen = new Set<string>();
   const carriers = new Set<string>();
@@ -94,9 +100,38 @@ function reviewCarriers(vouchers: Voucher[]): Set<string> {
   return carriers;
 }
 
-function VoucherList({ vouchers }: { vouchers: Voucher[] }) {
+interface MorePages {
+  /** Older vouchers remain on the server. */
+  hasNextPage: boolean;
+  fetching: boolean;
+  failed: boolean;
+  load: () => void;
+}
+
+function LoadMore({ more }: { more: MorePages }) {
+  return (
+    <>
+      {more.hasNextPage ? (
+        <div className="mt-8 flex justify-center">
+          <Button variant="outline" size="lg" onClick={more.load} disabled={more.fetching}>
+            {more.fetching ? 'Loading…' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+      {more.failed ? (
+        <p className="mt-4 text-center text-sm text-red-700" role="alert">
+          More vouchers could not be loaded. Please try again.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function VoucherList({ vouchers, more }: { vouchers: Voucher[]; more: MorePages }) {
   const [filter, setFilter] = useState<VoucherFilter>('all');
   const counts = voucherCounts(vouchers);
+  // Counted over the pages loaded so far: "50+" while older vouchers are still on the server.
+  const countLabel = (n: number) => (more.hasNextPage ? `${n}+` : String(n));
   const shown = filterVouchers(vouchers, filter);
   const carriers = reviewCarriers(shown);
 
@@ -123,7 +158,7 @@ function VoucherList({ vouchers }: { vouchers: Voucher[] }) {
                 filter === option.value ? 'bg-white/20 text-white' : 'bg-slate-100 text-slate-700',
               )}
             >
-              {counts[option.value]}
+              {countLabel(counts[option.value])}
             </span>
           </button>
         ))}
@@ -136,7 +171,9 @@ function VoucherList({ vouchers }: { vouchers: Voucher[] }) {
           message={
             filter === 'all'
               ? 'Vouchers you buy show up here, ready to redeem.'
-              : `You have no ${filter === 'valid' ? 'valid' : 'redeemed'} vouchers right now.`
+              : more.hasNextPage
+                ? `None of the vouchers loaded so far is ${filter === 'valid' ? 'valid' : 'redeemed'}. Load more to look further back.`
+                : `You have no ${filter === 'valid' ? 'valid' : 'redeemed'} vouchers right now.`
           }
         >
           <Link href={paths.home} className={buttonClasses('primary')}>
@@ -152,14 +189,16 @@ function VoucherList({ vouchers }: { vouchers: Voucher[] }) {
           ))}
         </ul>
       )}
+      <LoadMore more={more} />
     </>
   );
 }
 
 function Vouchers() {
-  const query = useQuery(vouchersQueryOptions);
+  const query = useInfiniteQuery(vouchersQueryOptions);
   if (query.isPending) return <VoucherGridSkeleton />;
-  if (query.isError) {
+  // Only a failed first page means the list could not be shown; a failed "Load more" keeps what is already there.
+  if (query.isError && !query.data) {
     if (isApiError(query.error, 401)) return <LoginPrompt />;
     return (
       <Panel icon={<AlertIcon className="h-7 w-7" />} title="Error Loading Vouchers" message="Your vouchers could not be loaded right now.">
@@ -169,7 +208,18 @@ function Vouchers() {
       </Panel>
     );
   }
-  return <VoucherList vouchers={query.data} />;
+  const vouchers = query.data.pages.flatMap((page) => page.vouchers);
+  return (
+    <VoucherList
+      vouchers={vouchers}
+      more={{
+        hasNextPage: query.hasNextPage,
+        fetching: query.isFetchingNextPage,
+        failed: query.isFetchNextPageError,
+        load: () => void query.fetchNextPage(),
+      }}
+    />
+  );
 }
 
 /** `requiresLogin`: guests go to the login gate (the /account/vouchers route) instead of seeing the prompt. */

@@ -19,7 +19,7 @@ function buildVoucher(overrides: Partial<Voucher> = {}): Voucher {
     dealId: 'd1',
     voucherCode: 'HHUJ37UC',
     voucherPin: '493117',
-    qrCodeUrl: 'data:image/png;base64,AAAA',
+    qrCodeUrl: '/api/vouchers/v1/qr.svg',
     redeemed: false,
     redeemedAt: null,
     redeemedBy: null,
@@ -72,15 +72,18 @@ describe('wording', () => {
     expect(validityStatement(buildVoucher({ validUntil: '2026-12-01T12:00:00.000Z' }))).toMatch(/^Voucher valid until Dec 1, 2026$/);
   });
 
-  it('builds the download with code, pin, deal and qrCode', () => {
-    const file = voucherDownload(buildVoucher());
+  it('builds the download with code, pin, deal and qrCode (the full address of the QR image)', () => {
+    const file = voucherDownload(buildVoucher(), 'https://deals.example.com');
     expect(file).toMatchObject({
       code: 'HHUJ37UC',
       pin: '493117',
       deal: { id: 'd1', title: 'Luxury Spa Day Package', merchant: 'Serenity Day Spa' },
-      qrCode: 'data:image/png;base64,AAAA',
+      qrCode: 'https://deals.example.com/api/vouchers/v1/qr.svg',
       orderNumber: '5fb239e9',
     });
+    // By default against the page's own origin; an address that is already absolute stays as it is.
+    expect(voucherDownload(buildVoucher()).qrCode).toBe(`${window.location.origin}/api/vouchers/v1/qr.svg`);
+    expect(voucherDownload(buildVoucher({ qrCodeUrl: 'https://cdn.example.com/qr/v1.svg' })).qrCode).toBe('https://cdn.example.com/qr/v1.svg');
     expect(voucherFileName(buildVoucher())).toBe('voucher-HHUJ37UC.json');
   });
 

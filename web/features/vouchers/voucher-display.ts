@@ -44,8 +44,11 @@ export function validityStatement(voucher: Pick<Voucher, 'validUntil' | 'created
   return `Voucher valid for ${VOUCHER_VALID_DAYS} days`;
 }
 
-/** The JSON file of SPEC.md §9's Download Voucher: code, pin, deal and qrCode (plus when it is valid). */
-export function voucherDownload(voucher: Voucher) {
+/**
+ * The JSON file of SPEC.md §9's Download Voucher: code, pin, deal and qrCode (plus when it is valid). qrCode is the full
+ * address of the voucher's QR image, resolved against the page's origin: the file is read away from the page.
+ */
+export function voucherDownload(voucher: Voucher, origin: string = window.location.origin) {
   return {
     code: voucher.voucherCode,
     pin: voucher.voucherPin,
@@ -55,7 +58,7 @@ export function voucherDownload(voucher: Voucher) {
       merchant: voucher.merchantName,
       priceCents: voucher.priceCents,
     },
-    qrCode: voucher.qrCodeUrl,
+    qrCode: new URL(voucher.qrCodeUrl, origin).href,
     orderNumber: orderNumber(voucher.orderId),
     validUntil: voucher.validUntil,
   };

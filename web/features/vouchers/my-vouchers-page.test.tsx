@@ -1,0 +1,139 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { CurrentUser } from '../../../contract/auth';
+import type { Voucher } from '../../../contract/checkout';
+import { NEXT_CURSOR_HEADER } from '../../../contract/constants';
+import { createQueryClient } from '../../lib/query-client';
+import { currentUserQueryKey } from '../auth/api/get-current-user';
+import MyVouchersPage from './my-vouchers-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const CUSTOMER = {
+  id: 'u-customer',
+  phone: '5550000001',
+  phoneVerified: true,
+  email: null,
+  role: 'customer',
+  merchantId: null,
+  hasPassword: true,
+  mustChangePassword: false,
+} as CurrentUser;
+
+function voucher(id: string, overrides: Partial<Voucher> = {}): Voucher {
+  return {
+    id,
+    orderId: '5fb239e9-aea5-4729-9a4e-6d7ff15099d5',
+    dealId: 'd-spa',
+    voucherCode: `CODE${id.toUpperCase().padStart(4, 'X')}`,
+    voucherPin: '493117',
+    qrCodeUrl: `/api/vouchers/${id}/qr.svg`,
+    redeemed: false,
+    redeemedAt: null,
+    redeemedBy: null,
+    validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+    expired: false,
+    createdAt: new Date().toISOString(),
+    dealTitle: 'Luxury Spa Day Package',
+    priceCents: 3999,
+    originalPriceCents: 5999,
+    dealDescription: '',
+    dealImage: '/images/deals/spa-day.svg',
+    redemptionInstructions: '',
+    termsConditions: '',
+    merchantId: 'm-spa',
+    merchantName: 'Serenity Day Spa',
+    reviewed: false,
+    ...overrides,
+  };
+}
+
+const json = (body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+
+function stubVoucherPages(pages: Record<string, () => Response>) {
+  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    const route = pages[`${url.pathname}${url.search}`];
+    return route ? route() : new Response('not stubbed', { status: 599 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderPage() {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(currentUserQueryKey, CUSTOMER);
+  const location = memoryLocation({ path: '/my/vouchers', record: true });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <MyVouchersPage />
+      </Router>
+    </QueryClientProvider>,
+  );
+}
+
+describe('My Vouchers, a page at a time', () => {
+  it('shows the first page with lazy QR images, counts it as "n+", and loads the rest with Load more', async () => {
+    const fetchMock = stubVoucherPages({
+      '/api/user/vouchers': () => json([voucher('a1'), voucher('a2')], { [NEXT_CURSOR_HEADER]: 'page-2' }),
+      '/api/user/vouchers?cursor=page-2': () =>
+        json([voucher('b1', { redeemed: true, redeemedAt: new Date().toISOString() }), voucher('b2', { dealId: 'd-sushi', dealTitle: 'Sushi Platter' })]),
+    });
+    renderPage();
+
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    const filters = screen.getByRole('group', { name: 'Filter vouchers' });
+    expect(within(filters).getByRole('button', { name: 'All 2+' })).toBeTruthy();
+    expect(within(filters).getByRole('button', { name: 'Redeemed 0+' })).toBeTruthy();
+    const thumbnail = screen.getByRole('button', { name: 'Enlarge QR code for voucher CODEXXA1' }).querySelector('img');
+    expect(thumbnail?.getAttribute('src')).toBe('/api/vouchers/a1/qr.svg');
+    expect(thumbnail?.getAttribute('loading')).toBe('lazy');
+    expect(thumbnail?.getAttribute('width')).toBe('88');
+    // One review offer per deal: the newest voucher of it carries it.
+    expect(screen.getAllByRole('button', { name: /^Write a review of Luxury Spa Day Package/ })).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
+    expect(within(filters).getByRole('button', { name: 'All 4' })).toBeTruthy();
+    expect(within(filters).getByRole('button', { name: 'Valid 3' })).toBeTruthy();
+    expect(within(filters).getByRole('button', { name: 'Redeemed 1' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    // Still one offer for the spa deal (on the same, newest card), and one for the deal the second page brought.
+    expect(screen.getAllByRole('button', { name: /^Write a review of Luxury Spa Day Package/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Write a review of Sushi Platter/ })).toHaveLength(1);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/user/vouchers', '/api/user/vouchers?cursor=page-2']);
+  });
+
+  it('keeps what it has when a further page fails, and says so', async () => {
+    stubVoucherPages({
+      '/api/user/vouchers': () => json([voucher('a1')], { [NEXT_CURSOR_HEADER]: 'page-2' }),
+      '/api/user/vouchers?cursor=page-2': () => new Response('{"message":"boom"}', { status: 500 }),
+    });
+    renderPage();
+    expect(await screen.findAllByRole('article')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveProperty('textContent', 'More vouchers could not be loaded. Please try again.');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Error Loading Vouchers' })).toBeNull();
+  });
+
+  it('says a filter found nothing yet while older vouchers remain', async () => {
+    stubVoucherPages({
+      '/api/user/vouchers': () => json([voucher('a1')], { [NEXT_CURSOR_HEADER]: 'page-2' }),
+    });
+    renderPage();
+    expect(await screen.findAllByRole('article')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Redeemed 0+' }));
+    expect(screen.getByText('None of the vouchers loaded so far is redeemed. Load more to look further back.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+  });
+});
