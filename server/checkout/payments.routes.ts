@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswer } from '../../contract/common';
 import { TEST_CARDS, testCheckoutSession, testPayAnswer, testPayBody } from '../../contract/checkout';
 import type { AppDeps } from '../app';
+import { isConnectionFailure } from '../db/errors';
 import { conflict, HttpError } from '../http/errors';
 import { requireUser } from '../http/session';
 import { enforceRateLimit } from '../http/rate-limit';
@@ -115,7 +116,8 @@ export const paymentRoutes =
           result = await handlePaymentEvent(db, provider, request.log, event, { fresh: true, known: { userId: order.userId, units: order.units, budget } });
           request.log.info({ eventId: event.id, type: event.type, result }, 'payment event handled');
         } catch (err) {
-          if (err instanceof HttpError && err.statusCode === 429) throw err;
+          // A spent budget, or a database away for a moment (503 with Retry-After), is answered as such.
+          if ((err instanceof HttpError && err.statusCode === 429) || isConnectionFailure(err)) throw err;
           request.log.error({ err }, 'test payment could not be confirmed');
           throw new HttpError(502, 'The payment could not be confirmed. Please try again.');
         }
