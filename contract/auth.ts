@@ -9,7 +9,10 @@ export const currentUser = z.object({
   id: z.string(),
   phone: z.string(),
   phoneVerified: z.boolean(),
+  /** The verified email, the only one login and promotion find the account by. */
   email: z.string().nullable(),
+  /** An email saved but not confirmed yet: a code was sent to it, and it counts for nothing until given back. */
+  pendingEmail: z.string().nullable(),
   role,
   merchantId: z.string().nullable(),
   /** Whether a password is set; the hash itself never leaves the server. */
@@ -58,7 +61,11 @@ export const changePasswordBody = z.object({
   currentPassword: z.string().max(200).optional(),
   newPassword,
 });
-export const updateUserBody = z.object({ email: email.nullable() });
+/** An email to confirm with a code; null or an empty string removes the account's email. */
+export const updateUserBody = z.object({
+  email: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), email.nullable()),
+});
+export const verifyEmailBody = z.object({ code: smsCode });
 
 /** Every successful login, registration and bootstrap answers this. */
 export const sessionAnswer = z.object({ sessionId: z.string(), user: currentUser });
@@ -77,6 +84,7 @@ export const promoteAnswer = z.object({
 });
 
 export const smsOutboxAnswer = z.object({ phone: z.string(), code: z.string(), sentAt: z.string() });
+export const emailOutboxAnswer = z.object({ email: z.string(), code: z.string(), sentAt: z.string() });
 
 /** The session id is also sent as an HttpOnly cookie of this name. */
 export const SESSION_COOKIE = 'sessionId';

@@ -45,6 +45,11 @@ export const SESSION_IDLE_DAYS = 30;
 export const SMS_CODE_TTL_MINUTES = 5;
 export const SMS_MAX_ATTEMPTS = 5;
 export const SMS_RESEND_COOLDOWN_SECONDS = 60;
+export const EMAIL_CODE_TTL_MINUTES = 15;
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+export const EMAIL_RESEND_COOLDOWN_SECONDS = 60;
+/** Email codes one account may be sent per hour. */
+export const EMAIL_CODES_PER_HOUR = 5;
 export const PIN_MAX_FAILURES = 5;
 export const PIN_LOCK_MINUTES = 15;
 

@@ -14,6 +14,13 @@ export async function latestSmsCode(request: APIRequestContext, phone: string, b
   return ((await res.json()) as { code: string }).code;
 }
 
+/** The latest code the development email outbox holds for an address. */
+export async function latestEmailCode(request: APIRequestContext, email: string, baseURL = ''): Promise<string> {
+  const res = await request.get(`${baseURL}/api/dev/email-outbox?email=${encodeURIComponent(email)}`);
+  expect(res.ok(), `no code in the outbox for ${email}`).toBe(true);
+  return ((await res.json()) as { code: string }).code;
+}
+
 /**
  * The toast on screen with this title (one toast at a time, SPEC.md §9). While a modal dialog is open the page behind
  * it, toast region included, is aria-hidden (Radix announces each toast through a live region of its own), so hidden

@@ -16,10 +16,13 @@ import { cachedListFrontDoor } from './catalog/list-front-door';
 import { systemRoutes } from './system/system.routes';
 import { authRoutes } from './auth/auth.routes';
 import { adminAccountRoutes } from './admin/accounts.routes';
-import { devRoutes } from './dev/dev.routes';
+import { devEmailRoutes, devRoutes } from './dev/dev.routes';
 import type { SmsSender } from './integrations/sms/sms-sender';
 import { ConsoleSmsSender } from './integrations/sms/console-sms-sender';
 import { TwilioSmsSender } from './integrations/sms/twilio-sms-sender';
+import type { EmailSender } from './integrations/email/email-sender';
+import { ConsoleEmailSender } from './integrations/email/console-email-sender';
+import { SmtpEmailSender } from './integrations/email/smtp-email-sender';
 import type { PaymentProvider } from './integrations/payments/payment-provider';
 import { TestPaymentProvider } from './integrations/payments/test-provider';
 import { StripePaymentProvider } from './integrations/payments/stripe-provider';
@@ -40,6 +43,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** The SMS vendor; by default chosen from the configuration. */
   sms?: SmsSender;
+  /** The email vendor; by default SMTP with SMTP_URL, else the console. */
+  email?: EmailSender;
   /** The payment provider; by default chosen from the configuration (DECISIONS.md D4). */
   payments?: PaymentProvider;
   /** The per-address write budget; by default Redis with REDIS_URL, else PostgreSQL. */
@@ -117,6 +122,11 @@ function smsSenderFor(config: AppConfig, logger: FastifyBaseLogger): SmsSender {
   return new ConsoleSmsSender(logger);
 }
 
+function emailSenderFor(config: AppConfig, logger: FastifyBaseLogger): EmailSender {
+  if (config.emailProvider === 'smtp') return new SmtpEmailSender({ url: config.SMTP_URL!, from: config.EMAIL_FROM! });
+  return new ConsoleEmailSender(logger);
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const production = deps.config.NODE_ENV === 'production';
   const logger = deps.logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger);
@@ -147,6 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   acceptEmptyJsonBodies(app);
   refuseNulCharacters(app);
   const sms = deps.sms ?? smsSenderFor(deps.config, app.log);
+  const email = deps.email ?? emailSenderFor(deps.config, app.log);
+  if (!deps.email && email instanceof SmtpEmailSender) app.addHook('onClose', async () => email.close());
   const payments = deps.payments ?? paymentProviderFor(deps.config);
 
   registerResponseHeaders(app, production);
@@ -161,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(systemRoutes(deps));
   await app.register(catalogRoutes({ ...deps, listCache }));
-  await app.register(authRoutes({ ...deps, sms }));
+  await app.register(authRoutes({ ...deps, sms, email }));
   await app.register(adminAccountRoutes(deps));
   await app.register(adminMerchantRoutes(deps));
   await app.register(adminDealRoutes({ ...deps, payments }));
@@ -171,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(redemptionRoutes(deps));
   if (deps.backgroundJobs) startBackgroundJobs(app, deps);
   if (deps.config.NODE_ENV !== 'production' && sms instanceof ConsoleSmsSender) await app.register(devRoutes(sms));
+  if (deps.config.NODE_ENV !== 'production' && email instanceof ConsoleEmailSender) await app.register(devEmailRoutes(email));
   await registerWeb(app, deps.config.WEB_DIST_DIR);
 
   return app;

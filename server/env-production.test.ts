@@ -11,6 +11,8 @@ const complete = {
   TWILIO_ACCOUNT_SID: 'AC123',
   TWILIO_AUTH_TOKEN: 'token',
   TWILIO_FROM: '+15550001111',
+  SMTP_URL: 'smtps://mailer:secret@mail.example.com:465',
+  EMAIL_FROM: 'DealMarket <no-reply@example.com>',
 };
 
 const problemsOf = (env: Record<string, string | undefined>): string => {
@@ -35,6 +37,7 @@ describe('production configuration', () => {
     expect(message).toMatch(/PUBLIC_ORIGIN/);
     expect(message).toMatch(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
     expect(message).toMatch(/SMS_PROVIDER/);
+    expect(message).toMatch(/EMAIL_PROVIDER/);
   });
 
   it('wants https and real-looking Stripe keys', () => {
@@ -54,6 +57,13 @@ describe('production configuration', () => {
     expect(loadConfig({ ...complete, SMS_PROVIDER: 'console' }).SMS_PROVIDER).toBe('console');
     const { SMS_PROVIDER: _ignored, ...noSms } = complete;
     expect(problemsOf(noSms)).toMatch(/SMS_PROVIDER: set twilio/);
+  });
+
+  it('prints email codes to the log only when that is chosen explicitly', () => {
+    expect(loadConfig(complete).emailProvider).toBe('smtp');
+    const { SMTP_URL: _url, EMAIL_FROM: _from, ...noSmtp } = complete;
+    expect(problemsOf(noSmtp)).toMatch(/EMAIL_PROVIDER: set SMTP_URL and EMAIL_FROM/);
+    expect(loadConfig({ ...noSmtp, EMAIL_PROVIDER: 'console' }).emailProvider).toBe('console');
   });
 
   it('is not demanded in development', () => {

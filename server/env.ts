@@ -50,6 +50,12 @@ export const envSchema = z.object({
   /** A Twilio number (+1...) or a Messaging Service SID (MG...). */
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_BASE: z.url().optional(),
+  /** smtp://user:pass@host:587 or smtps://user:pass@host:465; when set, email codes go out through it. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/?#]+/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465').optional(),
+  /** The sender of every email, e.g. `DealMarket <no-reply@example.com>`; required with SMTP_URL. */
+  EMAIL_FROM: z.string().max(320).optional(),
+  /** console prints emails to the log; smtp needs SMTP_URL. Chosen from SMTP_URL when unset. */
+  EMAIL_PROVIDER: z.enum(['console', 'smtp']).optional(),
   /** test = the built-in provider; stripe needs both Stripe keys. Chosen from the keys when unset. */
   PAYMENTS: z.enum(['test', 'stripe']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -60,7 +66,7 @@ export const envSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
 });
 
-export type AppConfig = z.infer<typeof envSchema> & { publicOrigin: string; payments: 'test' | 'stripe' };
+export type AppConfig = z.infer<typeof envSchema> & { publicOrigin: string; payments: 'test' | 'stripe'; emailProvider: 'console' | 'smtp' };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty value (`PORT=` in a settings file) means "not set", for every setting alike.
@@ -74,6 +80,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (c.SMS_PROVIDER === 'twilio' && !(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN && c.TWILIO_FROM)) {
     throw new Error('Invalid configuration:\n  SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
   }
+  const emailProvider = c.EMAIL_PROVIDER ?? (c.SMTP_URL ? 'smtp' : 'console');
+  if (emailProvider === 'smtp' && !(c.SMTP_URL && c.EMAIL_FROM)) {
+    throw new Error('Invalid configuration:\n  EMAIL_PROVIDER=smtp (or SMTP_URL) needs SMTP_URL and EMAIL_FROM');
+  }
   const shownHost = c.HOST === '0.0.0.0' || c.HOST === '::' ? 'localhost' : c.HOST;
   const stripeKeys = Boolean(c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET);
   const payments = c.PAYMENTS ?? (stripeKeys ? 'stripe' : 'test');
@@ -81,17 +91,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error('Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
   if (c.NODE_ENV === 'production') {
-    const problems = productionProblems(c, payments, env);
+    const problems = productionProblems(c, payments, emailProvider, env);
     if (problems.length > 0) throw new Error(`Invalid configuration for production:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
-  return { ...c, payments, publicOrigin: c.PUBLIC_ORIGIN ?? `http://${shownHost}:${c.PORT}` };
+  return { ...c, payments, emailProvider, publicOrigin: c.PUBLIC_ORIGIN ?? `http://${shownHost}:${c.PORT}` };
 }
 
 /**
  * Production refuses the development stand-ins unless asked for explicitly, and demands the
  * settings whose defaults only make sense on a developer's machine.
  */
-function productionProblems(c: z.infer<typeof envSchema>, payments: 'test' | 'stripe', env: NodeJS.ProcessEnv): string[] {
+function productionProblems(
+  c: z.infer<typeof envSchema>,
+  payments: 'test' | 'stripe',
+  emailProvider: 'console' | 'smtp',
+  env: NodeJS.ProcessEnv,
+): string[] {
   const problems: string[] = [];
   if (!c.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN: set the https address shoppers use (it goes into QR codes and payment redirects)');
   else if (!c.PUBLIC_ORIGIN.startsWith('https://')) problems.push('PUBLIC_ORIGIN: must be an https:// address in production');
@@ -104,6 +119,9 @@ function productionProblems(c: z.infer<typeof envSchema>, payments: 'test' | 'st
   if (c.STRIPE_WEBHOOK_SECRET && !c.STRIPE_WEBHOOK_SECRET.startsWith('whsec_')) problems.push('STRIPE_WEBHOOK_SECRET: does not look like a Stripe webhook secret (whsec_...)');
   if (c.SMS_PROVIDER === 'console' && env.SMS_PROVIDER !== 'console') {
     problems.push('SMS_PROVIDER: set twilio (with TWILIO_*) in production, or console explicitly to print codes to the log');
+  }
+  if (emailProvider === 'console' && env.EMAIL_PROVIDER !== 'console') {
+    problems.push('EMAIL_PROVIDER: set SMTP_URL and EMAIL_FROM in production, or EMAIL_PROVIDER=console explicitly to print email codes to the log');
   }
   return problems;
 }

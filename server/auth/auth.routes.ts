@@ -8,10 +8,12 @@ import {
   sendSmsCodeBody,
   sessionAnswer,
   updateUserBody,
+  verifyEmailBody,
   verifySmsCodeBody,
 } from '../../contract/auth';
 import { messageAnswer } from '../../contract/common';
 import type { AppDeps } from '../app';
+import { HttpError } from '../http/errors';
 import { requireUser } from '../http/session';
 import {
   changePassword,
@@ -21,11 +23,12 @@ import {
   register,
   requestSmsCode,
   updateEmail,
+  verifyEmail,
 } from './auth.service';
 import { endSession } from './sessions';
 
 export const authRoutes =
-  (deps: AppDeps & { sms: NonNullable<AppDeps['sms']> }): FastifyPluginAsyncZod =>
+  (deps: AppDeps & { sms: NonNullable<AppDeps['sms']>; email: NonNullable<AppDeps['email']> }): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps.database;
 
@@ -60,8 +63,18 @@ export const authRoutes =
       return { message: 'Password updated', sessionId };
     });
 
-    app.patch('/api/auth/user', { schema: { body: updateUserBody, response: { 200: currentUser } } }, async (request) =>
-      updateEmail(db, requireUser(request), request.body.email),
+    // A new email is only pending until the code sent to it comes back through /api/auth/verify-email.
+    app.patch('/api/auth/user', { schema: { body: updateUserBody, response: { 200: currentUser } } }, async (request) => {
+      try {
+        return await updateEmail(db, deps.email, requireUser(request), request.body.email);
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 502) request.log.warn({ err: err.cause }, `the ${deps.email.name} email sender failed`);
+        throw err;
+      }
+    });
+
+    app.post('/api/auth/verify-email', { schema: { body: verifyEmailBody, response: { 200: currentUser } } }, async (request) =>
+      verifyEmail(db, requireUser(request), request.body.code),
     );
 
     app.post('/api/auth/logout', { schema: { response: { 200: messageAnswer } } }, async (request, reply) => {

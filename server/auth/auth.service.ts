@@ -6,7 +6,9 @@ import { merchants, users } from '../db/schema';
 import { isDatabaseError } from '../db/errors';
 import { badRequest, conflict, forbidden, HttpError } from '../http/errors';
 import { enforceRateLimit, resetRateLimit } from '../http/rate-limit';
+import type { EmailSender } from '../integrations/email/email-sender';
 import type { SmsSender } from '../integrations/sms/sms-sender';
+import { consumeEmailCode, sendEmailCode, voidEmailCodes } from './email-codes';
 import { hashPassword, verifyPassword } from './password';
 import { createSession, endAllSessions, type UserRow } from './sessions';
 import { consumeCode, sendCode } from './sms-codes';
@@ -17,6 +19,7 @@ export function presentUser(user: UserRow): CurrentUser {
     phone: user.phone,
     phoneVerified: user.phoneVerified,
     email: user.email,
+    pendingEmail: user.pendingEmail,
     role: user.role,
     merchantId: user.merchantId,
     hasPassword: user.passwordHash !== null,
@@ -145,21 +148,50 @@ export async function changePassword(
   return createSession(db, user.id);
 }
 
-/** Sets or clears the email that password login and promotion look the user up by. */
-export async function updateEmail(db: Db, user: UserRow, email: string | null): Promise<CurrentUser> {
-  if (email) {
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email} and ${users.id} <> ${user.id}`)
-      .limit(1);
-    if (taken) throw conflict('This email is already used by another account');
-  }
-  try {
-    const [updated] = await db.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+const EMAIL_TAKEN = 'This email is already used by another account';
+
+/**
+ * Asks to change the account's email: the new address becomes pending and is sent a code, and only
+ * verifyEmail makes it the email that password login and promotion find the account by. Null
+ * removes the email (and any pending one); the verified email given again just drops a pending one.
+ */
+export async function updateEmail(db: Db, sender: EmailSender, user: UserRow, email: string | null): Promise<CurrentUser> {
+  if (email === null || email === user.email?.toLowerCase()) {
+    await voidEmailCodes(db, user.id);
+    const [updated] = await db
+      .update(users)
+      .set({ email: email === null ? null : user.email, pendingEmail: null, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
     return presentUser(updated!);
+  }
+  // Only verified emails are taken; a pending claim by another account never blocks anyone.
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email} and ${users.id} <> ${user.id}`)
+    .limit(1);
+  if (taken) throw conflict(EMAIL_TAKEN);
+  await sendEmailCode(db, sender, user.id, email);
+  const [updated] = await db.select().from(users).where(eq(users.id, user.id));
+  return presentUser(updated!);
+}
+
+/** Confirms the pending email with the code sent to it; it then becomes the account's email. */
+export async function verifyEmail(db: Db, user: UserRow, code: string): Promise<CurrentUser> {
+  try {
+    const updated = await consumeEmailCode(db, user.id, code, async (tx, email) => {
+      const [row] = await tx
+        .update(users)
+        .set({ email, pendingEmail: null, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      return row!;
+    });
+    return presentUser(updated);
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('This email is already used by another account');
+    // Another account verified the address first; the code stays unused.
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
     throw err;
   }
 }

@@ -9,6 +9,7 @@ import { useTestApp } from '../test/app';
 
 import {
   call,
+  emailCodeFor,
   endRateLimitWindows,
   expectStatus,
   loginAs,
@@ -163,11 +164,17 @@ describe('POST /api/auth/password-login', () => {
     }
   });
 
-  it('logs in by email once one is set, in any letter case', async () => {
+  it('logs in by email once it is verified, in any letter case', async () => {
     const user = await buildCustomer(t.db, { password: 'secret1' });
     expectStatus(await login('me@example.com', 'secret1'), 401);
     const { sessionId } = await loginAs(t, user);
     expectStatus(await call(t.app, 'PATCH', '/api/auth/user', { sessionId, body: { email: 'Me@Example.com' } }), 200);
+    // Saved but not confirmed, the email does not log anyone in.
+    const pending = await login('me@example.com', 'secret1');
+    expectStatus(pending, 401);
+    expect(messageOf(pending)).toBe(LOGIN_FAILED);
+    const code = await emailCodeFor(t.app, 'me@example.com');
+    expectStatus(await call(t.app, 'POST', '/api/auth/verify-email', { sessionId, body: { code } }), 200);
     for (const typed of ['me@example.com', 'ME@EXAMPLE.COM', ' me@example.com ']) {
       const res = await login(typed, 'secret1');
       expectStatus(res, 200);

@@ -10,7 +10,7 @@ import { ConsoleSmsSender } from '../integrations/sms/console-sms-sender';
 import { type TestApp, createTestApp, useTestApp } from '../test/app';
 
 import { LOGIN_LIMITS } from './auth.service';
-import { call, expectStatus, loginAs, messageOf, passwordLogin, signInWithSms } from '../test/auth-helpers';
+import { call, emailCodeFor, expectStatus, loginAs, messageOf, passwordLogin, signInWithSms } from '../test/auth-helpers';
 
 const t = useTestApp();
 
@@ -61,6 +61,7 @@ describe('GET /api/auth/user and the session itself', () => {
       phone: user.phone,
       phoneVerified: true,
       email: 'cookie@example.com',
+      pendingEmail: null,
       role: 'customer',
       merchantId: null,
       hasPassword: false,
@@ -280,14 +281,15 @@ describe('PATCH /api/auth/user', () => {
     expectStatus(await patch(null, { email: 'a@example.com' }), 401);
   });
 
-  it('stores the email trimmed and lowercased', async () => {
+  it('keeps a new email pending, trimmed and lowercased, and sends the code to it', async () => {
     const user = await buildCustomer(t.db);
     const { sessionId } = await loginAs(t, user);
     const res = await patch(sessionId, { email: '  Mixed.Case@Example.COM ' });
     expectStatus(res, 200);
-    expect(currentUser.parse(res.body).email).toBe('mixed.case@example.com');
+    expect(currentUser.parse(res.body)).toMatchObject({ email: null, pendingEmail: 'mixed.case@example.com' });
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-    expect(row?.email).toBe('mixed.case@example.com');
+    expect(row).toMatchObject({ email: null, pendingEmail: 'mixed.case@example.com' });
+    expect(await emailCodeFor(t.app, 'mixed.case@example.com')).toMatch(/^\d{6}$/);
   });
 
   it('answers 409 when another account has the email, whatever its letter case', async () => {
@@ -304,10 +306,15 @@ describe('PATCH /api/auth/user', () => {
     expectStatus(await patch(sessionId, { email: 'MINE@example.com' }), 200);
   });
 
-  it('gives one of two users racing for the same email a 409, never both the email', async () => {
+  it('gives one of two users racing to verify the same email a 409, never both the email', async () => {
     const a = await loginAs(t, await buildCustomer(t.db));
     const b = await loginAs(t, await buildCustomer(t.db));
-    const answers = await Promise.all([patch(a.sessionId, { email: 'race@example.com' }), patch(b.sessionId, { email: 'race@example.com' })]);
+    expectStatus(await patch(a.sessionId, { email: 'race@example.com' }), 200);
+    const codeA = await emailCodeFor(t.app, 'race@example.com');
+    expectStatus(await patch(b.sessionId, { email: 'race@example.com' }), 200);
+    const codeB = await emailCodeFor(t.app, 'race@example.com');
+    const verify = (sessionId: string, code: string) => call(t.app, 'POST', '/api/auth/verify-email', { sessionId, body: { code } });
+    const answers = await Promise.all([verify(a.sessionId, codeA), verify(b.sessionId, codeB)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     const owners = await t.db.select().from(users).where(eq(users.email, 'race@example.com'));
     expect(owners).toHaveLength(1);
@@ -316,7 +323,6 @@ describe('PATCH /api/auth/user', () => {
   it.each([
     ['no at sign', 'not-an-email'],
     ['no domain', 'a@'],
-    ['empty', ''],
     ['longer than 254 characters', `${'x'.repeat(250)}@example.com`],
   ])('refuses an invalid email (%s) with 400', async (_label, email) => {
     const { sessionId } = await loginAs(t, await buildCustomer(t.db));
@@ -334,6 +340,18 @@ describe('PATCH /api/auth/user', () => {
     // The freed address can be taken by someone else.
     const other = await loginAs(t, await buildCustomer(t.db));
     expectStatus(await patch(other.sessionId, { email: 'gone@example.com' }), 200);
+  });
+
+  it.each([
+    ['an empty string', ''],
+    ['white space', '   '],
+  ])('clears the email and a pending one with %s', async (_label, email) => {
+    const user = await buildCustomer(t.db, { email: 'kept@example.com' });
+    const { sessionId } = await loginAs(t, user);
+    expectStatus(await patch(sessionId, { email: 'next@example.com' }), 200);
+    const res = await patch(sessionId, { email });
+    expectStatus(res, 200);
+    expect(currentUser.parse(res.body)).toMatchObject({ email: null, pendingEmail: null });
   });
 
   it('ignores role, merchantId and other fields in the body', async () => {

@@ -52,7 +52,10 @@ export const users = pgTable(
     /** Normalised: digits with an optional leading '+'. */
     phone: text('phone').notNull(),
     phoneVerified: boolean('phone_verified').notNull().default(false),
+    /** The verified email: the only one password login and promotion find the user by. */
     email: text('email'),
+    /** An email the user asked for and has not confirmed with its code yet; it counts for nothing. */
+    pendingEmail: text('pending_email'),
     passwordHash: text('password_hash'),
     role: text('role', { enum: ['customer', 'merchant', 'superadmin'] }).notNull().default('customer'),
     merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'set null' }),
@@ -99,6 +102,28 @@ export const smsCodes = pgTable(
   (t) => [
     index('sms_codes_phone_created_idx').on(t.phone, t.createdAt),
     check('sms_codes_attempts_check', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** One-time codes that confirm an email for an account; the email becomes the account's once the code is given back. */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lowercased; the address the code was sent to. */
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [
+    index('email_codes_user_created_idx').on(t.userId, t.createdAt),
+    check('email_codes_attempts_check', sql`${t.attempts} >= 0`),
   ],
 );
 

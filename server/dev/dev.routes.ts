@@ -1,8 +1,9 @@
 /** Development-only helpers; never registered in production. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { phone, smsOutboxAnswer } from '../../contract/auth';
+import { email, emailOutboxAnswer, phone, smsOutboxAnswer } from '../../contract/auth';
 import { notFound } from '../http/errors';
+import type { ConsoleEmailSender } from '../integrations/email/console-email-sender';
 import type { ConsoleSmsSender } from '../integrations/sms/console-sms-sender';
 
 /** GET /api/dev/sms-outbox?phone=P: the latest code the console sender sent to P (DECISIONS.md D7). */
@@ -14,5 +15,17 @@ export const devRoutes =
       const code = sent?.body.match(/\b(\d{6})\b/)?.[1];
       if (!sent || !code) throw notFound('No code has been sent to that phone');
       return { phone: sent.to, code, sentAt: sent.sentAt.toISOString() };
+    });
+  };
+
+/** GET /api/dev/email-outbox?email=E: the latest code the console email sender sent to E. */
+export const devEmailRoutes =
+  (sender: ConsoleEmailSender): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/dev/email-outbox', { schema: { querystring: z.object({ email }), response: { 200: emailOutboxAnswer } } }, async (request) => {
+      const sent = sender.lastSentTo(request.query.email);
+      const code = sent?.text.match(/\b(\d{6})\b/)?.[1];
+      if (!sent || !code) throw notFound('No code has been sent to that email');
+      return { email: sent.to, code, sentAt: sent.sentAt.toISOString() };
     });
   };

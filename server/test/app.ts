@@ -23,6 +23,7 @@ export const PRODUCTION_SETTINGS: Record<string, string> = {
   STRIPE_SECRET_KEY: 'sk_test_production_settings',
   STRIPE_WEBHOOK_SECRET: 'whsec_production_settings',
   SMS_PROVIDER: 'console',
+  EMAIL_PROVIDER: 'console',
 };
 
 export interface TestAppOptions {

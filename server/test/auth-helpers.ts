@@ -2,7 +2,7 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { sessionAnswer, smsOutboxAnswer, type SessionAnswer } from '../../contract/auth';
+import { currentUser, emailOutboxAnswer, sessionAnswer, smsOutboxAnswer, type CurrentUser, type SessionAnswer } from '../../contract/auth';
 import { createSession } from '../auth/sessions';
 import type { Db } from '../db/client';
 
@@ -108,6 +108,22 @@ export async function endSmsCooldowns(db: Db): Promise<void> {
 /** Ends the window of every rate limit whose key starts with `prefix`, as if it had run out. */
 export async function endRateLimitWindows(db: Db, prefix: string): Promise<void> {
   await db.execute(sql`update rate_limits set window_ends_at = now() - interval '1 second' where starts_with(key, ${prefix})`);
+}
+
+/** The latest code the console email sender sent to an address, read from GET /api/dev/email-outbox. */
+export async function emailCodeFor(app: FastifyInstance, email: string): Promise<string> {
+  const res = await call(app, 'GET', `/api/dev/email-outbox?${new URLSearchParams({ email })}`);
+  expectStatus(res, 200);
+  return emailOutboxAnswer.parse(res.body).code;
+}
+
+/** Saves an email on the signed-in account and confirms it with the code sent to it, as its owner would. */
+export async function setVerifiedEmail(app: FastifyInstance, sessionId: string, email: string): Promise<CurrentUser> {
+  expectStatus(await call(app, 'PATCH', '/api/auth/user', { sessionId, body: { email } }), 200);
+  const code = await emailCodeFor(app, email);
+  const res = await call(app, 'POST', '/api/auth/verify-email', { sessionId, body: { code } });
+  expectStatus(res, 200);
+  return currentUser.parse(res.body);
 }
 
 /** Password login through the API. */

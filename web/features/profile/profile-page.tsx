@@ -122,7 +122,7 @@ function Profile({ user }: { user: CurrentUser }) {
       </Section>
 
       <Section title="Sign-in Email" id="profile-email">
-        <EmailForm key={user.email ?? ''} email={user.email} />
+        <EmailForm key={user.email ?? ''} email={user.email} pendingEmail={user.pendingEmail} />
       </Section>
     </div>
   );

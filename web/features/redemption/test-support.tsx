@@ -13,6 +13,7 @@ export const MERCHANT_USER: CurrentUser = {
   phone: '5550100001',
   phoneVerified: true,
   email: null,
+  pendingEmail: null,
   role: 'merchant',
   merchantId: 'm-sakura',
   hasPassword: true,

@@ -1,4 +1,7 @@
-/** PATCH /api/auth/user: sets or clears the email that email login and promotion look the user up by (DECISIONS.md D7). */
+/**
+ * PATCH /api/auth/user: asks to change the account's email. A new address is kept as pending and sent a code
+ * (verify-email.ts confirms it); null removes the email. Only a verified email logs in and can be promoted.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../contract/auth';
 import { apiJson } from '../../../lib/api-client';

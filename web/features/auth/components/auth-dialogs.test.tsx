@@ -16,6 +16,7 @@ const customer: CurrentUser = {
   phone: '5551234567',
   phoneVerified: true,
   email: null,
+  pendingEmail: null,
   role: 'customer',
   merchantId: null,
   hasPassword: false,

@@ -17,6 +17,7 @@ const CUSTOMER: CurrentUser = {
   phone: '5550000001',
   phoneVerified: true,
   email: null,
+  pendingEmail: null,
   role: 'customer',
   merchantId: null,
   hasPassword: true,

@@ -1,0 +1,17 @@
+/** POST /api/auth/verify-email: the code sent to the pending email makes it the account's email. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../../contract/auth';
+import { apiJson } from '../../../lib/api-client';
+import { currentUserQueryKey } from './get-current-user';
+
+export function verifyEmail(code: string): Promise<CurrentUser> {
+  return apiJson<CurrentUser>('POST', '/api/auth/verify-email', { code });
+}
+
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyEmail,
+    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+  });
+}
