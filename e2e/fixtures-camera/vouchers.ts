@@ -8,7 +8,7 @@ export interface BoughtVoucher {
   pin: string;
   dealTitle: string;
   priceCents: number;
-  /** The QR image the customer shows (a data: URL). */
+  /** The address of the QR image the customer shows (/api/vouchers/{id}/qr.svg, readable with the buyer's session). */
   qrCodeUrl: string;
   /** The buyer, whose email the redemption log shows. */
   customer: { phone: string; email: string; sessionId: string };
@@ -74,6 +74,15 @@ export async function buyVoucher(request: APIRequestContext, dealTitle: string):
     qrCodeUrl: voucher.qrCodeUrl,
     customer: { phone, email, sessionId },
   };
+}
+
+/** The voucher's QR image as the buyer's browser gets it, as a data: URL that any page can draw (see readQrImage). */
+export async function qrImageDataUrl(request: APIRequestContext, voucher: Pick<BoughtVoucher, 'qrCodeUrl' | 'customer'>): Promise<string> {
+  const response = await request.get(voucher.qrCodeUrl, { headers: bearer(voucher.customer.sessionId) });
+  if (!response.ok()) throw new Error(`reading the QR image failed: ${response.status()} ${await response.text()}`);
+  const type = response.headers()['content-type'] ?? '';
+  if (!type.startsWith('image/svg+xml')) throw new Error(`the QR image is ${type}, not SVG`);
+  return `data:image/svg+xml;base64,${(await response.body()).toString('base64')}`;
 }
 
 /** A PIN that is certainly not the voucher's. */
