@@ -4,8 +4,8 @@ import type { CurrentUser } from '../../contract/auth';
 import type { Db } from '../db/client';
 import { merchants, users } from '../db/schema';
 import { isDatabaseError } from '../db/errors';
-import { badRequest, conflict, forbidden, HttpError } from '../http/errors';
-import { enforceRateLimit, resetRateLimit } from '../http/rate-limit';
+import { badRequest, conflict, forbidden, HttpError, tooManyRequests } from '../http/errors';
+import { enforceRateLimit, formatWait, hitRateLimit, resetRateLimit } from '../http/rate-limit';
 import type { EmailSender } from '../integrations/email/email-sender';
 import type { SmsSender } from '../integrations/sms/sms-sender';
 import { consumeEmailCode, sendEmailCode, voidEmailCodes } from './email-codes';
@@ -63,6 +63,8 @@ export async function loginWithSmsCode(db: Db, phone: string, code: string): Pro
   const existing = await findUserByPhone(db, phone);
   if (existing) {
     await assertMayLogIn(db, existing);
+    // The phone's owner is known now: guesses at the password by anyone else stop locking them out.
+    await resetRateLimit(db, loginBudgetKey(existing, phone));
     const [verified] = await db
       .update(users)
       .set({ phoneVerified: true, updatedAt: new Date() })
@@ -98,9 +100,15 @@ let dummyHash: Promise<string> | null = null;
 
 export const LOGIN_LIMITS = { perAccount: 10, perAddress: 50, windowSeconds: 15 * 60 } as const;
 
+/** The password-login budget of an account (whatever identifier named it), or of an identifier that names none. */
+const loginBudgetKey = (user: { id: string } | undefined, identifier: string) =>
+  user ? `login:account:${user.id}` : `login:unknown:${identifier}`;
+
 /**
- * Password login by phone or email. An unknown account and a wrong password get the same answer,
- * and both the account and the caller's address have an attempt budget.
+ * Password login by phone or email. An unknown account and a wrong password get the same answer.
+ * The caller's address has an attempt budget, and so has the account, one budget whether it is
+ * named by phone or by email; an owner locked out of password login by someone else's guesses
+ * still logs in with an SMS code, which also ends the lock-out.
  */
 export async function loginWithPassword(
   db: Db,
@@ -111,13 +119,15 @@ export async function loginWithPassword(
 ): Promise<LoggedIn> {
   const byEmail = identifier.includes('@');
   const key = byEmail ? identifier.trim().toLowerCase() : identifier.trim().replace(/[^\d+]/g, '');
-  const accountKey = `login:account:${key}`;
   await enforceRateLimit(db, `login:ip:${ip}`, perAddress, LOGIN_LIMITS.windowSeconds);
-  await enforceRateLimit(db, accountKey, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowSeconds);
-
   const [user] = byEmail
     ? await db.select().from(users).where(sql`lower(${users.email}) = ${key}`).limit(1)
     : await db.select().from(users).where(eq(users.phone, key)).limit(1);
+  const accountKey = loginBudgetKey(user, key);
+  const budget = await hitRateLimit(db, accountKey, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowSeconds);
+  if (!budget.allowed) {
+    throw tooManyRequests(`Too many attempts. Please try again in ${formatWait(budget.retryAfterSeconds)}, or log in with an SMS code.`);
+  }
   dummyHash ??= hashPassword('not-a-real-password');
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
   if (!user || !user.passwordHash || !ok) throw new HttpError(401, LOGIN_FAILED);

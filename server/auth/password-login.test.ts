@@ -228,7 +228,7 @@ describe('POST /api/auth/password-login', () => {
     }
     const locked = await login(user.phone, 'secret1');
     expectStatus(locked, 429);
-    expect(messageOf(locked)).toMatch(/^Too many attempts\. Please try again in \d+ minutes\.$/);
+    expect(messageOf(locked)).toMatch(/^Too many attempts\. Please try again in \d+ minutes, or log in with an SMS code\.$/);
     expect(await t.db.select().from(sessions)).toEqual([]);
 
     // Another account from the same address is not locked with it.
@@ -254,6 +254,28 @@ describe('POST /api/auth/password-login', () => {
       expectStatus(await login(i % 2 ? 'CASE@example.com' : 'case@EXAMPLE.com', 'wrong'), 401);
     }
     expectStatus(await login('case@example.com', 'secret1'), 429);
+  });
+
+  it('keeps one budget per account, whether guesses name it by phone or by email', async () => {
+    const user = await buildCustomer(t.db, { password: 'secret1', email: 'both@example.com' });
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
+      expectStatus(await login(i % 2 ? user.phone : 'both@example.com', 'wrong'), 401);
+    }
+    expectStatus(await login(user.phone, 'secret1'), 429);
+    expectStatus(await login('both@example.com', 'secret1'), 429);
+  });
+
+  it("lets a merchant locked out by someone else's guesses in with an SMS code, which ends the lock-out", async () => {
+    const shop = await buildMerchant(t.db);
+    const owner = await buildMerchantAccount(t.db, shop.id, { password: 'owner-secret' });
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) expectStatus(await login(owner.phone, `guess-${i}`, '198.51.100.7'), 401);
+    const locked = await login(owner.phone, 'owner-secret');
+    expectStatus(locked, 429);
+    expect(messageOf(locked)).toMatch(/or log in with an SMS code\.$/);
+
+    const bySms = await signInWithSms(t.app, owner.phone);
+    expect(bySms.user.role).toBe('merchant');
+    expectStatus(await login(owner.phone, 'owner-secret'), 200);
   });
 
   it(`limits one address to ${LOGIN_LIMITS.perAddress} attempts across many accounts`, async () => {
