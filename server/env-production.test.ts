@@ -40,6 +40,15 @@ describe('production configuration', () => {
     expect(message).toMatch(/EMAIL_PROVIDER/);
   });
 
+  it('never loads the demo data: off by default, and refused when asked for', () => {
+    expect(loadConfig(complete).SEED_DEMO_DATA).toBe(false);
+    expect(problemsOf({ ...complete, SEED_DEMO_DATA: 'true' })).toMatch(/SEED_DEMO_DATA: demo data .* never loads in production/);
+    expect(loadConfig({ ...complete, SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
+    // Outside production a fresh install still starts with it.
+    expect(loadConfig({}).SEED_DEMO_DATA).toBe(true);
+    expect(loadConfig({ SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
+  });
+
   it('wants https and real-looking Stripe keys', () => {
     expect(problemsOf({ ...complete, PUBLIC_ORIGIN: 'http://deals.example.com' })).toMatch(/PUBLIC_ORIGIN: must be an https/);
     expect(problemsOf({ ...complete, STRIPE_SECRET_KEY: 'hello' })).toMatch(/STRIPE_SECRET_KEY: does not look like/);

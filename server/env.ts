@@ -19,8 +19,8 @@ export const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   /** How long one query may wait for the database's answer before the connection is dropped and the request answered 503; 0 = no limit. */
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  /** Load the demo data when the database has no merchants yet. */
-  SEED_DEMO_DATA: boolish.default(true),
+  /** Load the demo data when the database has no merchants yet; on by default outside production, and refused in it. */
+  SEED_DEMO_DATA: boolish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The address shoppers reach the app at, used in QR codes and payment redirects. */
   PUBLIC_ORIGIN: z.url().optional(),
@@ -66,7 +66,12 @@ export const envSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
 });
 
-export type AppConfig = z.infer<typeof envSchema> & { publicOrigin: string; payments: 'test' | 'stripe'; emailProvider: 'console' | 'smtp' };
+export type AppConfig = Omit<z.infer<typeof envSchema>, 'SEED_DEMO_DATA'> & {
+  SEED_DEMO_DATA: boolean;
+  publicOrigin: string;
+  payments: 'test' | 'stripe';
+  emailProvider: 'console' | 'smtp';
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty value (`PORT=` in a settings file) means "not set", for every setting alike.
@@ -94,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const problems = productionProblems(c, payments, emailProvider, env);
     if (problems.length > 0) throw new Error(`Invalid configuration for production:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
-  return { ...c, payments, emailProvider, publicOrigin: c.PUBLIC_ORIGIN ?? `http://${shownHost}:${c.PORT}` };
+  return { ...c, SEED_DEMO_DATA: c.SEED_DEMO_DATA ?? c.NODE_ENV !== 'production', payments, emailProvider, publicOrigin: c.PUBLIC_ORIGIN ?? `http://${shownHost}:${c.PORT}` };
 }
 
 /**
@@ -108,6 +113,7 @@ function productionProblems(
   env: NodeJS.ProcessEnv,
 ): string[] {
   const problems: string[] = [];
+  if (c.SEED_DEMO_DATA) problems.push('SEED_DEMO_DATA: demo data (with its published demo logins) never loads in production; unset it');
   if (!c.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN: set the https address shoppers use (it goes into QR codes and payment redirects)');
   else if (!c.PUBLIC_ORIGIN.startsWith('https://')) problems.push('PUBLIC_ORIGIN: must be an https:// address in production');
   if (payments === 'test') {
