@@ -49,7 +49,7 @@ function LoggedOut() {
   );
 }
 
-function ChangePasswordBanner({ onChange }: { onChange: () => void }) {
+function ChangePasswordBanner({ onChange }: { onChange: (() => void) | undefined }) {
   return (
     <div role="status" className="flex flex-col gap-3 border-b border-amber-200 bg-amber-50 px-6 py-4 sm:flex-row sm:items-center sm:px-8">
       <AlertIcon className="hidden h-6 w-6 shrink-0 text-amber-800 sm:block" />
@@ -57,20 +57,23 @@ function ChangePasswordBanner({ onChange }: { onChange: () => void }) {
         <p className="font-semibold text-amber-950">Please change your password</p>
         <p className="text-sm text-amber-900">Your account still uses the password that was generated for it. Choose your own to keep the account safe.</p>
       </div>
-      <Button size="sm" onClick={onChange}>
-        Change Password
-      </Button>
+      {onChange ? (
+        <Button size="sm" onClick={onChange}>
+          Change Password
+        </Button>
+      ) : null}
     </div>
   );
 }
 
 function Profile({ user }: { user: CurrentUser }) {
-  const [editing, setEditing] = useState(false);
+  // Opened at once when the account must replace a password it did not choose.
+  const [editing, setEditing] = useState(user.mustChangePassword);
   const logout = useLogout();
 
   return (
     <div className="mx-auto max-w-2xl overflow-hidden surface">
-      {user.mustChangePassword && !editing ? <ChangePasswordBanner onChange={() => setEditing(true)} /> : null}
+      {user.mustChangePassword ? <ChangePasswordBanner onChange={editing ? undefined : () => setEditing(true)} /> : null}
       <div className="flex flex-wrap items-center gap-4 px-6 py-6 sm:px-8">
         <span aria-hidden="true" className="grid h-14 w-14 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-700">
           <UserIcon className="h-7 w-7" />
