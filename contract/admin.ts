@@ -1,4 +1,4 @@
-/** Bodies and answers of the superadmin's merchant and deal management (SPEC.md §5, §7). */
+/** Bodies and answers of the superadmin's merchant and deal management (docs/product/api.md#superadmin). */
 import { z } from 'zod';
 import { isImageUrl } from './urls';
 import { DEFAULT_INVENTORY, DEFAULT_MAX_PER_USER } from './constants';
@@ -17,7 +17,7 @@ const hoursObject = z
   .strict();
 
 /**
- * Business hours arrive as a JSON string (as SPEC.md describes) or an object; empty periods are
+ * Business hours arrive as a JSON string (as docs/product/api.md#superadmin describes) or an object; empty periods are
  * dropped and no periods at all means null. Leaving the field out means "unchanged".
  */
 export const businessHoursInput = z

@@ -1,4 +1,4 @@
-/** Checkout, payment status, vouchers and reviews (SPEC.md §3, §7; DECISIONS.md D3-D5). */
+/** Checkout, payment status, vouchers and reviews (docs/product/api.md#checkout-and-payment; ADRs 012-014). */
 import { z } from 'zod';
 import { deal } from './deals';
 

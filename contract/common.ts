@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Every error answer of the API. */
 /** Every refusal: a message to show, and for some a stable `code` that screens branch on. */
 export const errorBody = z.object({ message: z.string(), code: z.string().optional() });
-/** The code of the 403 an account gets while it must still replace a password it did not choose (D13). */
+/** The code of the 403 an account gets while it must still replace a password it did not choose (ADR 006). */
 export const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED';
 export type ErrorBody = z.infer<typeof errorBody>;
 

@@ -1,10 +1,10 @@
-/** Business constants of SPEC.md §9 and DECISIONS.md, in one place for the server and the web app. */
+/** Business constants (docs/product/constants.md), in one place for the server and the web app. */
 
 export const SMS_CODE_LENGTH = 6;
 export const PHONE_MIN_LENGTH = 10;
 export const PASSWORD_MIN_LENGTH = 6;
 export const VOUCHER_CODE_LENGTH = 8;
-/** Voucher code alphabet: uppercase letters and digits without the look-alikes 0, O, 1 and I (D5). */
+/** Voucher code alphabet: uppercase letters and digits without the look-alikes 0, O, 1 and I (ADR 014). */
 export const VOUCHER_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const VOUCHER_PIN_LENGTH = 6;
 export const SCAN_CODE_MIN_LENGTH = 8;

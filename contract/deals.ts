@@ -4,7 +4,7 @@ import { DEAL_LIST_DEFAULT_LIMIT, DEAL_LIST_MAX_LIMIT, SEARCH_QUERY_MAX_LENGTH }
 export const dealStatus = z.enum(['draft', 'published', 'archived']);
 export type DealStatus = z.infer<typeof dealStatus>;
 
-/** A deal as shoppers see it, with the real figures of DECISIONS.md D2. */
+/** A deal as shoppers see it, with the real figures of ADR 011. */
 export const deal = z.object({
   id: z.string(),
   merchantId: z.string(),

@@ -1,4 +1,4 @@
-/** Redeeming vouchers and the redemption log (SPEC.md §3 Redemption record, §7 /api/redeem; DECISIONS.md D6). */
+/** Redeeming vouchers and the redemption log (docs/product/api.md#redemption, docs/product/api.md#redemption-record; ADR 015). */
 import { z } from 'zod';
 import { VOUCHER_PIN_LENGTH } from './constants';
 
@@ -13,11 +13,11 @@ export const redeemBody = z.object({
     .string({ message: 'Please enter the PIN' })
     .trim()
     .regex(new RegExp(`^\\d{1,${VOUCHER_PIN_LENGTH}}$`), { message: 'PIN must be digits only' }),
-  /** Optional and only checked: the merchant always comes from the session (DECISIONS.md D1). */
+  /** Optional and only checked: the merchant always comes from the session (ADR 010). */
   merchantId: z.string().nullable().optional(),
 });
 
-/** {ok, reason} as SPEC.md describes; refusals also carry `message` with an HTTP error status. */
+/** {ok, reason} as docs/product/api.md#redemption describes; refusals also carry `message` with an HTTP error status. */
 export const redeemAnswer = z.object({
   ok: z.boolean(),
   reason: z.string().nullable(),
@@ -28,11 +28,11 @@ export const redeemAnswer = z.object({
 });
 export type RedeemAnswer = z.infer<typeof redeemAnswer>;
 
-/** One attempt, as the admin log shows it (snake_case as SPEC.md lists it). */
+/** One attempt, as the admin log shows it (snake_case, as docs/product/api.md#redemption-record lists it). */
 export const redemptionRecord = z.object({
   id: z.string(),
   voucher_code: z.string(),
-  /** Never sent: PINs stay with their owners. Kept so the record has SPEC's shape. */
+  /** Never sent: PINs stay with their owners. Kept so the record has its documented shape (docs/product/api.md#redemption-record). */
   voucher_pin: z.null(),
   deal_title: z.string().nullable(),
   user_email: z.string().nullable(),

@@ -1,4 +1,4 @@
-/** The web app's route table (SPEC.md §2): one source for every link and for the server's page statuses. */
+/** The web app's route table (docs/product/screens.md#route-table): one source for every link and for the server's page statuses. */
 
 export const paths = {
   home: '/',

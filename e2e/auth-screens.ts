@@ -22,7 +22,7 @@ export async function latestEmailCode(request: APIRequestContext, email: string,
 }
 
 /**
- * The toast on screen with this title (one toast at a time, SPEC.md §9). While a modal dialog is open the page behind
+ * The toast on screen with this title (one toast at a time, docs/product/screens.md#toasts). While a modal dialog is open the page behind
  * it, toast region included, is aria-hidden (Radix announces each toast through a live region of its own), so hidden
  * elements count here.
  */

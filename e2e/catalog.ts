@@ -1,7 +1,7 @@
 // Accessible locators for the shopper screens and the demo catalogue facts (server/db/demo-data.ts) the journeys rely on.
 import type { Locator, Page } from '@playwright/test';
 
-/** The three deals SPEC.md §2 names; the demo data makes them the newest, so they lead the list. */
+/** The three deals docs/product/rules.md#demo-data names; the demo data makes them the newest, so they lead the list. */
 export const SPEC_DEALS = [
   {
     title: 'Premium Sushi Platter for 2',

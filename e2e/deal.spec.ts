@@ -43,7 +43,7 @@ test.describe('deal detail', () => {
 
   test('Back returns to the home page', async ({ page }) => {
     await openSushiDeal(page);
-    // SPEC calls it a button; it navigates, so a link is the honest element. Either role is accepted.
+    // The first design called it a button; it navigates, so a link is the honest element. Either role is accepted.
     await page.getByRole('button', { name: 'Back', exact: true }).or(page.getByRole('link', { name: 'Back', exact: true })).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Featured Deals' })).toBeVisible();

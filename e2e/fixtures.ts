@@ -20,7 +20,7 @@ export function failedRequest(status: number, pathPattern: string): RegExp {
 
 /**
  * Chromium logs every non-2xx answer as a console error. A guest's session probe answers 401 by design
- * (SPEC.md §7: the current-user read yields null on 401), so that one line is expected on every guest page.
+ * (docs/product/api.md#conventions: the current-user read yields null on 401), so that one line is expected on every guest page.
  */
 const EXPECTED_EVERYWHERE = [failedRequest(401, '/api/auth/user')];
 

@@ -3,14 +3,14 @@ import { test, expect, expectAccessible } from './fixtures';
 import { dealCard, dealCards, featuredDeals, PHONE_VIEWPORT, scrollsHorizontally, SPEC_DEALS, SUSHI } from './catalog';
 
 test.describe('home page', () => {
-  test('lists the demo deals, the SPEC deals ahead of the other demo deals, with their prices', async ({ page }) => {
+  test('lists the demo deals, the three named deals ahead of the other demo deals, with their prices', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Featured Deals' })).toBeVisible();
 
     for (const deal of SPEC_DEALS) {
       await expect(dealCard(page, deal.title).getByText(deal.price, { exact: true })).toBeVisible();
     }
-    // Newest first: the SPEC deals are the newest of the demo data, so they sit together and in order, before
+    // Newest first: the three named deals are the newest of the demo data, so they sit together and in order, before
     // the other demo deals. Deals other journeys create are newer still and may come before them.
     const titles = await dealCards(page).getByRole('heading').allTextContents();
     const positions = SPEC_DEALS.map((deal) => titles.indexOf(deal.title));
@@ -34,7 +34,7 @@ test.describe('home page', () => {
     await page.goto('/');
     const header = page.getByRole('banner');
     for (const name of ['Login', 'Merchant Login']) {
-      // Login may open the dialog (a button) or go to the /login gate (a link); both are what SPEC describes.
+      // Login may open the dialog (a button) or go to the /login gate (a link); both are what docs/product/screens.md describes.
       const control = header.getByRole('button', { name, exact: true }).or(header.getByRole('link', { name, exact: true }));
       await expect(control).toBeVisible();
     }

@@ -126,7 +126,7 @@ for (const viewport of [null, PHONE_VIEWPORT]) {
       expect(qrImage.status()).toBe(200);
       expect(qrImage.headers()['content-type']).toMatch(/^image\/svg\+xml/);
 
-      // Share: headless Chromium has no share sheet, so the details go to the clipboard with SPEC's alert.
+      // Share: headless Chromium has no share sheet, so the details go to the clipboard with the alert of docs/product/messages.md#payment.
       const alerted = new Promise<string>((resolve) => {
         page.once('dialog', (dialog) => {
           resolve(dialog.message());

@@ -50,7 +50,7 @@ test.describe('scanning by typing the QR text', () => {
     const startedAt = Date.now();
     await scanButton(page).click();
     await expect(page).toHaveURL(/\/merchant\/redeem\?code=ABCD2345$/);
-    // SPEC.md §9: the simulated scan takes 1500 ms.
+    // docs/product/constants.md: the simulated scan takes 1500 ms.
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1_400);
     await expect(page.getByText(SCANNED)).toBeVisible();
     await expect(page.getByLabel('Voucher Code')).toHaveValue('ABCD2345');
@@ -112,7 +112,7 @@ test.describe('scanning with the camera', () => {
   test("the customer's voucher QR code in front of the camera opens the filled-in redeem form", async ({ page, request, baseURL }) => {
     test.slow();
     const voucher = await buyVoucher(request, SUSHI.title);
-    // What the customer's QR image really says (DECISIONS.md D5), read from the image the server sends the buyer.
+    // What the customer's QR image really says (ADR 014), read from the image the server sends the buyer.
     await page.goto('/');
     const payload = await readQrImage(page, await qrImageDataUrl(request, voucher));
     expect(payload).toMatch(new RegExp(`/merchant/redeem\\?code=${voucher.code}&pin=${voucher.pin}$`));

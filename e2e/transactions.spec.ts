@@ -99,7 +99,7 @@ test.describe('the redemption log for the superadmin', () => {
   test('loads older records a page at a time', async ({ page, request }) => {
     // Fifty-odd API calls first; a loaded machine needs more than the default time.
     test.slow();
-    // Refusals for an account without a merchant are logged like any attempt (DECISIONS.md D6) and touch no voucher.
+    // Refusals for an account without a merchant are logged like any attempt (ADR 015) and touch no voucher.
     const customer = await apiNewCustomer(request);
     const headers = bearer(customer.sessionId);
     for (let i = 0; i < PAGE_SIZE + 5; i += 1) {

@@ -45,7 +45,7 @@ export interface AppDeps {
   sms?: SmsSender;
   /** The email vendor; by default SMTP with SMTP_URL, else the console. */
   email?: EmailSender;
-  /** The payment provider; by default chosen from the configuration (DECISIONS.md D4). */
+  /** The payment provider; by default chosen from the configuration (ADR 013). */
   payments?: PaymentProvider;
   /** The per-address write budget; by default Redis with REDIS_URL, else PostgreSQL. */
   requestLimiter?: RequestLimiter;

@@ -42,7 +42,7 @@ export const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024),
   /** Where the built web app lives; served from the same port as the API. */
   WEB_DIST_DIR: z.string().optional(),
-  /** Enables POST /api/admin/bootstrap outside production (DECISIONS.md D9). */
+  /** Enables POST /api/admin/bootstrap outside production (ADR 018). */
   BOOTSTRAP_SECRET: z.string().min(12, 'BOOTSTRAP_SECRET must be at least 12 characters').optional(),
   SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
   TWILIO_ACCOUNT_SID: z.string().optional(),

@@ -90,7 +90,7 @@ export function wrongPin(pin: string): string {
   return pin === '000000' ? '111111' : '000000';
 }
 
-/** What the voucher's QR code carries (DECISIONS.md D5). */
+/** What the voucher's QR code carries (ADR 014). */
 export function voucherLink(origin: string, voucher: Pick<BoughtVoucher, 'code' | 'pin'>): string {
   return `${origin}/merchant/redeem?code=${voucher.code}&pin=${voucher.pin}`;
 }

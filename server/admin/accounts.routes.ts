@@ -12,7 +12,7 @@ export const adminAccountRoutes =
     const { db } = deps.database;
     const { config } = deps;
 
-    // Outside production only: in production the route does not exist at all (DECISIONS.md D9).
+    // Outside production only: in production the route does not exist at all (ADR 018).
     if (config.NODE_ENV !== 'production') app.post('/api/admin/bootstrap', { schema: { body: bootstrapBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
       if (!config.BOOTSTRAP_SECRET) throw forbidden('Bootstrap is disabled: set BOOTSTRAP_SECRET on the server');
       await enforceRateLimit(db, `bootstrap:ip:${request.ip}`, 10, 15 * 60);

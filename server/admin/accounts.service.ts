@@ -1,4 +1,4 @@
-/** The first superadmin (bootstrap, DECISIONS.md D9) and promotion of others by email. */
+/** The first superadmin (bootstrap, ADR 018) and promotion of others by email. */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

@@ -1,4 +1,4 @@
-/** Admin accounts: bootstrap of the first superadmin, the role check and promotion by email (DECISIONS.md D1, D9). */
+/** Admin accounts: bootstrap of the first superadmin, the role check and promotion by email (ADRs 010, 018). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BOOTSTRAP_SECRET_HEADER, promoteAnswer, sessionAnswer } from '../../contract/auth';

@@ -169,7 +169,7 @@ export async function setDealStatus(db: Db, id: string, status: DealStatus, acti
   return findAdminDeal(db, id);
 }
 
-/** Deletes a deal nobody has ordered; one with orders or vouchers must be archived instead (D10). */
+/** Deletes a deal nobody has ordered; one with orders or vouchers must be archived instead (ADR 019). */
 export async function deleteDeal(db: Db, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [d] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.id, id)).for('update');

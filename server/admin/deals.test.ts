@@ -1,4 +1,4 @@
-/** Deal management by a superadmin (SPEC.md §4 deal status, §5 deal form, §7; DECISIONS.md D1, D3, D8, D10). */
+/** Deal management by a superadmin (docs/product/rules.md#deal-states, docs/product/screens.md#deal-management, docs/product/api.md#superadmin; ADRs 010, 012, 017, 019). */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { adminDealList, savedDealAnswer } from '../../contract/admin';

@@ -1,4 +1,4 @@
-/** Merchant management by a superadmin (SPEC.md §5 merchant form, §7; DECISIONS.md D1, D7, D10). */
+/** Merchant management by a superadmin (docs/product/screens.md#merchant-management, docs/product/api.md#superadmin; ADRs 010, 016, 019). */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminMerchant, adminMerchantList, createdMerchantAnswer, type AdminMerchant } from '../../contract/admin';

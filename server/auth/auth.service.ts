@@ -41,7 +41,7 @@ async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefin
   return user;
 }
 
-/** Refuses merchant accounts whose merchant is inactive or pending (DECISIONS.md D10). */
+/** Refuses merchant accounts whose merchant is inactive or pending (ADR 019). */
 async function assertMayLogIn(db: Db, user: UserRow): Promise<void> {
   if (user.role !== 'merchant' || !user.merchantId) return;
   const [m] = await db.select({ status: merchants.status }).from(merchants).where(eq(merchants.id, user.merchantId));

@@ -67,7 +67,7 @@ describe('POST /api/auth/register', () => {
     expectStatus(await login('5552223333', 'existing'), 200);
   });
 
-  it('refuses a password shorter than 6 characters with the SPEC message', async () => {
+  it('refuses a password shorter than 6 characters with the message of docs/product/messages.md', async () => {
     const phone = uniquePhone();
     const smsCode = await requestSmsCode(t.app, phone);
     const res = await register({ phone, password: '12345', smsCode });
@@ -207,7 +207,7 @@ describe('POST /api/auth/password-login', () => {
     }
   });
 
-  it('asks for the phone and the password with the SPEC messages', async () => {
+  it('asks for the phone and the password with the messages of docs/product/messages.md', async () => {
     const noPhone = await call(t.app, 'POST', '/api/auth/password-login', { body: { identifier: '   ', password: 'x' } });
     expectStatus(noPhone, 400);
     expect(messageOf(noPhone)).toBe('identifier: Please enter your phone number');

@@ -222,7 +222,7 @@ describe('PUT /api/auth/password', () => {
     expectStatus(await passwordLogin(t.app, user.phone, 'new-password'), 200);
   });
 
-  it('refuses a new password shorter than 6 characters with the SPEC message', async () => {
+  it('refuses a new password shorter than 6 characters with the message of docs/product/messages.md', async () => {
     const { sessionId } = await loginAs(t, await buildCustomer(t.db));
     const res = await change(sessionId, { newPassword: '12345' });
     expectStatus(res, 400);

@@ -49,7 +49,7 @@ export interface ResolvedSession {
 
 /**
  * The live session and its user, or null. Sessions of merchant accounts whose merchant is not
- * active stop working at once (DECISIONS.md D10).
+ * active stop working at once (ADR 019).
  */
 export async function resolveSession(db: Db, sessionId: string): Promise<ResolvedSession | null> {
   if (sessionId.length < 20 || sessionId.length > 100) return null;

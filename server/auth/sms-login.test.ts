@@ -28,7 +28,7 @@ const verify = (phone: string, code: string, extra: Record<string, unknown> = {}
   call(t.app, 'POST', '/api/auth/verify-sms-code', { body: { phone, code, ...extra } });
 
 describe('POST /api/auth/send-sms-code', () => {
-  it('sends a 6-digit code and answers the SPEC message', async () => {
+  it('sends a 6-digit code and answers the message of docs/product/messages.md', async () => {
     const phone = uniquePhone();
     const res = await send(phone);
     expectStatus(res, 200);
@@ -53,7 +53,7 @@ describe('POST /api/auth/send-sms-code', () => {
     ['', 'empty'],
     ['abcdefghijkl', 'letters only'],
     ['12345678901234567', 'seventeen digits'],
-  ])('refuses %j (%s) with 400 and the SPEC message', async (phone) => {
+  ])('refuses %j (%s) with 400 and the message of docs/product/messages.md', async (phone) => {
     const res = await send(phone);
     expectStatus(res, 400);
     expect(messageOf(res)).toBe('phone: Please enter a valid phone number');
@@ -188,7 +188,7 @@ describe('POST /api/auth/verify-sms-code', () => {
     expect(await t.db.select().from(users)).toEqual([]);
   });
 
-  it.each([['12345'], ['1234567'], ['12a456'], ['']])('refuses the malformed code %j with the SPEC message', async (code) => {
+  it.each([['12345'], ['1234567'], ['12a456'], ['']])('refuses the malformed code %j with the message of docs/product/messages.md', async (code) => {
     const phone = uniquePhone();
     await requestSmsCode(t.app, phone);
     const res = await verify(phone, code);

@@ -20,7 +20,7 @@ type DealRow = typeof deals.$inferSelect;
 /** The units a deal has taken (issued plus held), for the row of the query's "deals" table. */
 const UNITS_TAKEN: SQL<number> = UNITS_TAKEN_OF_DEALS;
 
-/** Vouchers issued for the row's deal, ever and since midnight UTC (D2's 'N bought' and 'N sold today'). */
+/** Vouchers issued for the row's deal, ever and since midnight UTC (ADR 011: 'N bought' and 'N sold today'). */
 const BOUGHT_COUNT = sql<number>`(select count(*)::int from ${vouchers} where ${vouchers.dealId} = ${deals.id})`;
 const SOLD_TODAY_COUNT = sql<number>`(select count(*)::int from ${vouchers} where ${vouchers.dealId} = ${deals.id} and ${vouchers.createdAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
 
@@ -59,7 +59,7 @@ function apiTime(column: AnyPgColumn): SQL<string | null> {
       || to_char(${utc}, '-MM-DD"T"HH24:MI:SS.MS"Z"') end`;
 }
 
-/** round((1 - price/original) x 100), or null when there is no higher original price (D2). */
+/** round((1 - price/original) x 100), or null when there is no higher original price (ADR 011). */
 export function discountPercent(priceCents: number, originalPriceCents: number | null): number | null {
   if (originalPriceCents === null || originalPriceCents <= 0 || originalPriceCents <= priceCents) return null;
   return Math.round((1 - priceCents / originalPriceCents) * 100);
@@ -179,7 +179,7 @@ function pageOf<T>(rows: T[], limit: number, positionOf: (row: T) => DealCursor)
   return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor(positionOf(last)) : null };
 }
 
-/** One keyset page of deals (every column), newest first, with the D2 figures, filtered by `where` and `q`. */
+/** One keyset page of deals (every column), newest first, with the real figures of ADR 011, filtered by `where` and `q`. */
 export async function queryDealPage(
   db: Db,
   params: { where: SQL | undefined; q?: string | undefined; limit: number; cursor?: DealCursor | null | undefined },
@@ -235,7 +235,7 @@ const SHOWN_JSON = sql<string>`(select row_to_json(shown)::text from (select
       then (1 - ${deals.priceCents}::float8 / ${deals.originalPriceCents}) * 100 end as off) figures
 ) shown)`;
 
-/** Shoppers see published deals of active merchants (D8); written as literals, so the partial index applies to prepared plans. */
+/** Shoppers see published deals of active merchants (docs/product/rules.md#listing-and-search); written as literals, so the partial index applies to prepared plans. */
 const PUBLISHED_OF_ACTIVE = sql`${deals.status} = 'published' and ${merchants.status} = 'active'`;
 
 /** What a viewer may list: a merchant only its own deals. */
@@ -347,7 +347,7 @@ export function initials(name: string): string {
   return letters.join('') || '?';
 }
 
-/** Average, 1-5 distribution and the newest reviews of a deal (D2). */
+/** Average, 1-5 distribution and the newest reviews of a deal (ADR 011). */
 export async function getReviewSummary(db: Db, dealId: string): Promise<ReviewSummary> {
   const stats = await db
     .select({ rating: reviews.rating, count: sql<number>`count(*)::int` })

@@ -340,7 +340,7 @@ describe('GET /api/deals', () => {
     expect(detail.body).toMatchObject({ validFrom: listed!.validFrom, validUntil: listed!.validUntil });
   });
 
-  describe('real figures (D2)', () => {
+  describe('real figures (ADR 011)', () => {
     it('computes the discount, remaining units and sold-out state', async () => {
       const shop = await buildMerchant(t.db);
       const cases = [

@@ -1,6 +1,6 @@
 /**
  * Checkout: prices from the database, every buying rule checked, and units held for the checkout
- * session's life, all in one transaction (DECISIONS.md D3).
+ * session's life, all in one transaction (ADR 012).
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
@@ -48,7 +48,7 @@ export function whyWithdrawn(deal: DealRow, merchantStatus: string): string | nu
   return null;
 }
 
-/** Why a deal cannot be bought now, or null when it can (D3). */
+/** Why a deal cannot be bought now, or null when it can (docs/product/rules.md#buying-a-deal). */
 export function whyNotBuyable(deal: DealRow, merchantStatus: string, now: Date): string | null {
   const withdrawn = whyWithdrawn(deal, merchantStatus);
   if (withdrawn) return withdrawn;

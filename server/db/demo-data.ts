@@ -1,4 +1,4 @@
-/** The demo catalogue of DECISIONS.md D11, loaded into an empty database. */
+/** The demo catalogue of ADR 020, loaded into an empty database. */
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { merchants } from './schema';
@@ -205,7 +205,7 @@ export async function loadDemoData(db: Db, now = new Date()): Promise<boolean> {
   }
   await buildUser(db, { phone: DEMO_CUSTOMER.phone, password: DEMO_CUSTOMER.password, displayName: 'Demo Customer' });
 
-  // The three deals SPEC.md names are the newest, so they lead the newest-first list; the rest follow in order.
+  // The three deals docs/product/rules.md#demo-data names are the newest, so they lead the newest-first list; the rest follow in order.
   const allTitles = DEMO_MERCHANTS.flatMap((m) => m.deals.map((d) => d.title));
   const ordered = [...FEATURED_TITLES, ...allTitles.filter((t) => !FEATURED_TITLES.includes(t))];
   for (const m of DEMO_MERCHANTS) {

@@ -381,7 +381,7 @@ export const redemptions = pgTable(
   ],
 );
 
-/** Wrong-PIN counters per voucher code, for the lockout of DECISIONS.md D6. */
+/** Wrong-PIN counters per voucher code, for the lockout of ADR 015. */
 export const pinFailures = pgTable('pin_failures', {
   voucherCode: text('voucher_code').primaryKey(),
   failures: integer('failures').notNull().default(0),

@@ -6,7 +6,7 @@ import { notFound } from '../http/errors';
 import type { ConsoleEmailSender } from '../integrations/email/console-email-sender';
 import type { ConsoleSmsSender } from '../integrations/sms/console-sms-sender';
 
-/** GET /api/dev/sms-outbox?phone=P: the latest code the console sender sent to P (DECISIONS.md D7). */
+/** GET /api/dev/sms-outbox?phone=P: the latest code the console sender sent to P (ADR 016). */
 export const devRoutes =
   (sms: ConsoleSmsSender): FastifyPluginAsyncZod =>
   async (app) => {

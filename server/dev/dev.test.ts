@@ -1,4 +1,4 @@
-/** GET /api/dev/sms-outbox: the latest console code per phone, outside production only (DECISIONS.md D7). */
+/** GET /api/dev/sms-outbox: the latest console code per phone, outside production only (ADR 016). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOutboxAnswer } from '../../contract/auth';
 import { uniquePhone } from '../db/factories';

@@ -1,4 +1,4 @@
-/** A signed-in user's own favourite deals (SPEC.md §4, §7; DECISIONS.md D1, D8, D10). */
+/** A signed-in user's own favourite deals (docs/product/api.md#favourites; ADRs 010, 017, 019). */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { dealList } from '../../contract/deals';

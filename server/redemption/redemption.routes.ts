@@ -21,7 +21,7 @@ export const redemptionRoutes =
       '/api/redeem',
       { schema: { body: redeemBody, response: { 200: redeemAnswer, '4xx': z.union([redeemAnswer, errorBody]) } } },
       async (request, reply) => {
-        // Any signed-in account may ask; one without a bound merchant gets SPEC's refusal, logged like the rest.
+        // Any signed-in account may ask; one without a bound merchant gets the refusal of docs/product/rules.md#redemption, logged like the rest.
         const actor = requireUser(request);
         const outcome = await redeemVoucher(db, actor, request.body);
         if (outcome.ok) return outcome.answer;

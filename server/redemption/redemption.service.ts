@@ -1,5 +1,5 @@
 /**
- * Redemption by code and PIN (DECISIONS.md D6): exactly once per voucher under any concurrency,
+ * Redemption by code and PIN (ADR 015): exactly once per voucher under any concurrency,
  * PIN guessing locked out, and every attempt written to the log.
  */
 import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';

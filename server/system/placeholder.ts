@@ -1,4 +1,4 @@
-/** The fallback image of SPEC.md §7: a neutral SVG of the asked size. */
+/** The fallback image of docs/product/api.md#system: a neutral SVG of the asked size. */
 import { PLACEHOLDER_MAX_SIDE } from '../../contract/constants';
 
 export function placeholderSvg(width: number, height: number): string {

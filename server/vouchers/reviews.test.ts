@@ -1,4 +1,4 @@
-/** Reviews by buyers (DECISIONS.md D2): POST /api/deals/{id}/reviews, read back on the deal and the voucher list. */
+/** Reviews by buyers (ADR 011): POST /api/deals/{id}/reviews, read back on the deal and the voucher list. */
 import { describe, expect, it } from 'vitest';
 import { reviewSummary } from '../../contract/deals';
 import { voucherList } from '../../contract/checkout';

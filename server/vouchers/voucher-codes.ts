@@ -1,4 +1,4 @@
-/** Voucher codes and PINs (DECISIONS.md D5), from a cryptographic random source. */
+/** Voucher codes and PINs (ADR 014), from a cryptographic random source. */
 import { randomInt } from 'node:crypto';
 import { VOUCHER_CODE_ALPHABET, VOUCHER_CODE_LENGTH, VOUCHER_PIN_LENGTH } from '../../contract/constants';
 

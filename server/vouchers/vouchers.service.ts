@@ -170,7 +170,7 @@ export function reviewerName(user: UserRow): string {
   return user.displayName?.trim() || `Customer ••${user.phone.slice(-2)}`;
 }
 
-/** A customer who owns a voucher for the deal may post one review of it (DECISIONS.md D2). */
+/** A customer who owns a voucher for the deal may post one review of it (ADR 011). */
 export async function postReview(db: Db, user: UserRow, dealId: string, input: { rating: number; comment: string }): Promise<void> {
   const [owned] = await db
     .select({ id: vouchers.id })

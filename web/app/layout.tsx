@@ -1,4 +1,4 @@
-/** The frame around every screen: skip link, header with role-based navigation (SPEC.md §2), mobile menu and footer. */
+/** The frame around every screen: skip link, header with role-based navigation (docs/product/screens.md#header-menu-and-footer), mobile menu and footer. */
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '../../contract/auth';

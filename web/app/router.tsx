@@ -1,4 +1,4 @@
-/** The route table of SPEC.md §2. Home ships in the first bundle; every other screen loads on demand. */
+/** The route table of docs/product/screens.md#route-table. Home ships in the first bundle; every other screen loads on demand. */
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Route, Switch, useLocation } from 'wouter';

@@ -1,5 +1,5 @@
 /**
- * Analytics events of SPEC.md §4 (purchase_initiated, purchase_completed, login_required), pushed onto
+ * Analytics events of docs/product/screens.md#analytics (purchase_initiated, purchase_completed, login_required), pushed onto
  * window.dataLayer for whatever tag manager the site owner installs. Nothing is sent from here.
  */
 export type AnalyticsEvent =

@@ -1,8 +1,8 @@
-/** The API client of SPEC.md §7: bearer session, cookies, '{status}: {body}' errors, and the default query function. */
+/** The API client of docs/product/api.md#conventions: bearer session, cookies, '{status}: {body}' errors, and the default query function. */
 import type { QueryFunction } from '@tanstack/react-query';
 import { getSessionId } from './session';
 
-/** A non-OK answer. The message follows SPEC.md §7; status and body stay available for screens that branch on them. */
+/** A non-OK answer. The message follows docs/product/api.md#conventions; status and body stay available for screens that branch on them. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;

@@ -1,5 +1,5 @@
 /**
- * Reading the local cart of SPEC.md §3 (localStorage key `cart`: [{dealId, quantity, deal?}]) and hearing it change:
+ * Reading the local cart of docs/product/screens.md#the-local-cart (localStorage key `cart`: [{dealId, quantity, deal?}]) and hearing it change:
  * what the header's count needs on the first page. Changing it is in cart-storage.ts.
  */
 import type { Deal } from '../../contract/deals';

@@ -53,7 +53,7 @@ describe('cart storage', () => {
   });
 });
 
-describe('cart changes (SPEC.md §4)', () => {
+describe('cart changes (docs/product/screens.md#the-local-cart)', () => {
   it('appends a new deal and adds one more unit of a deal already in the cart', () => {
     expect(addToCart('a', { priceCents: 1999, title: 'Sushi' })).toEqual({ status: 'added', quantity: 1 });
     expect(addToCart('b', { priceCents: 3999 })).toEqual({ status: 'added', quantity: 1 });

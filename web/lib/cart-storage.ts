@@ -1,4 +1,4 @@
-/** The local cart of SPEC.md §3 (localStorage key `cart`: [{dealId, quantity, deal?}]) as a subscribable store. */
+/** The local cart of docs/product/screens.md#the-local-cart (localStorage key `cart`: [{dealId, quantity, deal?}]) as a subscribable store. */
 import type { Deal } from '../../contract/deals';
 import { CART_CHANGE_EVENT, CART_STORAGE_KEY, parseCart, readCart, readRaw, type CartDealSnapshot, type CartItem } from './cart-read';
 
@@ -47,7 +47,7 @@ export function maxQuantityFor(deal: CartDealSnapshot | undefined): number {
 export type AddToCartResult = { status: 'added'; quantity: number } | { status: 'at-limit'; limit: number };
 
 /**
- * Adds units of a deal (SPEC.md §4): one more of a deal already in the cart, else a new line.
+ * Adds units of a deal (docs/product/screens.md#the-local-cart): one more of a deal already in the cart, else a new line.
  * Never goes past the deal's limit; the caller hears when the cart already holds the most it may.
  */
 export function addToCart(dealId: string, deal?: CartDealSnapshot, quantity = 1): AddToCartResult {
@@ -64,7 +64,7 @@ export function addToCart(dealId: string, deal?: CartDealSnapshot, quantity = 1)
   return { status: 'added', quantity: next };
 }
 
-/** Sets a line's quantity; zero or less removes the line (SPEC.md §4). Answers whether it was removed. */
+/** Sets a line's quantity; zero or less removes the line (docs/product/screens.md#the-local-cart). Answers whether it was removed. */
 export function setCartQuantity(dealId: string, quantity: number): 'updated' | 'removed' {
   const items = readCart();
   if (quantity <= 0) {

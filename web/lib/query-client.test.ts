@@ -4,7 +4,7 @@ import { QUERY_GC_MS, QUERY_STALE_MS } from '../../contract/constants';
 import { ApiError } from './api-client';
 import { createQueryClient, shouldRetryRead } from './query-client';
 
-describe('query client defaults (SPEC.md §4)', () => {
+describe('query client defaults (docs/product/screens.md#reading-data)', () => {
   it('keeps data fresh 5 minutes, cached 10, without refetch on focus and without retrying writes', () => {
     const options = createQueryClient().getDefaultOptions();
     expect(options.queries?.staleTime).toBe(QUERY_STALE_MS);

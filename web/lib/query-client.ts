@@ -1,4 +1,4 @@
-/** The one QueryClient, with the data-reading behaviour of SPEC.md §4. */
+/** The one QueryClient, with the data-reading behaviour of docs/product/screens.md#reading-data. */
 import { QueryClient } from '@tanstack/react-query';
 import { QUERY_GC_MS, QUERY_STALE_MS } from '../../contract/constants';
 import { getQueryFn, isApiError } from './api-client';

@@ -1,4 +1,4 @@
-/** The session id of SPEC.md §4: kept in localStorage under `sessionId`, picked up from a `session` query parameter only when the browser has no session. */
+/** The session id of docs/product/screens.md#the-session-in-the-browser: kept in localStorage under `sessionId`, picked up from a `session` query parameter only when the browser has no session. */
 
 export const SESSION_STORAGE_KEY = 'sessionId';
 export const SESSION_QUERY_PARAM = 'session';

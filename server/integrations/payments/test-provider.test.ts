@@ -436,7 +436,7 @@ describe('in production mode', () => {
     return app;
   }
 
-  it('the test provider is off unless PAYMENTS=test is set explicitly (DECISIONS.md D4, D12)', async () => {
+  it('the test provider is off unless PAYMENTS=test is set explicitly (ADRs 013, 021)', async () => {
     expect(() => testConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
     const prod = await productionApp();
     try {

@@ -1,5 +1,5 @@
 /**
- * The built-in provider used without Stripe keys (DECISIONS.md D4). Its hosted page is the web
+ * The built-in provider used without Stripe keys (ADR 013). Its hosted page is the web
  * app's /checkout screen; on payment it signs a webhook event like Stripe's, and it records
  * its latest calls so tests can read them.
  */

@@ -1,4 +1,4 @@
-/** Radix Toast rendering with SPEC.md §9's settings: 5 s, swipe right past 50 px, F8 to reach the toasts. */
+/** Radix Toast rendering with the settings of docs/product/constants.md#screen-timings: 5 s, swipe right past 50 px, F8 to reach the toasts. */
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../contract/constants';
 import { cn } from '../../lib/cn';

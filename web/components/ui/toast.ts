@@ -1,6 +1,6 @@
 /**
  * The toast store: `toast()` works from anywhere (event handlers, mutations) and keeps at most TOAST_LIMIT toasts,
- * so a new one replaces the one on screen (SPEC.md §9). <Toaster/> renders them, loading their view when the first is shown.
+ * so a new one replaces the one on screen (docs/product/screens.md#toasts). <Toaster/> renders them, loading their view when the first is shown.
  */
 import { useSyncExternalStore } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../../contract/constants';
@@ -12,7 +12,7 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** Display time in ms; SPEC's default otherwise. */
+  /** Display time in ms; TOAST_DURATION_MS otherwise. */
   duration?: number;
 }
 

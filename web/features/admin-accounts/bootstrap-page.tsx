@@ -1,4 +1,4 @@
-/** /admin/bootstrap (SPEC.md §2): creates the first superadmin from a phone and the server's bootstrap secret, in development only. */
+/** /admin/bootstrap (docs/product/screens.md#superadmin-bootstrap): creates the first superadmin from a phone and the server's bootstrap secret, in development only. */
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../../contract/routes';

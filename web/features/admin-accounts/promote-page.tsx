@@ -1,7 +1,7 @@
 /**
- * /admin/promote, in Chinese (SPEC.md §2): the signed-in user's permission status, a form to promote a user to
+ * /admin/promote, in Chinese (docs/product/screens.md#promote-admin): the signed-in user's permission status, a form to promote a user to
  * superadmin by email, and for superadmins quick links and usage notes. Non-superadmins see the same form filled
- * with their own email; the server refuses them with a message (DECISIONS.md D1), shown as it comes.
+ * with their own email; the server refuses them with a message (ADR 010), shown as it comes.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -21,7 +21,7 @@ import { messageOf } from '../auth/validation';
 import { useCheckRole } from './api/check-role';
 import { usePromoteSuperadmin } from './api/promote-superadmin';
 
-/** Long enough to read the success toast before the page reloads (SPEC.md §4: a promotion reloads the page). */
+/** Long enough to read the success toast before the page reloads (docs/product/screens.md#promote-admin: a promotion reloads the page). */
 const RELOAD_AFTER_PROMOTION_MS = 1500;
 
 const QUICK_LINKS: Array<{ href: string; label: string; detail: string; icon: ReactNode }> = [

@@ -1,5 +1,5 @@
 /**
- * The deal form's values, its checks (the server's rules of contract/admin.ts and SPEC.md §5, in Chinese) and the
+ * The deal form's values, its checks (the server's rules of contract/admin.ts and docs/product/screens.md#deal-management, in Chinese) and the
  * body it sends. Prices are typed in US dollars and sent as cents; times are typed in local time and sent as UTC.
  */
 import type { AdminDeal, CreateDealBody } from '../../../contract/admin';
@@ -55,7 +55,7 @@ export function emptyDealForm(merchantId = ''): DealFormValues {
   };
 }
 
-/** SPEC.md §5: dollars to cents by multiplying by 100 and rounding; null when the text is not a number. */
+/** docs/product/screens.md#deal-management: dollars to cents by multiplying by 100 and rounding; null when the text is not a number. */
 export function usdToCents(text: string): number | null {
   const trimmed = text.trim();
   if (trimmed === '') return null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ARCHIVE, DEAL_STATE_BADGES, dealState, publishToggle, PUBLISH, UNPUBLISH } from './deal-status';
 
 describe('deal states', () => {
-  it('names the four states of SPEC.md §4', () => {
+  it('names the four states of docs/product/screens.md#deal-management', () => {
     expect(dealState({ status: 'published', active: true })).toBe('listed');
     expect(dealState({ status: 'published', active: false })).toBe('inactive');
     expect(dealState({ status: 'draft', active: false })).toBe('draft');

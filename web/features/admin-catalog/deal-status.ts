@@ -1,4 +1,4 @@
-/** How deal management names a deal's state (SPEC.md §4, in Chinese) and which status changes it offers. */
+/** How deal management names a deal's state (docs/product/screens.md#deal-management, in Chinese) and which status changes it offers. */
 import type { BadgeTone } from '../../components/ui/badge';
 import type { DealStatus } from '../../../contract/deals';
 
@@ -21,10 +21,10 @@ export interface StatusChange {
   active: boolean;
 }
 
-/** SPEC.md §4: publishing lists the deal; unpublishing a listed deal takes it back to an inactive draft. */
+/** docs/product/rules.md#deal-states: publishing lists the deal; unpublishing a listed deal takes it back to an inactive draft. */
 export const PUBLISH: StatusChange = { status: 'published', active: true };
 export const UNPUBLISH: StatusChange = { status: 'draft', active: false };
-/** Archiving hides the deal from shoppers and keeps its vouchers valid (DECISIONS.md D10). */
+/** Archiving hides the deal from shoppers and keeps its vouchers valid (ADR 019). */
 export const ARCHIVE: StatusChange = { status: 'archived', active: false };
 
 /** The toggle a row shows: 下架 for a listed deal, 上架 for every other state. */

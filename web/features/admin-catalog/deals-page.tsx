@@ -1,5 +1,5 @@
 /**
- * Deal management (SPEC.md §2, Chinese labels): search, paging, create and edit, publish / unpublish / archive and
+ * Deal management (docs/product/screens.md#deal-management, Chinese labels): search, paging, create and edit, publish / unpublish / archive and
  * delete for superadmins; everyone else gets the same list browse-only, read from the shopper's deal list.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';

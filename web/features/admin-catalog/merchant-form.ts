@@ -10,7 +10,7 @@ export type UpdateMerchantBody = z.input<typeof updateMerchantSchema>;
 
 export type HoursPeriod = 'morning' | 'afternoon' | 'evening';
 
-/** SPEC.md §5: three optional periods, with these placeholders. */
+/** docs/product/screens.md#merchant-management: three optional periods, with these placeholders. */
 export const HOURS_PERIODS: ReadonlyArray<{ key: HoursPeriod; label: string; placeholder: string }> = [
   { key: 'morning', label: '上午', placeholder: '09:00-12:00' },
   { key: 'afternoon', label: '下午', placeholder: '14:00-18:00' },
@@ -113,7 +113,7 @@ export function validateMerchantForm(values: MerchantFormValues, mode: MerchantF
   return errors;
 }
 
-/** SPEC.md §5: the filled-in periods as a JSON string, or null when none is filled in. */
+/** docs/product/screens.md#merchant-management: the filled-in periods as a JSON string, or null when none is filled in. */
 export function businessHoursJson(hours: Record<HoursPeriod, string>): string | null {
   const filled = Object.fromEntries(
     HOURS_PERIODS.map(({ key }) => [key, hours[key].trim()] as const).filter(([, value]) => value !== ''),

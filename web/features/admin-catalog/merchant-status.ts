@@ -1,4 +1,4 @@
-/** Merchant statuses as the management screen names them (SPEC.md §4). */
+/** Merchant statuses as the management screen names them (docs/product/screens.md#merchant-management). */
 import type { MerchantStatus } from '../../../contract/merchants';
 
 export const MERCHANT_STATUS_LABELS: Record<MerchantStatus, string> = {

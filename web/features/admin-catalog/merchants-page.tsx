@@ -1,4 +1,4 @@
-/** Merchant management (SPEC.md §2, Chinese labels): the list, create and edit forms, inline status, and the login-info toast. */
+/** Merchant management (docs/product/screens.md#merchant-management, Chinese labels): the list, create and edit forms, inline status, and the login-info toast. */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { AdminMerchant } from '../../../contract/admin';
 import { paths } from '../../../contract/routes';

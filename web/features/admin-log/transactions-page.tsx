@@ -1,5 +1,5 @@
 /**
- * /admin/transactions (SPEC.md §2, §6): the redemption log for superadmins: totals, every attempt, and paging.
+ * /admin/transactions (docs/product/screens.md#transaction-history): the redemption log for superadmins: totals, every attempt, and paging.
  * Without a role answer (a guest) it goes home; other accounts are told they have no access.
  */
 import { useEffect } from 'react';
@@ -53,7 +53,7 @@ function AccessDenied() {
   );
 }
 
-/** SPEC.md §8: the log's load failure is told in Chinese. */
+/** docs/product/messages.md#management-screens: the log's load failure is told in Chinese. */
 function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
     <div role="alert" lang="zh-CN" className="surface flex flex-col items-center gap-3 px-6 py-12 text-center">
@@ -148,7 +148,7 @@ export default function TransactionsPage() {
   useDocumentTitle('Transaction History');
   const [, navigate] = useLocation();
   const role = useCheckRole();
-  // No role answer (no session, or no answer at all) sends the visitor home (SPEC.md §6).
+  // No role answer (no session, or no answer at all) sends the visitor home (docs/product/screens.md#transaction-history).
   const noAnswer = role.isError || (role.isSuccess && role.data === null);
 
   useEffect(() => {

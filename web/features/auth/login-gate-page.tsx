@@ -1,4 +1,4 @@
-/** /login (SPEC.md §2): signed-in visitors go on to `next`; guests see 'Please Login' and a Login button that opens the dialog. */
+/** /login (docs/product/screens.md#login-gate): signed-in visitors go on to `next`; guests see 'Please Login' and a Login button that opens the dialog. */
 import { useEffect } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { paths } from '../../../contract/routes';

@@ -1,5 +1,5 @@
 /**
- * /merchant/login (SPEC.md §2, §5): phone and password for merchant accounts only. Any other account is refused
+ * /merchant/login (docs/product/screens.md#merchant-login): phone and password for merchant accounts only. Any other account is refused
  * and the session the server handed out for it is ended, so it never lingers on this device.
  */
 import { useRef, useState, type FormEvent } from 'react';
@@ -45,7 +45,7 @@ export default function MerchantLoginPage() {
           }
           startSession(answer);
           if (answer.user.mustChangePassword) {
-            // DECISIONS.md D7: an admin-generated password is changed after the first login.
+            // ADR 006: an admin-generated password is changed right after the first login.
             toast({
               title: 'Please change your password',
               description: 'Your account still uses the password it was created with. Set your own now.',

@@ -20,7 +20,7 @@ describe('sanitizeCode', () => {
   });
 });
 
-describe('login checks (SPEC.md §5)', () => {
+describe('login checks (docs/product/screens.md#login-dialog)', () => {
   it('asks for the phone first, then the password', () => {
     expect(checkPasswordLogin({ identifier: '  ', password: 'x' })).toEqual({ title: 'Phone Number Required', description: 'Please enter your phone number' });
     expect(checkPasswordLogin({ identifier: '5550000001', password: '' })).toEqual({ title: 'Password Required', description: 'Please enter your password' });

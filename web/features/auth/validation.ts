@@ -1,5 +1,5 @@
 /**
- * The checks the sign-in screens make before calling the API (SPEC.md §5), each answering the toast
+ * The checks the sign-in screens make before calling the API (docs/product/messages.md#login-sms-and-registration), each answering the toast
  * to show (title and description, in the screen's language) or null when the input may be sent.
  */
 import { PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH, SMS_CODE_LENGTH } from '../../../contract/constants';
@@ -38,7 +38,7 @@ export function checkSmsCode(code: string): Problem | null {
   return null;
 }
 
-/** The register dialog speaks Chinese (SPEC.md §1). Which field failed comes back too, so the form can focus it. */
+/** The register dialog speaks Chinese (docs/product/screens.md#register-dialog). Which field failed comes back too, so the form can focus it. */
 export function checkRegistration(input: {
   phone: string;
   password: string;

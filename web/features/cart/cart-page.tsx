@@ -1,4 +1,4 @@
-/** /cart (SPEC.md §2): the local cart with live deal data, quantities within each deal's limits, the order summary and Checkout Now. */
+/** /cart (docs/product/screens.md#cart): the local cart with live deal data, quantities within each deal's limits, the order summary and Checkout Now. */
 import { useMemo, type ReactNode } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'wouter';

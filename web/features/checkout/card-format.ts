@@ -33,7 +33,7 @@ export interface CardFields {
   cardholderName: string;
 }
 
-/** The fields still empty, in form order (SPEC.md §5: all four must be filled in). */
+/** The fields still empty, in form order (docs/product/screens.md#checkout: all four must be filled in). */
 export function missingCardFields(fields: CardFields): Array<keyof CardFields> {
   const order: Array<keyof CardFields> = ['cardNumber', 'expiry', 'cvc', 'cardholderName'];
   return order.filter((key) => fields[key].trim() === '');

@@ -1,5 +1,5 @@
 /**
- * /checkout?session_id= (SPEC.md §2 'Checkout (simulated)', made real by DECISIONS.md D4): the built-in payment
+ * /checkout?session_id= (docs/product/screens.md#checkout, a real payment page since ADR 013): the built-in payment
  * provider's hosted page. It shows the held order, takes a card, and pays through the provider's API.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -186,7 +186,7 @@ function PaymentForm({ session }: { session: TestCheckoutSession }) {
   const cancel = useCancelCheckoutSession(session.id);
 
   const pay = useMutation({
-    // The provider answers at once; the page still shows its processing state for the time SPEC.md §9 gives it.
+    // The provider answers at once; the page still shows its processing state for the time docs/product/constants.md#screen-timings gives it.
     mutationFn: async (payment: CardPayment) => {
       const [answer] = await Promise.allSettled([payCheckoutSession(session.id, payment), wait(SIMULATED_PAYMENT_MS)]);
       if (answer.status === 'rejected') throw answer.reason;

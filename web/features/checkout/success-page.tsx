@@ -1,5 +1,5 @@
 /**
- * /success?session_id= (SPEC.md §2 'Payment success'): polls the payment status while pending, then shows the
+ * /success?session_id= (docs/product/screens.md#payment-result): polls the payment status while pending, then shows the
  * vouchers with code, PIN and QR, Download and Share, and how to use them.
  */
 import { useEffect, type ReactNode } from 'react';

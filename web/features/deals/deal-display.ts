@@ -14,7 +14,7 @@ export function validityLabel(deal: Pick<Deal, 'validUntil'>): string {
   return `Valid for ${VOUCHER_VALID_DAYS} days`;
 }
 
-/** Real sales (DECISIONS.md D2); a deal nobody bought yet is introduced as new rather than as '0 bought'. */
+/** Real sales (ADR 011); a deal nobody bought yet is introduced as new rather than as '0 bought'. */
 export function boughtLabel(deal: Pick<Deal, 'boughtCount'>): string {
   return deal.boughtCount > 0 ? `${formatCount(deal.boughtCount)} bought` : 'New deal';
 }

@@ -2,7 +2,7 @@
 
 import type { Deal } from '../../../contract/deals';
 
-/** SPEC.md §2: these demo deals get a bundled image when their imageUrl is empty. */
+/** docs/product/screens.md#home: these demo deals get a bundled image when their imageUrl is empty. */
 const BUNDLED_IMAGES: Record<string, string> = {
   'Premium Sushi Platter for 2': '/images/deals/sushi-platter.svg',
   'Luxury Spa Day Package': '/images/deals/spa-day.svg',

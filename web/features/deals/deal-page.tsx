@@ -1,4 +1,4 @@
-/** Deal detail (SPEC.md §2): picture, rich description, details, terms, reviews, merchant card and the purchase box. */
+/** Deal detail (docs/product/screens.md#deal-page): picture, rich description, details, terms, reviews, merchant card and the purchase box. */
 import { useDeferredValue, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';

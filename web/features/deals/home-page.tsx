@@ -1,4 +1,4 @@
-/** Home (SPEC.md §2): hero with live search, the Featured Deals grid with paging, and its loading, error and empty states. */
+/** Home (docs/product/screens.md#home): hero with live search, the Featured Deals grid with paging, and its loading, error and empty states. */
 import { useDeferredValue, useEffect, useRef, useState, type FormEvent } from 'react';
 import { keepPreviousData, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
@@ -119,7 +119,7 @@ function useDealList(): { DealList: typeof DealListComponent | null; failed: boo
   return { DealList, failed, retry };
 }
 
-/** Warms the browser cache with the first deal images (SPEC.md §2: up to six). */
+/** Warms the browser cache with the first deal images (docs/product/screens.md#home: up to six). */
 function usePreloadImages(sources: string[]) {
   const key = sources.join('\n');
   useEffect(() => {

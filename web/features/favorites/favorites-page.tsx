@@ -1,4 +1,4 @@
-/** Favourites (SPEC.md §2): the signed-in user's saved deals, with loading, error, empty and logged-out states. */
+/** Favourites (docs/product/screens.md#favorites): the signed-in user's saved deals, with loading, error, empty and logged-out states. */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { SKELETON_CARDS } from '../../../contract/constants';

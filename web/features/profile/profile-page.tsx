@@ -1,4 +1,4 @@
-/** /profile (SPEC.md §2): phone with its Verified badge, password Set / Not Set with the change-or-set form, email, Logout. */
+/** /profile (docs/product/screens.md#profile): phone with its Verified badge, password Set / Not Set with the change-or-set form, email, Logout. */
 import { useState, type ReactNode } from 'react';
 import type { CurrentUser } from '../../../contract/auth';
 import { paths } from '../../../contract/routes';

@@ -1,4 +1,4 @@
-/** What the redeem form's fields accept (SPEC.md §5): codes in uppercase, cut to 8 characters; PINs digits only, at most 6. */
+/** What the redeem form's fields accept (docs/product/screens.md#redeem-vouchers): codes in uppercase, cut to 8 characters; PINs digits only, at most 6. */
 import { VOUCHER_CODE_LENGTH, VOUCHER_PIN_LENGTH } from '../../../contract/constants';
 
 /** Uppercases a typed or pasted code and cuts it to the code length; spaces people type between groups are dropped. */

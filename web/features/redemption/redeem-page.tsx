@@ -1,4 +1,4 @@
-/** /merchant/redeem (SPEC.md §2): a merchant redeems a voucher by code and PIN, typed or filled in from the QR link. */
+/** /merchant/redeem (docs/product/screens.md#redeem-vouchers): a merchant redeems a voucher by code and PIN, typed or filled in from the QR link. */
 import { Link, useSearch } from 'wouter';
 import { paths } from '../../../contract/routes';
 import { buttonClasses } from '../../components/ui/button';
@@ -33,7 +33,7 @@ export default function RedeemPage() {
     );
   }
 
-  // The QR link (DECISIONS.md D5) opens this page with ?code=&pin=: the form is filled in, never sent on its own.
+  // The QR link (ADR 014) opens this page with ?code=&pin=: the form is filled in, never sent on its own.
   const params = new URLSearchParams(search);
   const initialCode = normalizeVoucherCode(params.get('code') ?? '');
   const initialPin = normalizePin(params.get('pin') ?? '');

@@ -1,6 +1,6 @@
 /**
  * The scan screen hands its result to the redeem form through the history entry it opens, so the form can say the
- * code came from a QR code without putting anything extra in the address (which stays the voucher link of D5).
+ * code came from a QR code without putting anything extra in the address (which stays the voucher link of ADR 014).
  */
 
 export const SCAN_SUCCESS_MESSAGE = 'QR Code scanned successfully! Voucher validated.';

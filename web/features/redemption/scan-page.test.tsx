@@ -24,7 +24,7 @@ function stubCamera(getUserMedia: (() => Promise<MediaStream>) | undefined) {
   vi.stubGlobal('navigator', { ...navigator, mediaDevices: getUserMedia ? { getUserMedia } : undefined });
 }
 
-describe('ScanPage: typed QR text (SPEC.md §4)', () => {
+describe('ScanPage: typed QR text (docs/product/screens.md#scan-qr-code)', () => {
   it('needs some text', () => {
     renderScan();
     scanText('   ');

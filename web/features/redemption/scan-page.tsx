@@ -1,5 +1,5 @@
 /**
- * /merchant/scan (SPEC.md §2, §4): read a voucher's QR code with the camera, or type or paste what it holds, and go on
+ * /merchant/scan (docs/product/screens.md#scan-qr-code): read a voucher's QR code with the camera, or type or paste what it holds, and go on
  * to the redeem form filled in with it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { interpretScan, readVoucherLink, redeemFormHref } from './scan-payload';
 
 describe('readVoucherLink', () => {
-  it('reads code and PIN from the voucher QR link (DECISIONS.md D5)', () => {
+  it('reads code and PIN from the voucher QR link (ADR 014)', () => {
     expect(readVoucherLink('https://deals.example.com/merchant/redeem?code=ABCD2345&pin=123456')).toEqual({ code: 'ABCD2345', pin: '123456' });
     expect(readVoucherLink('http://127.0.0.1:3000/merchant/redeem/?pin=654321&code=wxyz6789')).toEqual({ code: 'WXYZ6789', pin: '654321' });
   });
@@ -34,7 +34,7 @@ describe('interpretScan', () => {
     expect(interpretScan('  https://x.test/merchant/redeem?code=ABCD2345&pin=123456 ')).toEqual({ kind: 'link', code: 'ABCD2345', pin: '123456' });
   });
 
-  it('accepts 8 or more characters as a code (SPEC.md §4), cut to the code length', () => {
+  it('accepts 8 or more characters as a code (docs/product/screens.md#scan-qr-code), cut to the code length', () => {
     expect(interpretScan('abcd2345')).toEqual({ kind: 'code', code: 'ABCD2345' });
     expect(interpretScan('ABCD2345EXTRA')).toEqual({ kind: 'code', code: 'ABCD2345' });
   });

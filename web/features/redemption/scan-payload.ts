@@ -1,12 +1,12 @@
 /**
- * Reading what a QR code (or the manual QR text box) holds: the voucher link of DECISIONS.md D5
- * ({origin}/merchant/redeem?code=CODE&pin=PIN), or SPEC.md §4's bare code of at least 8 characters.
+ * Reading what a QR code (or the manual QR text box) holds: the voucher link of ADR 014
+ * ({origin}/merchant/redeem?code=CODE&pin=PIN), or a bare code of at least 8 characters (docs/product/screens.md#scan-qr-code).
  */
 import { SCAN_CODE_MIN_LENGTH } from '../../../contract/constants';
 import { paths } from '../../../contract/routes';
 import { normalizePin, normalizeVoucherCode } from './redeem-input';
 
-/** SPEC.md §4's answer to anything that is neither a voucher link nor a code. */
+/** The scan screen's answer (docs/product/messages.md#redemption-and-scanning) to anything that is neither a voucher link nor a code. */
 export const INVALID_SCAN_MESSAGE = 'Invalid QR Code format. Please try again.';
 
 export type ScanReading =

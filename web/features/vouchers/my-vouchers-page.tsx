@@ -1,5 +1,5 @@
 /**
- * My Vouchers (SPEC.md §2) at /my/vouchers and /account/vouchers: filters, voucher cards a page at a time with
+ * My Vouchers (docs/product/screens.md#my-vouchers) at /my/vouchers and /account/vouchers: filters, voucher cards a page at a time with
  * "Load more", the post-payment banner.
  */
 import { useEffect, useState, type ReactNode } from 'react';
@@ -48,7 +48,7 @@ function LoginPrompt() {
   );
 }
 
-/** 'Payment Successful!' for 5 s after a purchase, then the query string goes (SPEC.md §2). */
+/** 'Payment Successful!' for 5 s after a purchase, then the query string goes (docs/product/screens.md#my-vouchers). */
 function PaymentSuccessBanner() {
   const search = useSearch();
   const [location, navigate] = useLocation();

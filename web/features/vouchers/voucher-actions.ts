@@ -1,4 +1,4 @@
-/** Download Voucher and Share (SPEC.md §2, §8, §9). */
+/** Download Voucher and Share (docs/product/screens.md#payment-result). */
 import type { Voucher } from '../../../contract/checkout';
 import { shareText, voucherDownload, voucherFileName } from './voucher-display';
 
@@ -18,7 +18,7 @@ export function downloadVoucher(voucher: Voucher): void {
 
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
 
-/** The device's share sheet when there is one, else the clipboard with SPEC.md §8's alert. */
+/** The device's share sheet when there is one, else the clipboard with the alert of docs/product/messages.md#payment. */
 export async function shareVoucher(voucher: Voucher): Promise<ShareOutcome> {
   const data = { title: `Voucher: ${voucher.dealTitle}`, text: shareText(voucher) };
   if (typeof navigator.share === 'function' && (typeof navigator.canShare !== 'function' || navigator.canShare(data))) {

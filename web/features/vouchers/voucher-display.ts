@@ -25,7 +25,7 @@ export function voucherCounts(vouchers: Array<Pick<Voucher, 'redeemed' | 'expire
   };
 }
 
-/** SPEC.md §9: order numbers are the first 8 characters of the order id. */
+/** docs/product/constants.md: order numbers are the first 8 characters of the order id. */
 export function orderNumber(orderId: string): string {
   return orderId.slice(0, ORDER_NUMBER_LENGTH);
 }
@@ -33,7 +33,7 @@ export function orderNumber(orderId: string): string {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * 'Voucher valid for 30 days' (SPEC.md §2), unless the deal ends sooner (DECISIONS.md D5): then the real last day.
+ * 'Voucher valid for 30 days' (docs/product/screens.md#payment-result), unless the deal ends sooner (ADR 014): then the real last day.
  */
 export function validityStatement(voucher: Pick<Voucher, 'validUntil' | 'createdAt'>): string {
   const until = Date.parse(voucher.validUntil);
@@ -45,7 +45,7 @@ export function validityStatement(voucher: Pick<Voucher, 'validUntil' | 'created
 }
 
 /**
- * The JSON file of SPEC.md §9's Download Voucher: code, pin, deal and qrCode (plus when it is valid). qrCode is the full
+ * The JSON file of Download Voucher (docs/product/screens.md#payment-result): code, pin, deal and qrCode (plus when it is valid). qrCode is the full
  * address of the voucher's QR image, resolved against the page's origin: the file is read away from the page.
  */
 export function voucherDownload(voucher: Voucher, origin: string = window.location.origin) {

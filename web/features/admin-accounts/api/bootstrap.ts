@@ -1,6 +1,6 @@
 /**
  * POST /api/admin/bootstrap {phone} with the X-Bootstrap-Secret header: creates the first superadmin and logs in
- * as them (development mode only, and only while no superadmin exists; DECISIONS.md D9).
+ * as them (development mode only, and only while no superadmin exists; ADR 018).
  */
 import { useMutation } from '@tanstack/react-query';
 import type { SessionAnswer } from '../../../../contract/auth';

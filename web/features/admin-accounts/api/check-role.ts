@@ -1,4 +1,4 @@
-/** GET /api/admin/check-role: whether the signed-in user is a superadmin; asked only with a session, never retried (SPEC.md §7). */
+/** GET /api/admin/check-role: whether the signed-in user is a superadmin; asked only with a session, never retried (docs/product/api.md#superadmin). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { checkRoleAnswer } from '../../../../contract/auth';

@@ -10,7 +10,7 @@ export function promoteSuperadmin(email: string): Promise<Promoted> {
   return apiJson<Promoted>('POST', '/api/admin/promote-superadmin', { email: email.trim() });
 }
 
-// No cache to update: after a promotion the page reloads (SPEC.md §4).
+// No cache to update: after a promotion the page reloads (docs/product/screens.md#promote-admin).
 export function usePromoteSuperadmin() {
   return useMutation({ mutationFn: promoteSuperadmin });
 }

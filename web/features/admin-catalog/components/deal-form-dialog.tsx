@@ -1,4 +1,4 @@
-/** Create or edit a deal with every field of SPEC.md §3 and §5; prices in US dollars, times in local time. */
+/** Create or edit a deal with every field of docs/product/api.md#superadmin; prices in US dollars, times in local time. */
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { AdminDeal } from '../../../../contract/admin';

@@ -1,4 +1,4 @@
-/** Confirms deleting a deal (SPEC.md §5: the action cannot be undone) and shows why the server refused, offering to archive. */
+/** Confirms deleting a deal (docs/product/screens.md#deal-management: the action cannot be undone) and shows why the server refused, offering to archive. */
 import { useState } from 'react';
 import type { AdminDeal } from '../../../../contract/admin';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 /**
- * The toast after a merchant is created (SPEC.md §2): the login phone and generated password for 10 s, with a copy
+ * The toast after a merchant is created (docs/product/screens.md#merchant-management): the login phone and generated password for 10 s, with a copy
  * button. The app's toast has no room for a button, so this one is a Radix toast of its own, styled like the others.
  */
 import { useEffect, useState } from 'react';

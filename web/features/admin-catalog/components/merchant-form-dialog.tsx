@@ -1,4 +1,4 @@
-/** Create or edit a merchant (SPEC.md §5): name and phone on create, name on edit, address, description, business hours. */
+/** Create or edit a merchant (docs/product/screens.md#merchant-management): name and phone on create, name on edit, address, description, business hours. */
 import { useRef, useState, type FormEvent } from 'react';
 import type { AdminMerchant } from '../../../../contract/admin';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-/** GET /api/admin/check-role: {isSuperAdmin} for a signed-in account, null without a session (SPEC.md §7: no retry). */
+/** GET /api/admin/check-role: {isSuperAdmin} for a signed-in account, null without a session (docs/product/api.md#superadmin; not retried). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { checkRoleAnswer } from '../../../../contract/auth';

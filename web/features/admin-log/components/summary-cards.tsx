@@ -1,4 +1,4 @@
-/** The log's totals: attempts, successes, failures and the value redeemed (SPEC.md §2 Redemption log). */
+/** The log's totals: attempts, successes, failures and the value redeemed (docs/product/screens.md#transaction-history). */
 import type { RedemptionSummary } from '../../../../contract/redemption';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';

@@ -1,4 +1,4 @@
-/** GET /api/auth/user: the signed-in user, or null for a guest (a 401 clears the stored session id, SPEC.md §4). */
+/** GET /api/auth/user: the signed-in user, or null for a guest (a 401 clears the stored session id, docs/product/screens.md#the-session-in-the-browser). */
 import { queryOptions, useQuery, type QueryFunctionContext } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../contract/auth';
 import { getQueryFn } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-/** POST /api/auth/logout, then forget the session and everything read under it (SPEC.md §4). */
+/** POST /api/auth/logout, then forget the session and everything read under it (docs/product/screens.md#the-session-in-the-browser). */
 import { useState } from 'react';
 import { paths } from '../../../../contract/routes';
 import { apiRequest } from '../../../lib/api-client';

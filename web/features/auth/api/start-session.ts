@@ -1,4 +1,4 @@
-/** What every successful login, registration or bootstrap does with its `{sessionId, user}` answer (SPEC.md §4). */
+/** What every successful login, registration or bootstrap does with its `{sessionId, user}` answer (docs/product/screens.md#the-session-in-the-browser). */
 import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionAnswer } from '../../../../contract/auth';

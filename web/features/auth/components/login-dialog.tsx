@@ -1,5 +1,5 @@
 /**
- * The login dialog (SPEC.md §2, §4): Password and SMS tabs; the SMS tab moves to a code-verify step once a code
+ * The login dialog (docs/product/screens.md#login-dialog): Password and SMS tabs; the SMS tab moves to a code-verify step once a code
  * is sent, and Back returns to it. The fields live inside the dialog's content, so closing it resets them.
  */
 import { useRef, useState, type FormEvent, type Ref, type RefObject } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The register dialog, in Chinese (SPEC.md §1, §4): phone, password and confirmation, then a code-verify step
+ * The register dialog, in Chinese (docs/product/screens.md#register-dialog): phone, password and confirmation, then a code-verify step
  * whose Back returns to the form. The fields live inside the dialog's content, so closing it resets them.
  */
 import { useRef, useState, type FormEvent } from 'react';

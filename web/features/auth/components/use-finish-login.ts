@@ -1,4 +1,4 @@
-/** After a login or registration from a dialog: close it and go to `next` when one was asked for (SPEC.md §2). */
+/** After a login or registration from a dialog: close it and go to `next` when one was asked for (docs/product/screens.md#login-dialog). */
 import { useCallback } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { paths } from '../../../../contract/routes';

@@ -1,4 +1,4 @@
-/** The Add to Cart button of deal cards and the deal page: guests are asked to log in (SPEC.md §5), customers get one more unit. */
+/** The Add to Cart button of deal cards and the deal page: guests are asked to log in (docs/product/screens.md#the-local-cart), customers get one more unit. */
 import type { Deal } from '../../../../contract/deals';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/button';
 import { CartIcon } from '../../../components/ui/icons';

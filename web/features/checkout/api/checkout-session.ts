@@ -1,5 +1,5 @@
 /**
- * The built-in payment provider's hosted checkout (DECISIONS.md D4): read a session, pay it with a card, or cancel it
+ * The built-in payment provider's hosted checkout (ADR 013): read a session, pay it with a card, or cancel it
  * (GET /api/test-provider/sessions/{id}, POST .../pay, POST .../cancel).
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';

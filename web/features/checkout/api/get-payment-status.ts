@@ -1,4 +1,4 @@
-/** GET /api/payment-status/{sessionId}: polled every 2 s while the payment is pending, and not after (SPEC.md §4). */
+/** GET /api/payment-status/{sessionId}: polled every 2 s while the payment is pending, and not after (docs/product/screens.md#payment-result). */
 import { queryOptions } from '@tanstack/react-query';
 import { PAYMENT_STATUS_POLL_MS } from '../../../../contract/constants';
 import type { PaymentStatusAnswer } from '../../../../contract/checkout';

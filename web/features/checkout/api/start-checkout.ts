@@ -28,7 +28,7 @@ function unitsOf(body: CheckoutBody): number {
   return 1;
 }
 
-/** The server explains refusals (sold out, over the limit); anything else gets SPEC.md §8's fallback. */
+/** The server explains refusals (sold out, over the limit); anything else gets the fallback of docs/product/messages.md#deals-favourites-and-cart. */
 export function checkoutErrorMessage(error: unknown): string {
   if (isApiError(error) && error.status < 500 && error.serverMessage.trim() !== '') return error.serverMessage;
   return 'Failed to initiate checkout';

@@ -1,4 +1,4 @@
-/** GET /api/deals?q=&limit=&cursor=: the shopper's deal list (DECISIONS.md D8), one page at a time. */
+/** GET /api/deals?q=&limit=&cursor=: the shopper's deal list (ADR 017), one page at a time. */
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { Deal } from '../../../../contract/deals';
 import { NEXT_CURSOR_HEADER } from '../../../../contract/constants';

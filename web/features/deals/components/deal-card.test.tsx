@@ -45,7 +45,7 @@ function renderCard(deal: Deal, eager = false) {
 afterEach(cleanup);
 
 describe('DealCard', () => {
-  it('shows the real price, original price, saving and counts (DECISIONS.md D2)', () => {
+  it('shows the real price, original price, saving and counts (ADR 011)', () => {
     renderCard(buildDeal({ boughtCount: 12 }));
     expect(screen.getByRole('heading', { name: 'Premium Sushi Platter for 2' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Premium Sushi Platter for 2' }).getAttribute('href')).toBe('/deal/592483c2-9f60-4fb7-b253-6afba1684388');
@@ -82,7 +82,7 @@ describe('DealCard', () => {
     expect(image.getAttribute('src')).toBe('/api/placeholder/400/300');
   });
 
-  it('uses the bundled image for the SPEC demo titles when imageUrl is empty, eager in the first row', () => {
+  it('uses the bundled image for the three named demo titles when imageUrl is empty, eager in the first row', () => {
     renderCard(buildDeal({ imageUrl: '' }), true);
     const image = screen.getByRole('img', { name: 'Premium Sushi Platter for 2' });
     expect(image.getAttribute('src')).toBe('/images/deals/sushi-platter.svg');

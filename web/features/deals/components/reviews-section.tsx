@@ -1,4 +1,4 @@
-/** The Reviews block of the deal page: stored reviews (DECISIONS.md D2) with the average, the 1-5 distribution and the newest three. */
+/** The Reviews block of the deal page: stored reviews (ADR 011) with the average, the 1-5 distribution and the newest three. */
 import { useQuery } from '@tanstack/react-query';
 import { format, formatDistanceToNowStrict, isValid, parseISO } from 'date-fns';
 import type { Review } from '../../../../contract/deals';

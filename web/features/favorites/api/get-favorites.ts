@@ -1,4 +1,4 @@
-/** GET /api/favorites: the signed-in user's favourite deals (SPEC.md §7), and the ids and count derived from them. */
+/** GET /api/favorites: the signed-in user's favourite deals (docs/product/api.md#favourites), and the ids and count derived from them. */
 import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Deal } from '../../../../contract/deals';

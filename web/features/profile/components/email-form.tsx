@@ -1,5 +1,5 @@
 /**
- * The profile's email (DECISIONS.md D7): optional, used for email login and for promotion by a superadmin, but only
+ * The profile's email (docs/product/rules.md#email-verification): optional, used for email login and for promotion by a superadmin, but only
  * once verified. A new address stays pending until the 6-digit code sent to it is entered here.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-/** The change-or-set password form of the profile (SPEC.md §2, §5): the current password is asked for only when one is set. */
+/** The change-or-set password form of the profile (docs/product/screens.md#profile): the current password is asked for only when one is set. */
 import { useRef, useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../../contract/constants';
 import { Button } from '../../../components/ui/button';

@@ -41,7 +41,7 @@ describe('redeemVoucher', () => {
 });
 
 describe('redeemResultMessage', () => {
-  it('words each outcome as SPEC.md §8 does', () => {
+  it('words each outcome as docs/product/messages.md does', () => {
     expect(redeemResultMessage({ ok: true, reason: null })).toBe('Voucher redeemed successfully!');
     expect(redeemResultMessage({ ok: false, reason: 'Voucher not found' })).toBe('Error: Voucher not found');
     expect(redeemResultMessage({ ok: false, reason: null })).toBe('Failed to redeem');

@@ -1,11 +1,11 @@
-/** POST /api/redeem {code, pin}: the merchant comes from the session; every outcome reads as SPEC's {ok, reason}. */
+/** POST /api/redeem {code, pin}: the merchant comes from the session; every outcome reads as {ok, reason} (docs/product/api.md#redemption). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../contract/auth';
 import type { RedeemAnswer } from '../../../../contract/redemption';
 import { apiJson, isApiError } from '../../../lib/api-client';
 import { merchantRedemptionsQueryKey } from './get-merchant-redemptions';
 
-/** SPEC.md §5: the app's answer for an account with no merchant bound to it (the server refuses it with the same words). */
+/** docs/product/screens.md#redeem-vouchers: the app's answer for an account with no merchant bound to it (the server refuses it with the same words). */
 export const NO_MERCHANT_REASON = 'No merchantId bound to current account';
 export const NETWORK_ERROR_REASON = 'Network error';
 
@@ -43,14 +43,14 @@ export async function redeemVoucher(input: RedeemInput): Promise<RedeemResult> {
   }
 }
 
-/** The line the form shows for a result (SPEC.md §8). */
+/** The line the form shows for a result (docs/product/messages.md#redemption-and-scanning). */
 export function redeemResultMessage(result: RedeemResult): string {
   if (result.ok) return 'Voucher redeemed successfully!';
   return result.reason ? `Error: ${result.reason}` : 'Failed to redeem';
 }
 
 /**
- * Redeems as the signed-in account. Without a bound merchant the app answers SPEC's refusal itself; afterwards the
+ * Redeems as the signed-in account. Without a bound merchant the app gives the refusal of docs/product/rules.md#redemption itself; afterwards the
  * merchant's own history is read again, since every attempt lands in it.
  */
 export function useRedeemVoucher(user: CurrentUser | null) {

@@ -43,7 +43,7 @@ describe('RedeemForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('answers an account without a merchant itself (SPEC.md §5)', async () => {
+  it('answers an account without a merchant itself (docs/product/screens.md#redeem-vouchers)', async () => {
     const fetchMock = vi.fn<typeof fetch>();
     vi.stubGlobal('fetch', fetchMock);
     renderScreen(<RedeemForm user={CUSTOMER_USER} initialCode="ABCD2345" initialPin="123456" />, { user: CUSTOMER_USER, path: '/merchant/redeem' });

@@ -1,4 +1,4 @@
-/** The redeem form (SPEC.md §2, §5): code and PIN, Redeem Voucher, the outcome, and home 1.5 s after a success. */
+/** The redeem form (docs/product/screens.md#redeem-vouchers): code and PIN, Redeem Voucher, the outcome, and home 1.5 s after a success. */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../../../contract/auth';

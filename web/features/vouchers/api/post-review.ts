@@ -1,4 +1,4 @@
-/** POST /api/deals/{id}/reviews: a customer who owns a voucher for the deal rates it once (DECISIONS.md D2). */
+/** POST /api/deals/{id}/reviews: a customer who owns a voucher for the deal rates it once (ADR 011). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
 import { vouchersQueryKey } from './get-vouchers';

@@ -1,4 +1,4 @@
-/** Copies a voucher code; a check mark confirms it for 2 s (SPEC.md §9). */
+/** Copies a voucher code; a check mark confirms it for 2 s (docs/product/constants.md#screen-timings). */
 import { CheckIcon, CopyIcon } from '../../../components/ui/more-icons';
 import { useEffect, useRef, useState } from 'react';
 import { COPY_CONFIRM_MS } from '../../../../contract/constants';
