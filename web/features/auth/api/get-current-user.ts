@@ -1,5 +1,5 @@
 /** GET /api/auth/user: the signed-in user, or null for a guest (a 401 clears the stored session id, docs/product/screens.md#the-session-in-the-browser). */
-import { queryOptions, useQuery, type QueryFunctionContext } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../contract/auth';
 import { getQueryFn } from '../../../lib/api-client';
 import { clearSessionId, getSessionId } from '../../../lib/session';
@@ -33,4 +33,14 @@ export interface CurrentUserState {
 export function useCurrentUser(): CurrentUserState {
   const query = useQuery(currentUserQueryOptions);
   return { user: query.data ?? null, isLoading: query.isPending && query.fetchStatus !== 'idle' };
+}
+
+/**
+ * For a click handler: the user once known. A click that lands before the first answer (a slow network
+ * just after the page loaded) waits for it, rather than taking a signed-in shopper for a guest.
+ */
+export function useUserWhenKnown(): () => Promise<CurrentUser | null> {
+  const queryClient = useQueryClient();
+  const { user, isLoading } = useCurrentUser();
+  return async () => (isLoading ? queryClient.ensureQueryData(currentUserQueryOptions).catch(() => null) : user);
 }

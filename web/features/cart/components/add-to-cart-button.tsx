@@ -4,7 +4,7 @@ import { Button, type ButtonSize, type ButtonVariant } from '../../../components
 import { CartIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { track } from '../../../lib/analytics';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useUserWhenKnown } from '../../auth/api/get-current-user';
 import { addDealToCart } from '../add-deal-to-cart';
 
 interface AddToCartButtonProps {
@@ -17,11 +17,11 @@ interface AddToCartButtonProps {
 }
 
 export function AddToCartButton({ deal, variant = 'outline', size = 'md', className, labelWithTitle = false }: AddToCartButtonProps) {
-  const { user } = useCurrentUser();
+  const userWhenKnown = useUserWhenKnown();
   const buyable = deal.active && !deal.soldOut;
 
-  const add = () => {
-    if (user === null) {
+  const add = async () => {
+    if ((await userWhenKnown()) === null) {
       track({ event: 'login_required', reason: 'cart' });
       toast({ title: 'Please Login First', description: 'Please login to add items to cart' });
       return;
@@ -35,7 +35,7 @@ export function AddToCartButton({ deal, variant = 'outline', size = 'md', classN
       variant={variant}
       size={size}
       className={className}
-      onClick={add}
+      onClick={() => void add()}
       disabled={!buyable}
       aria-label={labelWithTitle ? `Add to Cart: ${deal.title}` : undefined}
     >

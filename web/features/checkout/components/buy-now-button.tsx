@@ -6,18 +6,18 @@ import { Button } from '../../../components/ui/button';
 import { track } from '../../../lib/analytics';
 import { cn } from '../../../lib/cn';
 import { formatMoney } from '../../../lib/money';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useUserWhenKnown } from '../../auth/api/get-current-user';
 import { openLoginDialog } from '../../auth/login-dialog-store';
 import { useStartCheckout } from '../api/start-checkout';
 
 export function BuyNowButton({ deal, className }: { deal: Deal; className?: string }) {
-  const { user } = useCurrentUser();
+  const userWhenKnown = useUserWhenKnown();
   const checkout = useStartCheckout();
   const buyable = deal.active && !deal.soldOut;
   const hintId = `buy-hint-${deal.id}`;
 
-  const buy = () => {
-    if (user === null) {
+  const buy = async () => {
+    if ((await userWhenKnown()) === null) {
       track({ event: 'login_required', reason: 'purchase' });
       openLoginDialog({ next: paths.deal(deal.id) });
       return;
@@ -34,7 +34,7 @@ export function BuyNowButton({ deal, className }: { deal: Deal; className?: stri
       <Button
         size="lg"
         className={cn('w-full', className)}
-        onClick={buy}
+        onClick={() => void buy()}
         disabled={!buyable || checkout.isPending}
         aria-describedby={hint ? hintId : undefined}
       >

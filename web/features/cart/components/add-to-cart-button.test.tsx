@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../../contract/auth';
+import type { Deal } from '../../../../contract/deals';
+import { useToasts } from '../../../components/ui/toast';
+import { readCartSnapshot } from '../../../lib/cart-storage';
+import { createQueryClient } from '../../../lib/query-client';
+import { SESSION_STORAGE_KEY } from '../../../lib/session';
+import { AddToCartButton } from './add-to-cart-button';
+
+const CUSTOMER: CurrentUser = {
+  id: 'u1',
+  phone: '5550000001',
+  phoneVerified: true,
+  email: null,
+  pendingEmail: null,
+  role: 'customer',
+  merchantId: null,
+  hasPassword: true,
+  mustChangePassword: false,
+};
+
+const DEAL: Deal = {
+  id: 'd1',
+  merchantId: 'm1',
+  merchantName: 'Cafe',
+  title: 'Espresso flight',
+  description: '',
+  priceCents: 1000,
+  originalPriceCents: null,
+  discountPercent: null,
+  imageUrl: '',
+  active: true,
+  status: 'published',
+  inventory: 0,
+  maxPerUser: 3,
+  validFrom: null,
+  validUntil: null,
+  redemptionInstructions: '',
+  termsConditions: '',
+  boughtCount: 0,
+  soldTodayCount: 0,
+  remaining: null,
+  soldOut: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function Toasts() {
+  const toasts = useToasts();
+  return <p>{toasts.map((t) => t.title).join(' | ')}</p>;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('AddToCartButton', () => {
+  it('waits for a slow first answer about the account instead of taking a signed-in shopper for a guest', async () => {
+    window.localStorage.setItem(SESSION_STORAGE_KEY, 'a-session');
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AddToCartButton deal={DEAL} />
+        <Toasts />
+      </QueryClientProvider>,
+    );
+    // Clicked while /api/auth/user has not answered yet.
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(readCartSnapshot()).toEqual([]);
+    answer(new Response(JSON.stringify(CUSTOMER), { status: 200 }));
+    await waitFor(() => expect(readCartSnapshot().map((item) => [item.dealId, item.quantity])).toEqual([['d1', 1]]));
+    expect(screen.queryByText(/Please Login First/)).toBeNull();
+  });
+
+  it('asks a guest to log in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => new Response('{"message":"Please log in first"}', { status: 401 })),
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AddToCartButton deal={DEAL} />
+        <Toasts />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(screen.getByText(/Please Login First/)).toBeTruthy());
+    expect(readCartSnapshot()).toEqual([]);
+  });
+});
