@@ -4,24 +4,22 @@
  * one or a 503 with Retry-After, and once the database stops dropping connections the server answers
  * normally again by itself.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from './db/client';
 import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount } from './db/factories';
 import { createSession } from './auth/sessions';
 import { vouchers } from './db/schema';
-import { adminUrl, TEST_DB_PREFIX } from './test/database';
+import { adminUrl, createNamedTestDatabase, type NamedTestDatabase } from './test/database';
 import { startServer, type ServerProcess } from './test/server-process';
 
 const CHAOS_MS = 8_000;
 const WORKERS = 24;
 const VOUCHERS = 12;
 
-let admin: Database;
 let database: Database;
-let dbName: string;
+let named: NamedTestDatabase;
 let server: ServerProcess;
 let dealId: string;
 let merchantSession: string;
@@ -54,12 +52,8 @@ async function call(what: string, method: string, url: string, session: string |
 const sessionIdOf = (answer: Answer) => new URL(String((answer.body as { url: string }).url)).searchParams.get('session_id')!;
 
 beforeAll(async () => {
-  dbName = `${TEST_DB_PREFIX}${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
-  admin = await openDatabase({ kind: 'postgres', url: adminUrl(), poolSize: 1 });
-  await admin.db.execute(sql.raw(`create database "${dbName}"`));
-  const u = new URL(adminUrl());
-  u.pathname = `/${dbName}`;
-  database = await openDatabase({ kind: 'postgres', url: u.toString(), poolSize: 5 });
+  named = await createNamedTestDatabase();
+  database = await openDatabase({ kind: 'postgres', url: named.url, poolSize: 5 });
   await database.migrate();
 
   const merchant = await buildMerchant(database.db);
@@ -69,7 +63,7 @@ beforeAll(async () => {
   for (let i = 0; i < 60; i++) customers.push(await createSession(database.db, (await buildCustomer(database.db)).id));
 
   server = await startServer({
-    DATABASE_URL: u.toString(),
+    DATABASE_URL: named.url,
     CATALOG_CACHE_MS: '0',
     // Counted in the database, so the budget's own writes meet the dropped connections too.
     WRITE_RATE_LIMIT: '1000000',
@@ -95,8 +89,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await database?.close();
-  await admin?.db.execute(sql.raw(`drop database if exists "${dbName}" with (force)`));
-  await admin?.close();
+  await named?.drop();
 }, 60_000);
 
 describe('connections dropped by the database while in use', () => {
@@ -112,7 +105,7 @@ describe('connections dropped by the database while in use', () => {
       while (!stop) {
         const { rows } = await killer.query<{ n: number }>(
           'select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()) t',
-          [dbName],
+          [named.name],
         );
         terminated += rows[0]!.n;
         await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));

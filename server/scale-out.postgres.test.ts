@@ -3,10 +3,7 @@
  * a flash sale, a customer racing their own limit, duplicate webhook deliveries and double
  * redemption. Totals are checked in the database afterwards.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from './db/client';
@@ -15,64 +12,18 @@ import { createSession } from './auth/sessions';
 import { unitsTakenOf } from './checkout/stock';
 import { holds, orders, redemptions, vouchers } from './db/schema';
 import { TestPaymentProvider, TEST_SIGNATURE_HEADER } from './integrations/payments/test-provider';
-import { adminUrl, TEST_DB_PREFIX } from './test/database';
+import { createNamedTestDatabase, type NamedTestDatabase } from './test/database';
+import { startServer, type ServerProcess } from './test/server-process';
 
 const SERVERS = 2;
 const SECRET = 'scale-out-shared-test-provider-secret';
 
-let admin: Database;
 let database: Database;
-let dbName: string;
-let dbUrl: string;
-const servers: { process: ChildProcess; base: string; log: string[] }[] = [];
+let named: NamedTestDatabase;
+const servers: ServerProcess[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function startServer(): Promise<{ process: ChildProcess; base: string; log: string[] }> {
-  const port = await freePort();
-  const root = path.resolve(import.meta.dirname, '..');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      // Every request here comes from one address; the budget has its own tests.
-      WRITE_RATE_LIMIT: '0',
-      TEST_PROVIDER_SECRET: SECRET,
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log: string[] = [];
-  child.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
-  child.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log.join('')}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { process: child, base, log };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${log.join('')}`);
-}
+/** A server on the shared database; every request here comes from one address, so the write budget is off (it has its own tests). */
+const startShared = () => startServer({ DATABASE_URL: named.url, WRITE_RATE_LIMIT: '0', TEST_PROVIDER_SECRET: SECRET });
 
 /** The i-th request goes to server i mod N, so every race is spread across all of them. */
 const serverFor = (i: number) => servers[i % servers.length]!.base;
@@ -87,35 +38,17 @@ async function post(i: number, url: string, sessionId: string | null, body: unkn
 }
 
 beforeAll(async () => {
-  dbName = `${TEST_DB_PREFIX}${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
-  admin = await openDatabase({ kind: 'postgres', url: adminUrl(), poolSize: 1 });
-  await admin.db.execute(sql.raw(`create database "${dbName}"`));
-  const u = new URL(adminUrl());
-  u.pathname = `/${dbName}`;
-  dbUrl = u.toString();
-  database = await openDatabase({ kind: 'postgres', url: dbUrl, poolSize: 5 });
+  named = await createNamedTestDatabase();
+  database = await openDatabase({ kind: 'postgres', url: named.url, poolSize: 5 });
   await database.migrate();
   // Started one after the other: each also runs the (already applied) migrations under the advisory lock.
-  for (let i = 0; i < SERVERS; i++) servers.push(await startServer());
+  for (let i = 0; i < SERVERS; i++) servers.push(await startShared());
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all(
-    servers.map(
-      (s) =>
-        new Promise<void>((resolve) => {
-          s.process.once('exit', () => resolve());
-          s.process.kill('SIGTERM');
-          setTimeout(() => {
-            s.process.kill('SIGKILL');
-            resolve();
-          }, 10_000).unref();
-        }),
-    ),
-  );
+  await Promise.all(servers.map((s) => s.stop()));
   await database?.close();
-  await admin?.db.execute(sql.raw(`drop database if exists "${dbName}" with (force)`));
-  await admin?.close();
+  await named?.drop();
 }, 60_000);
 
 describe(`${SERVERS} servers on one database`, () => {

@@ -3,32 +3,28 @@
  * the pool by itself (so a holder that never gives it back cannot fill the pool), and a query that gets
  * no answer in time fails and takes its connection with it.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { openDatabase, queryRows, type Database } from './client';
 import { isConnectionFailure } from './errors';
-import { adminUrl, TEST_DB_PREFIX } from '../test/database';
+import { adminUrl, createNamedTestDatabase, type NamedTestDatabase } from '../test/database';
 
 let admin: Database;
-let dbName: string;
+let named: NamedTestDatabase;
 let url: string;
 const opened: Database[] = [];
 
 beforeAll(async () => {
-  dbName = `${TEST_DB_PREFIX}${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
+  named = await createNamedTestDatabase();
+  url = named.url;
   admin = await openDatabase({ kind: 'postgres', url: adminUrl(), poolSize: 1 });
-  await admin.db.execute(sql.raw(`create database "${dbName}"`));
-  const u = new URL(adminUrl());
-  u.pathname = `/${dbName}`;
-  url = u.toString();
 });
 
 afterAll(async () => {
   for (const database of opened) await database.close().catch(() => undefined);
-  await admin?.db.execute(sql.raw(`drop database if exists "${dbName}" with (force)`));
   await admin?.close();
+  await named?.drop();
 });
 
 async function open(options: { poolSize: number; queryTimeoutMs?: number; lost?: Error[] }): Promise<Database> {

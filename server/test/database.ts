@@ -42,6 +42,21 @@ async function withAdmin<T>(run: (admin: Database) => Promise<T>): Promise<T> {
   }
 }
 
+/** An empty database of its own on the PostgreSQL server, for tests that open it themselves (or hand its URL to a server process). */
+export interface NamedTestDatabase {
+  name: string;
+  url: string;
+  /** Drops it, closing whatever connections are still open to it. */
+  drop(): Promise<void>;
+}
+
+export async function createNamedTestDatabase(): Promise<NamedTestDatabase> {
+  // Lowercase letters and digits only, so the name needs no quoting rules beyond the double quotes below.
+  const name = `${TEST_DB_PREFIX}${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
+  await withAdmin((admin) => admin.db.execute(sql.raw(`create database "${name}"`)));
+  return { name, url: withDatabaseName(adminUrl(), name), drop: () => dropDatabase(name) };
+}
+
 /** Opens and migrates a database nobody else uses; `close()` also drops it when it lives on a server. */
 export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promise<Database> {
   if (kind === 'pglite') {
@@ -50,15 +65,13 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promi
     return database;
   }
 
-  // Lowercase letters and digits only, so the name needs no quoting rules beyond the double quotes below.
-  const name = `${TEST_DB_PREFIX}${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => admin.db.execute(sql.raw(`create database "${name}"`)));
+  const named = await createNamedTestDatabase();
   let database: Database;
   try {
-    database = await openDatabase({ kind: 'postgres', url: withDatabaseName(adminUrl(), name), poolSize: 5 });
+    database = await openDatabase({ kind: 'postgres', url: named.url, poolSize: 5 });
     await database.migrate();
   } catch (err) {
-    await dropDatabase(name);
+    await named.drop();
     throw err;
   }
   const close = database.close.bind(database);
@@ -68,7 +81,7 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promi
       try {
         await close();
       } finally {
-        await dropDatabase(name);
+        await named.drop();
       }
     },
   };
