@@ -3,33 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Deal } from '../../../contract/deals';
 import { buildCartLines, summarizeCart, type DealLookup } from './cart-lines';
 import { limitHint, limitMessage } from './cart-limits';
+import { aDeal } from '../../test/fixtures';
 
 function deal(overrides: Partial<Deal>): Deal {
-  return {
-    id: 'a',
-    merchantId: 'm',
-    merchantName: 'Sakura Sushi House',
-    title: 'Premium Sushi Platter for 2',
-    description: '',
-    priceCents: 1999,
-    originalPriceCents: 2999,
-    discountPercent: 33,
-    imageUrl: '',
-    active: true,
-    status: 'published',
-    inventory: 200,
-    maxPerUser: 4,
-    validFrom: null,
-    validUntil: null,
-    redemptionInstructions: '',
-    termsConditions: '',
-    boughtCount: 0,
-    soldTodayCount: 0,
-    remaining: 200,
-    soldOut: false,
-    createdAt: '2026-11-22T00:00:00.000Z',
-    ...overrides,
-  };
+  return aDeal({ id: 'a', merchantId: 'm', ...overrides });
 }
 
 const loaded = (d: Deal): DealLookup => ({ data: d, isPending: false, isGone: false });

@@ -2,50 +2,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../../contract/auth';
-import type { Deal } from '../../../../contract/deals';
 import { useToasts } from '../../../components/ui/toast';
 import { readCartSnapshot } from '../../../lib/cart-storage';
 import { createQueryClient } from '../../../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../../../lib/session';
+import { aDeal, aUser } from '../../../test/fixtures';
 import { AddToCartButton } from './add-to-cart-button';
 
-const CUSTOMER: CurrentUser = {
-  id: 'u1',
-  phone: '5550000001',
-  phoneVerified: true,
-  email: null,
-  pendingEmail: null,
-  role: 'customer',
-  merchantId: null,
-  hasPassword: true,
-  mustChangePassword: false,
-};
-
-const DEAL: Deal = {
-  id: 'd1',
-  merchantId: 'm1',
-  merchantName: 'Cafe',
-  title: 'Espresso flight',
-  description: '',
-  priceCents: 1000,
-  originalPriceCents: null,
-  discountPercent: null,
-  imageUrl: '',
-  active: true,
-  status: 'published',
-  inventory: 0,
-  maxPerUser: 3,
-  validFrom: null,
-  validUntil: null,
-  redemptionInstructions: '',
-  termsConditions: '',
-  boughtCount: 0,
-  soldTodayCount: 0,
-  remaining: null,
-  soldOut: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const CUSTOMER = aUser();
+const DEAL = aDeal({ id: 'd1', title: 'Espresso flight', maxPerUser: 3 });
 
 function Toasts() {
   const toasts = useToasts();

@@ -4,34 +4,11 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Deal } from '../../../../contract/deals';
 import { createQueryClient } from '../../../lib/query-client';
+import { aDeal } from '../../../test/fixtures';
 import { DealCard } from './deal-card';
 
 function buildDeal(overrides: Partial<Deal> = {}): Deal {
-  return {
-    id: '592483c2-9f60-4fb7-b253-6afba1684388',
-    merchantId: 'm1',
-    merchantName: 'Sakura Sushi House',
-    title: 'Premium Sushi Platter for 2',
-    description: '<p>Platter</p>',
-    priceCents: 1999,
-    originalPriceCents: 2999,
-    discountPercent: 33,
-    imageUrl: '/images/deals/sushi-platter.svg',
-    active: true,
-    status: 'published',
-    inventory: 200,
-    maxPerUser: 4,
-    validFrom: null,
-    validUntil: null,
-    redemptionInstructions: '',
-    termsConditions: '',
-    boughtCount: 0,
-    soldTodayCount: 0,
-    remaining: 200,
-    soldOut: false,
-    createdAt: '2026-11-22T02:02:23.798Z',
-    ...overrides,
-  };
+  return aDeal({ description: '<p>Platter</p>', imageUrl: '/images/deals/sushi-platter.svg', ...overrides });
 }
 
 function renderCard(deal: Deal, eager = false) {

@@ -10,45 +10,13 @@ import { createQueryClient } from '../../../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../../../lib/session';
 import { getAuthDialogState, closeAuthDialog } from '../../auth/login-dialog-store';
 import { useFavoritesCount } from '../api/get-favorites';
+import { aDeal, aUser } from '../../../test/fixtures';
 import { FavoriteButton } from './favorite-button';
 
-const CUSTOMER: CurrentUser = {
-  id: 'u1',
-  phone: '5550000001',
-  phoneVerified: true,
-  email: null,
-  pendingEmail: null,
-  role: 'customer',
-  merchantId: null,
-  hasPassword: true,
-  mustChangePassword: false,
-};
+const CUSTOMER = aUser();
 
 function savedDeal(id: string): Deal {
-  return {
-    id,
-    merchantId: 'm1',
-    merchantName: 'Cafe',
-    title: `Deal ${id}`,
-    description: '',
-    priceCents: 1000,
-    originalPriceCents: null,
-    discountPercent: null,
-    imageUrl: '',
-    active: true,
-    status: 'published',
-    inventory: 0,
-    maxPerUser: 1,
-    validFrom: null,
-    validUntil: null,
-    redemptionInstructions: '',
-    termsConditions: '',
-    boughtCount: 0,
-    soldTodayCount: 0,
-    remaining: null,
-    soldOut: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  };
+  return aDeal({ id, merchantName: 'Cafe', title: `Deal ${id}`, priceCents: 1000, originalPriceCents: null, discountPercent: null, inventory: 0, maxPerUser: 1, remaining: null });
 }
 
 interface FakeServer {

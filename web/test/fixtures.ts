@@ -1,0 +1,48 @@
+/** Plain answers of the API for web tests: a deal and a signed-in user, each with the fields a test cares about overridden. */
+import type { CurrentUser } from '../../contract/auth';
+import type { Deal } from '../../contract/deals';
+
+/** A published, buyable deal of the demo sushi merchant. */
+export function aDeal(overrides: Partial<Deal> = {}): Deal {
+  return {
+    id: '592483c2-9f60-4fb7-b253-6afba1684388',
+    merchantId: 'm1',
+    merchantName: 'Sakura Sushi House',
+    title: 'Premium Sushi Platter for 2',
+    description: '',
+    priceCents: 1999,
+    originalPriceCents: 2999,
+    discountPercent: 33,
+    imageUrl: '',
+    active: true,
+    status: 'published',
+    inventory: 200,
+    maxPerUser: 4,
+    validFrom: null,
+    validUntil: null,
+    redemptionInstructions: '',
+    termsConditions: '',
+    boughtCount: 0,
+    soldTodayCount: 0,
+    remaining: 200,
+    soldOut: false,
+    createdAt: '2026-11-22T02:02:23.798Z',
+    ...overrides,
+  };
+}
+
+/** A signed-in customer with a password and nothing pending. */
+export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 'u1',
+    phone: '5550000001',
+    phoneVerified: true,
+    email: null,
+    pendingEmail: null,
+    role: 'customer',
+    merchantId: null,
+    hasPassword: true,
+    mustChangePassword: false,
+    ...overrides,
+  };
+}
