@@ -9,7 +9,7 @@ import type { RedeemAnswer, RedemptionRecord, RedemptionSummary } from '../../co
 import type { Db, Tx } from '../db/client';
 import { deals, merchants, pinFailures, redemptions, vouchers } from '../db/schema';
 import { formatWait, hitRateLimit, refundRateLimitHit } from '../http/rate-limit';
-import type { UserRow } from '../auth/sessions';
+import type { UserRow } from '../http/session-lookup';
 import { cursorTime, encodeCursor, type DealCursor } from '../catalog/catalog.service';
 
 export const NO_MERCHANT_REASON = 'No merchantId bound to current account';
@@ -85,8 +85,8 @@ async function checkPinAndRedeem(db: Db, voucher: VoucherRow, pin: string, actor
       const [current] = await tx.select({ redeemedAt: vouchers.redeemedAt }).from(vouchers).where(eq(vouchers.id, voucher.id));
       return current?.redeemedAt ? { kind: 'redeemed', at: current.redeemedAt } : { kind: 'expired' };
     }
+    // The count stays: wrong PINs for a used voucher still take their turns against the same budget.
     await onWin(tx);
-    await tx.delete(pinFailures).where(eq(pinFailures.voucherCode, voucher.code));
     return { kind: 'won', at: won.redeemedAt! };
   });
 }
