@@ -1,8 +1,63 @@
-// Lint for the whole tree: JS and TS recommended rules everywhere, React hook rules in the web app.
+// Lint for the whole tree: JS and TS recommended rules everywhere, React hook rules in the web app,
+// and the import rules of docs/ARCHITECTURE.md ("Folders and what they may import").
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+/**
+ * The import rules of docs/ARCHITECTURE.md, as `no-restricted-imports` patterns. Imports here are
+ * relative, so each pattern is written for the depth of the files it applies to. A file gets one
+ * list (a later block replaces the rule of an earlier one), so every list repeats the rules that
+ * hold for the whole of its part. Test files (`*.test.ts`, `*.suite.ts`) may use the test harness
+ * and whatever they check, so only the rules for whole parts apply to them.
+ */
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.suite.ts'];
+const rule = (message, regex) => ({ regex, message: `${message} (docs/ARCHITECTURE.md)` });
+
+const serverNotWeb = rule('server/ never imports web/', '^(\\./|(\\.\\./)+)web(/|$)');
+const serverNotApp = rule('Only server/main.ts and server/test/ import server/app.ts; dependencies are typed in server/deps.ts', '^(\\./|(\\.\\./)+)app$');
+const webNotServer = rule('web/ never imports server/', '^(\\.\\./)+server(/|$)');
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+const importRules = [
+  {
+    files: ['contract/**/*.ts'],
+    ignores: TESTS,
+    rules: restrict(rule('contract/ imports only zod and itself', '^(?!zod$|zod/|\\./)')),
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: restrict(serverNotWeb, serverNotApp),
+  },
+  {
+    files: ['server/main.ts', 'server/test/**/*.ts'],
+    rules: restrict(serverNotWeb),
+  },
+  {
+    files: ['server/db/*.ts'],
+    ignores: TESTS,
+    rules: restrict(serverNotWeb, serverNotApp, rule('server/db/ imports only contract/ and itself', '^\\.\\./(?!\\.\\./contract/)')),
+  },
+  {
+    files: ['server/http/*.ts'],
+    ignores: TESTS,
+    rules: restrict(serverNotWeb, serverNotApp, rule('server/http/ imports only contract/, server/db/ and itself', '^\\.\\./(?!db/|\\.\\./contract/)')),
+  },
+  {
+    files: ['server/integrations/*/*.ts'],
+    ignores: TESTS,
+    rules: restrict(
+      serverNotWeb,
+      serverNotApp,
+      rule('server/integrations/ imports nothing of the features (only contract/, server/db/, server/http/ and itself)', '^\\.\\./\\.\\./(?!db/|http/|\\.\\./contract/)'),
+    ),
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: restrict(webNotServer),
+  },
+];
 
 export default tseslint.config(
   {
@@ -27,4 +82,5 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     ...reactHooks.configs.flat.recommended,
   },
+  ...importRules,
 );

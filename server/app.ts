@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createServer } from 'node:http';
 import { pino } from 'pino';
 import type { AppConfig } from './env';
-import type { Database } from './db/client';
+import type { AppDeps } from './deps';
 import { frameworkErrorHandler, HttpError, registerErrorHandling } from './http/errors';
 import { registerSession } from './http/session';
 import { registerResponseHeaders, requestIdFor, securityHeaders } from './http/headers';
@@ -33,25 +33,9 @@ import { checkoutRoutes } from './checkout/checkout.routes';
 import { paymentRoutes } from './checkout/payments.routes';
 import { releaseExpiredOrders } from './checkout/checkout.service';
 import { redemptionRoutes } from './redemption/redemption.routes';
-import { PostgresRequestLimiter, registerRequestLimiter, type RequestLimiter } from './http/request-limiter';
+import { PostgresRequestLimiter, registerRequestLimiter } from './http/request-limiter';
 import { RedisRequestLimiter } from './integrations/cache/redis-request-limiter';
 
-export interface AppDeps {
-  config: AppConfig;
-  database: Database;
-  /** Pino logger; tests pass none and get a silent one. */
-  logger?: FastifyBaseLogger;
-  /** The SMS vendor; by default chosen from the configuration. */
-  sms?: SmsSender;
-  /** The email vendor; by default SMTP with SMTP_URL, else the console. */
-  email?: EmailSender;
-  /** The payment provider; by default chosen from the configuration (ADR 013). */
-  payments?: PaymentProvider;
-  /** The per-address write budget; by default Redis with REDIS_URL, else PostgreSQL. */
-  requestLimiter?: RequestLimiter;
-  /** Periodic clean-up (expired holds); on for a real server, off in tests that drive it themselves. */
-  backgroundJobs?: boolean;
-}
 
 const HOLD_SWEEP_MS = 60_000;
 const KEEP_ALIVE_MS = 72_000;

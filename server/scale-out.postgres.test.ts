@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from './db/client';
 import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount } from './db/factories';
 import { createSession } from './auth/sessions';
-import { unitsTakenOf } from './checkout/stock';
+import { unitsTakenOf } from './db/stock-reads';
 import { holds, orders, redemptions, vouchers } from './db/schema';
 import { TestPaymentProvider, TEST_SIGNATURE_HEADER } from './integrations/payments/test-provider';
 import { createNamedTestDatabase, type NamedTestDatabase } from './test/database';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BOOTSTRAP_SECRET_HEADER, bootstrapBody, checkRoleAnswer, promoteAnswer, promoteBody, sessionAnswer } from '../../contract/auth';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { forbidden, HttpError } from '../http/errors';
 import { enforceRateLimit } from '../http/rate-limit';
 import { requireRole, requireUser } from '../http/session';

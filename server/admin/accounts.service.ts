@@ -5,7 +5,8 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { presentUser, type LoggedIn } from '../auth/auth.service';
-import { createSession, type UserRow } from '../auth/sessions';
+import { createSession } from '../auth/sessions';
+import type { UserRow } from '../http/session-lookup';
 
 /** Compares secrets in constant time, whatever their lengths. */
 export function secretsMatch(given: string, expected: string): boolean {

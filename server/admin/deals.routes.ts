@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminDeal, adminDealList, createDealBody, dealStatusBody, savedDealAnswer, updateDealBody } from '../../contract/admin';
 import { idParams, messageAnswer } from '../../contract/common';
 import { dealListQuery, NEXT_CURSOR_HEADER } from '../../contract/deals';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { badRequest } from '../http/errors';
 import { decodeCursor } from '../catalog/catalog.service';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';

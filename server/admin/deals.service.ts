@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { sanitizeRichText } from '../content/html';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
 import { presentDeal, queryDealPage, type DealCursor, type DealPage, type DealRowWithFigures } from '../catalog/catalog.service';
-import { unitsTakenOf } from '../checkout/stock';
+import { unitsTakenOf } from '../db/stock-reads';
 
 export function presentAdminDeal(row: DealRowWithFigures): AdminDeal {
   return {

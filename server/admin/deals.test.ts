@@ -6,7 +6,7 @@ import { voucherList } from '../../contract/checkout';
 import { DEAL_LIST_MAX_LIMIT, SEARCH_QUERY_MAX_LENGTH } from '../../contract/constants';
 import { NEXT_CURSOR_HEADER } from '../../contract/deals';
 import { buildCustomer, buildDeal, buildMerchant, setUnitsTaken } from '../db/factories';
-import { unitsTakenOf } from '../checkout/stock';
+import { unitsTakenOf } from '../db/stock-reads';
 import { deals, orderItems, orders, vouchers } from '../db/schema';
 import type { CatalogIds, CatalogItem } from '../integrations/payments/payment-provider';
 import { TestPaymentProvider } from '../integrations/payments/test-provider';

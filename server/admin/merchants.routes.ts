@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminMerchant, adminMerchantList, createdMerchantAnswer, createMerchantBody, merchantStatusBody, updateMerchantBody } from '../../contract/admin';
 import { idParams } from '../../contract/common';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { superadminOnly } from './guard';
 import { createMerchant, listAllMerchants, setMerchantStatus, updateMerchant } from './merchants.service';
 

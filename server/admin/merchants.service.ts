@@ -7,7 +7,7 @@ import type { BusinessHours, MerchantStatus } from '../../contract/merchants';
 import type { Db } from '../db/client';
 import { merchants, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../db/passwords';
 import { isUniqueViolation } from '../auth/auth.service';
 import { presentMerchant } from '../catalog/catalog.service';
 

@@ -12,7 +12,7 @@ import {
   verifySmsCodeBody,
 } from '../../contract/auth';
 import { messageAnswer } from '../../contract/common';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { HttpError } from '../http/errors';
 import { requireUser } from '../http/session';
 import {

@@ -9,8 +9,9 @@ import { enforceRateLimit, formatWait, hitRateLimit, resetRateLimit } from '../h
 import type { EmailSender } from '../integrations/email/email-sender';
 import type { SmsSender } from '../integrations/sms/sms-sender';
 import { consumeEmailCode, sendEmailCode, voidEmailCodes } from './email-codes';
-import { hashPassword, verifyPassword } from './password';
-import { createSession, endAllSessions, type UserRow } from './sessions';
+import { hashPassword, verifyPassword } from '../db/passwords';
+import { createSession, endAllSessions } from './sessions';
+import type { UserRow } from '../http/session-lookup';
 import { consumeCode, sendCode } from './sms-codes';
 
 export function presentUser(user: UserRow): CurrentUser {

@@ -3,8 +3,9 @@ import { idParams } from '../../contract/common';
 import { deal, dealList, type Deal, dealListQuery, NEXT_CURSOR_HEADER, reviewSummary } from '../../contract/deals';
 import { merchant, merchantSummaryList } from '../../contract/merchants';
 import { badRequest, notFound } from '../http/errors';
-import type { AppDeps } from '../app';
-import { decodeCursor, getDeal, getMerchant, getReviewSummary, listDeals, listMerchants, type Viewer } from './catalog.service';
+import type { AppDeps } from '../deps';
+import { decodeCursor, getDeal, getMerchant, getReviewSummary, listDeals, listMerchants } from './catalog.service';
+import type { Viewer } from '../http/session';
 import { JSON_TYPE, listKey, listKeyOfUrl, type ListCache } from './list-cache';
 
 export const catalogRoutes =

@@ -7,13 +7,8 @@ import { queryRows, type Db } from '../db/client';
 import { statementOf } from '../db/prepared';
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { deals, merchants, reviews, vouchers } from '../db/schema';
-import { UNITS_TAKEN_OF_DEALS } from '../checkout/stock';
-
-/** Who is asking, as far as the catalogue cares. */
-export interface Viewer {
-  role: 'customer' | 'merchant' | 'superadmin';
-  merchantId: string | null;
-}
+import type { Viewer } from '../http/session';
+import { UNITS_TAKEN_OF_DEALS } from '../db/stock-reads';
 
 type DealRow = typeof deals.$inferSelect;
 

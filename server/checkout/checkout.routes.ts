@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkoutAnswer, checkoutBody, paymentStatusAnswer, reviewBody, voucherList, voucherListQuery } from '../../contract/checkout';
 import { idParams, messageAnswer } from '../../contract/common';
 import { NEXT_CURSOR_HEADER } from '../../contract/constants';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { decodeCursor } from '../catalog/catalog.service';
 import { badRequest } from '../http/errors';
 import { requireUser } from '../http/session';

@@ -10,11 +10,12 @@ import type { Db, Tx } from '../db/client';
 import { isDatabaseError } from '../db/errors';
 import { perDatabase, statement } from '../db/prepared';
 import { placementOf } from './placement';
-import { NotEnoughStock, returnStock, StockBusy, stockRefusal, takeStock, UNITS_TAKEN_OF_DEALS } from './stock';
+import { NotEnoughStock, returnStock, StockBusy, stockRefusal, takeStock } from './stock';
+import { UNITS_TAKEN_OF_DEALS } from '../db/stock-reads';
 import { deals, holds, merchants, orderItems, orders, userDealUnits } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { hitRateLimit, overBudget, type AttemptBudget } from '../http/rate-limit';
-import type { UserRow } from '../auth/sessions';
+import type { UserRow } from '../http/session-lookup';
 import type { CreatedCheckout, PaymentProvider } from '../integrations/payments/payment-provider';
 
 export interface CheckoutLineInput {

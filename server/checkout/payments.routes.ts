@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswer } from '../../contract/common';
 import { TEST_CARDS, testCheckoutSession, testPayAnswer, testPayBody } from '../../contract/checkout';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { isConnectionFailure } from '../db/errors';
 import { conflict, HttpError } from '../http/errors';
 import { requireUser } from '../http/session';

@@ -7,7 +7,7 @@ import { buildCustomer, buildDeal, buildMerchant } from '../db/factories';
 import { orders, userDealUnits } from '../db/schema';
 import { createTestDatabase, testDbKind } from '../test/database';
 import { placementOf, type OrderToPlace } from './placement';
-import { unitsTakenOf } from './stock';
+import { unitsTakenOf } from '../db/stock-reads';
 
 let database: Database;
 

@@ -7,14 +7,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
 import { queryRows, type Db, type Tx } from '../db/client';
 import { dealStock, deals, holds, orderItems, orders, userDealUnits, vouchers } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { isUniqueViolation } from '../auth/auth.service';
 import { requireUser } from '../http/session';
 import { StripePaymentProvider } from '../integrations/payments/stripe-provider';
-import { createTestApp, testConfig, type TestApp } from '../test/app';
+import { buildApp, createTestApp, testConfig, type TestApp } from '../test/app';
 import { resetDatabase, testDbKind } from '../test/database';
 import {
   buyableDeal,

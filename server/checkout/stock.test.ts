@@ -6,7 +6,8 @@ import { databaseError } from '../db/errors';
 import { buildDeal, buildMerchant, setUnitsTaken } from '../db/factories';
 import { dealStock } from '../db/schema';
 import { createTestDatabase, testDbKind } from '../test/database';
-import { NotEnoughStock, returnStock, takeStock, unitsTakenOf } from './stock';
+import { NotEnoughStock, returnStock, takeStock } from './stock';
+import { unitsTakenOf } from '../db/stock-reads';
 
 let database: Database;
 

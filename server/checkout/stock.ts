@@ -8,22 +8,9 @@
  * buckets are claimed with SKIP LOCKED and never waited for, so stock changes cannot deadlock with
  * each other; deals are taken in id order, as the rest of checkout does.
  */
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db, type Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { databaseError } from '../db/errors';
 import { statement } from '../db/prepared';
-
-/** The units a deal has taken (issued plus held), for reads of `deals` rows named `deals`. */
-export const UNITS_TAKEN_OF_DEALS = sql<number>`(select coalesce(sum(deal_stock.taken), 0)::int from deal_stock where deal_stock.deal_id = deals.id)`;
-
-/** The units a deal has taken, read on its own. */
-export async function unitsTakenOf(db: Db | Tx, dealId: string): Promise<number> {
-  const [row] = await queryRows<{ taken: number }>(
-    db,
-    sql`select coalesce(sum(taken), 0)::int as taken from deal_stock where deal_id = ${dealId}`,
-  );
-  return row?.taken ?? 0;
-}
 
 /** Thrown when every bucket with room stayed locked by other checkouts for 5 seconds (DM003). */
 export class StockBusy extends Error {}

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { dealList, reviewSummary } from '../../contract/deals';
 import { DEMO_REVIEWS_PER_DEAL } from '../../contract/constants';
-import { verifyPassword } from '../auth/password';
+import { verifyPassword } from './passwords';
 import { sanitizeRichText } from '../content/html';
 import { DEMO_CUSTOMER, DEMO_MERCHANT, DEMO_MERCHANTS, FEATURED_TITLES, loadDemoData } from './demo-data';
 import { deals, merchants, reviews, users } from './schema';

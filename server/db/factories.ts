@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { dealStock, deals, merchants, reviews, users } from './schema';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from './passwords';
 
 type NewMerchant = typeof merchants.$inferInsert;
 type NewDeal = typeof deals.$inferInsert;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount, buildReview, buildUser, setUnitsTaken } from './factories';
-import { unitsTakenOf } from '../checkout/stock';
+import { unitsTakenOf } from './stock-reads';
 import { dealStock, deals, redemptions, reviews, users, vouchers } from './schema';
 import { createTestDatabase } from '../test/database';
 import { buildPaidOrder, buildVouchers, dbError, randomPin } from '../test/fixtures';

@@ -9,8 +9,7 @@ import { Writable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app';
-import { testConfig } from '../test/app';
+import { buildApp, testConfig } from '../test/app';
 import { spawnServer } from '../test/server-process';
 import { openDatabase, type Database } from './client';
 

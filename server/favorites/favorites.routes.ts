@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswer } from '../../contract/common';
 import { dealList } from '../../contract/deals';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { requireUser } from '../http/session';
 import { addFavorite, listFavorites, removeFavorite } from './favorites.service';
 

@@ -4,7 +4,8 @@ import type { Deal } from '../../contract/deals';
 import type { Db } from '../db/client';
 import { deals, favorites, merchants } from '../db/schema';
 import { notFound } from '../http/errors';
-import { getDeal, presentDeal, queryDealPage, type Viewer } from '../catalog/catalog.service';
+import { getDeal, presentDeal, queryDealPage } from '../catalog/catalog.service';
+import type { Viewer } from '../http/session';
 
 /** The user's favourites that shoppers can still see, most recently added first. */
 export async function listFavorites(db: Db, userId: string): Promise<Deal[]> {

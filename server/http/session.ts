@@ -3,10 +3,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, type Role } from '../../contract/auth';
 import { PASSWORD_CHANGE_REQUIRED } from '../../contract/common';
 import { SESSION_IDLE_DAYS } from '../../contract/constants';
-import type { Viewer } from '../catalog/catalog.service';
 import type { Db } from '../db/client';
-import { resolveSession, type UserRow } from '../auth/sessions';
+import { resolveSession, type UserRow } from './session-lookup';
 import { forbidden, HttpError, unauthorized } from './errors';
+
+/** Who is asking, as far as reads that depend on the role (the catalogue's) care. */
+export interface Viewer {
+  role: 'customer' | 'merchant' | 'superadmin';
+  merchantId: string | null;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

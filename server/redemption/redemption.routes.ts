@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorBody } from '../../contract/common';
 import { redeemAnswer, redeemBody, redemptionListQuery, redemptionRecordList, redemptionSummary } from '../../contract/redemption';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { badRequest } from '../http/errors';
 import { requireRole, requireUser } from '../http/session';
 import { decodeCursor } from '../catalog/catalog.service';

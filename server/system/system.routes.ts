@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PLACEHOLDER_MAX_SIDE } from '../../contract/constants';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { RETRY_AFTER_SECONDS } from '../http/errors';
 import { placeholderSvg } from './placeholder';
 

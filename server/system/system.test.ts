@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app';
-import { createTestApp, testConfig, type TestApp } from '../test/app';
+import { buildApp, createTestApp, testConfig, type TestApp } from '../test/app';
 
 const BODY_LIMIT = 2048;
 const SECRET_FAILURE = 'connection string postgres://secret@db/internal';

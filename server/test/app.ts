@@ -1,10 +1,14 @@
 /** Builds the real app in-process on a fresh database, for tests that talk to it with `app.inject`. */
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../app';
+import { buildApp } from '../app';
+import type { AppDeps } from '../deps';
 import { loadConfig, type AppConfig } from '../env';
 import type { Database, Db } from '../db/client';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createTestDatabase, resetDatabase } from './database';
+
+/** The app builder itself, for tests that assemble the app on a database of their own. */
+export { buildApp };
 
 /** Configuration as a test run sees it; `env` overrides single settings as the environment would. */
 export function testConfig(env: Record<string, string> = {}): AppConfig {

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { perDatabase } from '../db/prepared';
 import { deals, merchants, orderItems, orders, reviews, vouchers } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
-import type { UserRow } from '../auth/sessions';
+import type { UserRow } from '../http/session-lookup';
 import { isUniqueViolation } from '../auth/auth.service';
 import { cursorTime, encodeCursor, presentDeal, queryDealPage, type DealCursor } from '../catalog/catalog.service';
 import { redeemUrl } from './voucher-codes';

@@ -5,8 +5,7 @@ import QRCode from 'qrcode';
 import { testCheckoutSession, testPayAnswer, voucherList, voucherQrPath, type PaymentStatusAnswer } from '../../../contract/checkout';
 import { VOUCHER_VALID_DAYS } from '../../../contract/constants';
 import { deals, vouchers } from '../../db/schema';
-import { buildApp } from '../../app';
-import { testConfig, useTestApp } from '../../test/app';
+import { buildApp, testConfig, useTestApp } from '../../test/app';
 import { call, expectStatus, messageOf } from '../../test/auth-helpers';
 import type { CatalogItem, CheckoutRequest } from './payment-provider';
 

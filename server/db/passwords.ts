@@ -1,4 +1,4 @@
-/** Password hashing with argon2id (memory-hard). */
+/** Stored password hashes: argon2id (memory-hard). Auth checks them, account management and the row builders write them. */
 import { hash, verify } from '@node-rs/argon2';
 
 /** Algorithm.Argon2id in @node-rs/argon2 (a const enum, which isolated modules cannot read). */
