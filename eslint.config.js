@@ -9,8 +9,9 @@ import globals from 'globals';
  * The import rules of docs/ARCHITECTURE.md, as `no-restricted-imports` patterns. Imports here are
  * relative, so each pattern is written for the depth of the files it applies to. A file gets one
  * list (a later block replaces the rule of an earlier one), so every list repeats the rules that
- * hold for the whole of its part. Test files (`*.test.ts`, `*.suite.ts`) may use the test harness
- * and whatever they check, so only the rules for whole parts apply to them.
+ * hold for the whole of its part. Test files of contract/ and server/ (`*.test.ts`, `*.suite.ts`) may
+ * use vitest, the test harness and whatever they check, so only the rules for whole parts apply to
+ * them; web tests keep to the web rules.
  */
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.suite.ts'];
 const rule = (message, regex) => ({ regex, message: `${message} (docs/ARCHITECTURE.md)` });
@@ -56,6 +57,17 @@ const importRules = [
   {
     files: ['web/**/*.{ts,tsx}'],
     rules: restrict(webNotServer),
+  },
+  // A feature uses another one only through its index.ts (`../cart`, never `../cart/components/x`).
+  ...['', '*/', '*/*/'].map((sub, depth) => ({
+    files: [`web/features/*/${sub}*.{ts,tsx}`],
+    rules: restrict(webNotServer, rule('A feature imports another feature only through its index.ts', `^${'\\.\\./'.repeat(depth + 1)}[^./][^/]*/`)),
+  })),
+  {
+    // The app imports features through their index.ts too. The rule reads static imports only, so
+    // the route table's lazy screens stay `lazy(() => import('../features/x/some-page'))`, each its own chunk.
+    files: ['web/app/*.{ts,tsx}'],
+    rules: restrict(webNotServer, rule('web/app/ imports a feature through its index.ts (lazy screens by a dynamic import of the page)', '^\\.\\./features/[^/]+/')),
   },
 ];
 

@@ -59,6 +59,12 @@ export default defineConfig({
     // Every browser the app supports has native modulepreload.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // A feature's index.ts (what other features and the app may import of it) only passes on what other modules
+      // export. Said to have no side effects, it drops out of the module graph, so each chunk takes exactly the
+      // modules it uses, as if it imported them directly: the entry chunk does not take every module an index names.
+      treeshake: {
+        moduleSideEffects: (id) => (/[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id) ? false : undefined),
+      },
       // Constants shared between modules are written where they are used.
       optimization: { inlineConst: true },
       output: {

@@ -10,8 +10,8 @@ import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { TicketIcon } from '../components/ui/icons';
 import { LogOutIcon, UserIcon } from '../components/ui/more-icons';
-import { useLogout } from '../features/auth/api/logout';
-import { useFavoritesCount } from '../features/favorites/api/get-favorites';
+import { useLogout } from '../features/auth';
+import { useFavoritesCount } from '../features/favorites';
 import { CountBadge, EntryContent, NavLink, type MenuEntry } from './header-links';
 
 const ADMIN_LINKS: MenuEntry[] = [

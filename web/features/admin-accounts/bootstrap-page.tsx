@@ -6,9 +6,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { ArrowLeftIcon, InfoIcon, ShieldCheckIcon } from '../../components/ui/more-icons';
 import { toast } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../auth/api/get-current-user';
-import { PasswordField, TextField } from '../auth/components/form-field';
-import { messageOf } from '../auth/validation';
+import { useCurrentUser, PasswordField, TextField, messageOf } from '../auth';
 import { useBootstrapSuperadmin } from './api/bootstrap';
 
 export default function BootstrapPage() {

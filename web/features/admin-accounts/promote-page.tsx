@@ -14,10 +14,7 @@ import { ChevronRightIcon, InfoIcon, ShieldCheckIcon, StoreIcon, UserIcon } from
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../auth/api/get-current-user';
-import { TextField } from '../auth/components/form-field';
-import { openLoginDialog } from '../auth/login-dialog-store';
-import { messageOf } from '../auth/validation';
+import { useCurrentUser, openLoginDialog, TextField, messageOf } from '../auth';
 import { useCheckRole } from './api/check-role';
 import { usePromoteSuperadmin } from './api/promote-superadmin';
 

@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button';
 import { AlertIcon, SearchIcon, TagIcon } from '../../components/ui/icons';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { dealListQueryOptions } from '../deals/api/get-deals';
+import { dealListQueryOptions } from '../deals';
 import { adminDealListQueryOptions } from './api/get-admin-deals';
 import { ListSkeleton, useAdminAccess } from './components/admin-access';
 import { DealFormDialog } from './components/deal-form-dialog';

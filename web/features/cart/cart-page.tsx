@@ -14,11 +14,9 @@ import { clearCart, removeFromCart, setCartQuantity } from '../../lib/cart-stora
 import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/money';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../auth/api/get-current-user';
-import { openLoginDialog } from '../auth/login-dialog-store';
-import { useStartCheckout } from '../checkout/api/start-checkout';
-import { dealQueryOptions } from '../deals/api/get-deal';
-import { DealImage } from '../deals/components/deal-image';
+import { useCurrentUser, openLoginDialog } from '../auth';
+import { useStartCheckout } from '../checkout';
+import { dealQueryOptions, DealImage } from '../deals';
 import { buildCartLines, summarizeCart, type CartLine } from './cart-lines';
 import { limitHint, limitMessage } from './cart-limits';
 import { useCart } from './use-cart';

@@ -19,9 +19,8 @@ import { cn } from '../../lib/cn';
 import { formatClockTime, formatIso } from '../../lib/date-format';
 import { formatMoney } from '../../lib/money';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../auth/api/get-current-user';
-import { openLoginDialog } from '../auth/login-dialog-store';
-import { DealImage } from '../deals/components/deal-image';
+import { useCurrentUser, openLoginDialog } from '../auth';
+import { DealImage } from '../deals';
 import { checkoutSessionQueryOptions, payCheckoutSession, useCancelCheckoutSession, type CardPayment } from './api/checkout-session';
 import { formatCardNumber, formatCvc, formatExpiry, missingCardFields, type CardFields } from './card-format';
 

@@ -17,13 +17,9 @@ import { track } from '../../lib/analytics';
 import { removeDealsFromCart } from '../../lib/cart-storage';
 import { formatMoney } from '../../lib/money';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../auth/api/get-current-user';
-import { openLoginDialog } from '../auth/login-dialog-store';
-import { DealImage } from '../deals/components/deal-image';
-import { CopyCodeButton } from '../vouchers/components/copy-code-button';
-import { QrImage } from '../vouchers/components/qr-image';
-import { downloadVoucher, shareVoucher } from '../vouchers/voucher-actions';
-import { orderNumber, validityStatement } from '../vouchers/voucher-display';
+import { useCurrentUser, openLoginDialog } from '../auth';
+import { DealImage } from '../deals';
+import { CopyCodeButton, QrImage, downloadVoucher, shareVoucher, orderNumber, validityStatement } from '../vouchers';
 import { paymentStatusQueryOptions } from './api/get-payment-status';
 
 function Frame({ children }: { children: ReactNode }) {

@@ -8,7 +8,7 @@ import { AlertIcon, HeartIcon } from '../../components/ui/icons';
 import { UserIcon } from '../../components/ui/more-icons';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { openLoginDialog } from '../auth/login-dialog-store';
+import { openLoginDialog } from '../auth';
 import { useFavorites } from './api/get-favorites';
 import { usePendingFavorites } from './api/pending-favorites';
 import { FavoriteCard, FavoriteCardSkeleton } from './components/favorite-card';

@@ -8,9 +8,7 @@ import { AlertIcon } from '../../components/ui/icons';
 import { CheckCircleIcon, LogOutIcon, PhoneIcon, ShieldIcon, UserIcon } from '../../components/ui/more-icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../auth/api/get-current-user';
-import { useLogout } from '../auth/api/logout';
-import { openLoginDialog } from '../auth/login-dialog-store';
+import { useCurrentUser, useLogout, openLoginDialog } from '../auth';
 import { EmailForm } from './components/email-form';
 import { PasswordForm } from './components/password-form';
 

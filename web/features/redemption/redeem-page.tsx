@@ -4,7 +4,7 @@ import { paths } from '../../../contract/routes';
 import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../auth/api/get-current-user';
+import { useCurrentUser } from '../auth';
 import { MerchantLoginPrompt } from './components/merchant-login-prompt';
 import { RecentRedemptions } from './components/recent-redemptions';
 import { RedeemForm } from './components/redeem-form';

@@ -11,7 +11,7 @@ import { ArrowLeftIcon, ChevronRightIcon } from '../../components/ui/more-icons'
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../auth/api/get-current-user';
+import { useCurrentUser } from '../auth';
 import { CameraScanner } from './components/camera-scanner';
 import { MerchantLoginPrompt } from './components/merchant-login-prompt';
 import { ResultBanner, type BannerContent } from './components/result-banner';

@@ -6,7 +6,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CurrentUser } from '../../../contract/auth';
 import { createQueryClient } from '../../lib/query-client';
-import { currentUserQueryKey } from '../auth/api/get-current-user';
+import { currentUserQueryKey } from '../auth';
 
 export const MERCHANT_USER: CurrentUser = {
   id: 'u-merchant',

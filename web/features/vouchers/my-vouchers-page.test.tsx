@@ -8,7 +8,7 @@ import type { CurrentUser } from '../../../contract/auth';
 import type { Voucher } from '../../../contract/checkout';
 import { NEXT_CURSOR_HEADER } from '../../../contract/constants';
 import { createQueryClient } from '../../lib/query-client';
-import { currentUserQueryKey } from '../auth/api/get-current-user';
+import { currentUserQueryKey } from '../auth';
 import MyVouchersPage from './my-vouchers-page';
 
 afterEach(() => {

@@ -5,7 +5,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SessionAnswer } from '../../../../contract/auth';
 import { ApiError } from '../../../lib/api-client';
-import { useStartSession } from '../../auth/api/start-session';
+import { useStartSession } from '../../auth';
 
 /** The header name as contract/auth.ts spells it (imported as a value it would pull zod into the bundle). */
 const BOOTSTRAP_SECRET_HEADER = 'X-Bootstrap-Secret';

@@ -4,8 +4,7 @@ import { paths } from '../../../../contract/routes';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ShieldIcon } from '../../../components/ui/more-icons';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { openLoginDialog } from '../../auth/login-dialog-store';
+import { useCurrentUser, openLoginDialog } from '../../auth';
 
 export type AdminAccess = 'loading' | 'guest' | 'denied' | 'superadmin';
 

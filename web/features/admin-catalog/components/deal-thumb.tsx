@@ -1,7 +1,7 @@
 /** A deal's small picture in the management list; decorative (the title sits beside it), with the placeholder as fallback. */
 import { useState } from 'react';
 import type { Deal } from '../../../../contract/deals';
-import { dealImageSrc, placeholderImage } from '../../deals/deal-images';
+import { dealImageSrc, placeholderImage } from '../../deals';
 
 export function DealThumb({ deal }: { deal: Pick<Deal, 'imageUrl' | 'title'> }) {
   const src = dealImageSrc(deal, 'small');

@@ -4,7 +4,7 @@ import { Button, type ButtonSize, type ButtonVariant } from '../../../components
 import { CartIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { track } from '../../../lib/analytics';
-import { useUserWhenKnown } from '../../auth/api/get-current-user';
+import { useUserWhenKnown } from '../../auth';
 import { addDealToCart } from '../add-deal-to-cart';
 
 interface AddToCartButtonProps {

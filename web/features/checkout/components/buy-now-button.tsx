@@ -6,8 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { track } from '../../../lib/analytics';
 import { cn } from '../../../lib/cn';
 import { formatMoney } from '../../../lib/money';
-import { useUserWhenKnown } from '../../auth/api/get-current-user';
-import { openLoginDialog } from '../../auth/login-dialog-store';
+import { useUserWhenKnown, openLoginDialog } from '../../auth';
 import { useStartCheckout } from '../api/start-checkout';
 
 export function BuyNowButton({ deal, className }: { deal: Deal; className?: string }) {

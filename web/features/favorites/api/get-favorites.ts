@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Deal } from '../../../../contract/deals';
 import { apiJson } from '../../../lib/api-client';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useCurrentUser } from '../../auth';
 import { favoriteIds } from '../favorite-ids';
 import { favoritesQueryRoot } from './favorites-key';
 import { usePendingFavorites } from './pending-favorites';

@@ -8,7 +8,7 @@ import type { Deal } from '../../../../contract/deals';
 import { useToasts } from '../../../components/ui/toast';
 import { createQueryClient } from '../../../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../../../lib/session';
-import { getAuthDialogState, closeAuthDialog } from '../../auth/login-dialog-store';
+import { getAuthDialogState, closeAuthDialog } from '../../auth';
 import { useFavoritesCount } from '../api/get-favorites';
 import { aDeal, aUser } from '../../../test/fixtures';
 import { FavoriteButton } from './favorite-button';

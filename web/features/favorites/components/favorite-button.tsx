@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { HeartIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
-import { openLoginDialog } from '../../auth/login-dialog-store';
+import { openLoginDialog } from '../../auth';
 import { useFavoriteIds, useFavorites } from '../api/get-favorites';
 import { clearFavoritePending, isFavoritePending, markFavoritePending, usePendingFavorites } from '../api/pending-favorites';
 

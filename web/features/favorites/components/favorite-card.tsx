@@ -7,8 +7,8 @@ import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatMoney } from '../../../lib/money';
-import { AddToCartButton } from '../../cart/components/add-to-cart-button';
-import { DealImage } from '../../deals/components/deal-image';
+import { AddToCartButton } from '../../cart';
+import { DealImage } from '../../deals';
 import { FavoriteButton } from './favorite-button';
 
 export function FavoriteCard({ deal }: { deal: Deal }) {

@@ -9,11 +9,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CheckCircleIcon } from '../../../components/ui/more-icons';
 import { toast } from '../../../components/ui/toast';
-import { useUpdateEmail } from '../../auth/api/update-user';
-import { useVerifyEmail } from '../../auth/api/verify-email';
-import { TextField } from '../../auth/components/form-field';
-import { useCountdown } from '../../auth/use-countdown';
-import { messageOf, sanitizeCode } from '../../auth/validation';
+import { useUpdateEmail, useVerifyEmail, TextField, useCountdown, messageOf, sanitizeCode } from '../../auth';
 
 interface EmailFormProps {
   /** The verified email. */

@@ -3,9 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../../contract/constants';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
-import { useChangePassword } from '../../auth/api/change-password';
-import { PasswordField } from '../../auth/components/form-field';
-import { checkPasswordChange, messageOf, type PasswordField as Field } from '../../auth/validation';
+import { useChangePassword, PasswordField, checkPasswordChange, messageOf, type PasswordChangeField as Field } from '../../auth';
 
 interface PasswordFormProps {
   hasPassword: boolean;

@@ -7,7 +7,7 @@ import { CalendarIcon, CheckCircleIcon } from '../../../components/ui/more-icons
 import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { formatDay } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
-import { DealImage } from '../../deals/components/deal-image';
+import { DealImage } from '../../deals';
 import { voucherState } from '../voucher-display';
 import { CopyCodeButton } from './copy-code-button';
 import { QrDialog } from './qr-dialog';

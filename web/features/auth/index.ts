@@ -1,0 +1,12 @@
+/** What other features and the app use of auth: the current user, the sign-in dialogs, account forms and calls. */
+export { currentUserQueryKey, useCurrentUser, useUserWhenKnown } from './api/get-current-user';
+export { useChangePassword } from './api/change-password';
+export { useLogout } from './api/logout';
+export { useStartSession } from './api/start-session';
+export { useUpdateEmail } from './api/update-user';
+export { useVerifyEmail } from './api/verify-email';
+export { AuthDialogsHost, preloadAuthDialogs } from './auth-dialogs-host';
+export { PasswordField, TextField } from './components/form-field';
+export { closeAuthDialog, getAuthDialogState, openLoginDialog } from './login-dialog-store';
+export { useCountdown } from './use-countdown';
+export { checkPasswordChange, messageOf, sanitizeCode, type PasswordField as PasswordChangeField } from './validation';

@@ -1,0 +1,2 @@
+/** What other features use of the cart. */
+export { AddToCartButton } from './components/add-to-cart-button';

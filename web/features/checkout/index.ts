@@ -1,0 +1,3 @@
+/** What other features use of checkout. The checkout and success pages are loaded by the route table on their own. */
+export { useStartCheckout } from './api/start-checkout';
+export { BuyNowButton } from './components/buy-now-button';

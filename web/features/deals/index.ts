@@ -1,0 +1,6 @@
+/** What other features and the app use of deals. The deal page is loaded by the route table on its own. */
+export { dealQueryOptions, dealReviewsQueryOptions } from './api/get-deal';
+export { dealListQueryOptions } from './api/get-deals';
+export { DealImage } from './components/deal-image';
+export { dealImageSrc, placeholderImage, preloadImage } from './deal-images';
+export { HomePage, startHomePage } from './home-page';

@@ -1,0 +1,3 @@
+/** What other features and the app use of merchants. */
+export { merchantQueryOptions } from './api/get-merchant';
+export { MerchantCard } from './components/merchant-card';

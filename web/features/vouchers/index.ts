@@ -1,0 +1,5 @@
+/** What other features use of vouchers. The vouchers page is loaded by the route table on its own. */
+export { CopyCodeButton } from './components/copy-code-button';
+export { QrImage } from './components/qr-image';
+export { downloadVoucher, shareVoucher } from './voucher-actions';
+export { orderNumber, validityStatement } from './voucher-display';
