@@ -36,6 +36,17 @@ const importRules = [
     rules: restrict(serverNotWeb),
   },
   {
+    // A feature uses another one through its `*.service.ts` only; server/content/ (the rich-text
+    // sanitiser) is shared by all of them.
+    files: ['server/*/*.ts'],
+    ignores: [...TESTS, 'server/db/**', 'server/http/**', 'server/test/**'],
+    rules: restrict(
+      serverNotWeb,
+      serverNotApp,
+      rule("A server feature imports another feature's *.service.ts only", '^\\.\\./(?!db/|http/|integrations/|content/|\\.\\./contract/)[^./][^/]*/(?![^/]+\\.service$)'),
+    ),
+  },
+  {
     files: ['server/db/*.ts'],
     ignores: TESTS,
     rules: restrict(serverNotWeb, serverNotApp, rule('server/db/ imports only contract/ and itself', '^\\.\\./(?!\\.\\./contract/)')),

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { presentUser, type LoggedIn } from '../auth/auth.service';
-import { createSession } from '../auth/sessions';
+import { createSession } from '../auth/auth.service';
 import type { UserRow } from '../http/session-lookup';
 
 /** Compares secrets in constant time, whatever their lengths. */

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps';
 import { badRequest } from '../http/errors';
 import { decodeCursor } from '../catalog/catalog.service';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
-import { superadminOnly } from './guard';
+import { superadminOnly } from '../http/superadmin-guard';
 import { createDeal, deleteDeal, listAllDeals, setDealStatus, updateDeal } from './deals.service';
 
 export const adminDealRoutes =

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminMerchant, adminMerchantList, createdMerchantAnswer, createMerchantBody, merchantStatusBody, updateMerchantBody } from '../../contract/admin';
 import { idParams } from '../../contract/common';
 import type { AppDeps } from '../deps';
-import { superadminOnly } from './guard';
+import { superadminOnly } from '../http/superadmin-guard';
 import { createMerchant, listAllMerchants, setMerchantStatus, updateMerchant } from './merchants.service';
 
 export const adminMerchantRoutes =

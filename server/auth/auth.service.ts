@@ -14,6 +14,9 @@ import { createSession, endAllSessions } from './sessions';
 import type { UserRow } from '../http/session-lookup';
 import { consumeCode, sendCode } from './sms-codes';
 
+/** Account management starts a session for the superadmin it bootstraps. */
+export { createSession };
+
 export function presentUser(user: UserRow): CurrentUser {
   return {
     id: user.id,

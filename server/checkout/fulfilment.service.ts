@@ -13,7 +13,7 @@ import { ALONE, Gathering } from '../db/gathering';
 import { perDatabase, statement } from '../db/prepared';
 import { deals, merchants, orderItems, orders, paymentEvents } from '../db/schema';
 import type { PaymentEvent, PaymentProvider } from '../integrations/payments/payment-provider';
-import { generateVoucherCode, generateVoucherPin } from '../vouchers/voucher-codes';
+import { generateVoucherCode, generateVoucherPin } from '../vouchers/vouchers.service';
 import { hitRateLimit, overBudget, type AttemptBudget } from '../http/rate-limit';
 import { releaseOrder, takeUnits, whyNotBuyable, whyWithdrawn } from './checkout.service';
 

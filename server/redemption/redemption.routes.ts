@@ -8,7 +8,7 @@ import { badRequest } from '../http/errors';
 import { requireRole, requireUser } from '../http/session';
 import { decodeCursor } from '../catalog/catalog.service';
 import { redemptions } from '../db/schema';
-import { superadminOnly } from '../admin/guard';
+import { superadminOnly } from '../http/superadmin-guard';
 import { listRedemptions, redeemVoucher, redemptionTotals } from './redemption.service';
 import { NEXT_CURSOR_HEADER } from '../../contract/deals';
 

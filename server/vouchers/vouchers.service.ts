@@ -11,6 +11,9 @@ import { isUniqueViolation } from '../auth/auth.service';
 import { cursorTime, encodeCursor, presentDeal, queryDealPage, type DealCursor } from '../catalog/catalog.service';
 import { redeemUrl } from './voucher-codes';
 
+/** Checkout's fulfilment issues vouchers with the codes and PINs made here. */
+export { generateVoucherCode, generateVoucherPin } from './voucher-codes';
+
 type VoucherRow = typeof vouchers.$inferSelect;
 type DealRow = typeof deals.$inferSelect;
 

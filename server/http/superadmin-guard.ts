@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireRole } from '../http/session';
+import { requireRole } from './session';
 
 /**
  * Every route of the plugin this is called in needs a superadmin: 401 for guests, 403 for anyone
