@@ -2,7 +2,7 @@
  * Email confirmation codes: 6 digits, stored hashed, valid 15 minutes, burned after 5 tries,
  * one per minute and a few per hour for any account. A new code voids the account's earlier ones.
  */
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
   EMAIL_CODE_MAX_ATTEMPTS,
@@ -13,13 +13,9 @@ import {
 import type { Db, Tx } from '../db/client';
 import { emailCodes, users } from '../db/schema';
 import { badRequest, HttpError, tooManyRequests } from '../http/errors';
-import { formatWait, hitRateLimit, resetRateLimit } from '../http/rate-limit';
+import { formatWait, hitRateLimit, refundRateLimitHit, resetRateLimit } from '../http/rate-limit';
 import type { EmailSender } from '../integrations/email/email-sender';
-import { generateCode } from './sms-codes';
-
-function hashCode(id: string, code: string): string {
-  return createHash('sha256').update(`${id}:${code}`).digest('hex');
-}
+import { generateCode, hashCode } from './sms-codes';
 
 const cooldownKey = (userId: string) => `email:cooldown:${userId}`;
 const hourlyKey = (userId: string) => `email:hour:${userId}`;
@@ -76,7 +72,7 @@ export async function sendEmailCode(db: Db, sender: EmailSender, userId: string,
       .set({ pendingEmail: null, updatedAt: new Date() })
       .where(and(eq(users.id, userId), eq(users.pendingEmail, email)));
     await resetRateLimit(db, cooldownKey(userId));
-    await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${hourlyKey(userId)}`);
+    await refundRateLimitHit(db, hourlyKey(userId));
     throw new HttpError(502, 'Failed to send the email. Please try again.', { cause: err });
   }
 }

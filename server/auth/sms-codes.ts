@@ -18,7 +18,8 @@ import type { SmsSender } from '../integrations/sms/sms-sender';
 
 export const SMS_HOURLY_CAP = 5;
 
-function hashCode(id: string, code: string): string {
+/** How a one-time code is stored: hashed together with its row's id, so equal codes hash apart. */
+export function hashCode(id: string, code: string): string {
   return createHash('sha256').update(`${id}:${code}`).digest('hex');
 }
 
