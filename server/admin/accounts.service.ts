@@ -2,6 +2,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { databaseFunction } from '../db/prepared';
 import { users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { presentUser, type LoggedIn } from '../auth/auth.service';
@@ -18,13 +19,15 @@ export function secretsMatch(given: string, expected: string): boolean {
 /** An arbitrary constant key: one bootstrap at a time across every server. */
 const BOOTSTRAP_LOCK_KEY = 7_340_113;
 
+const advisoryTransactionLock = databaseFunction('pg_advisory_xact_lock', 1);
+
 /**
  * Makes the phone's account (created if needed) the first superadmin, and logs it in.
  * Refused once any superadmin exists, also when two requests race.
  */
 export async function bootstrapSuperadmin(db: Db, phone: string): Promise<LoggedIn> {
   const user = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`);
+    await advisoryTransactionLock(tx, [BOOTSTRAP_LOCK_KEY]);
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'superadmin')).limit(1);
     if (existing) throw conflict('A superadmin already exists. Ask them to promote you instead.');
     const [row] = await tx

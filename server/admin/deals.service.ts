@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminDeal } from '../../contract/admin';
 import type { DealStatus } from '../../contract/deals';
-import { queryRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { deals, merchants, orderItems, vouchers } from '../db/schema';
 import { databaseError } from '../db/errors';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -174,11 +174,12 @@ export async function deleteDeal(db: Db, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [d] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.id, id)).for('update');
     if (!d) throw notFound('Deal not found');
-    const [used] = await queryRows(
-      tx,
-      sql`select 1 from ${orderItems} where ${orderItems.dealId} = ${id}
-          union all select 1 from ${vouchers} where ${vouchers.dealId} = ${id} limit 1`,
-    );
+    const [used] = await tx
+      .select({ one: sql`1` })
+      .from(orderItems)
+      .where(eq(orderItems.dealId, id))
+      .unionAll(tx.select({ one: sql`1` }).from(vouchers).where(eq(vouchers.dealId, id)))
+      .limit(1);
     if (used) throw conflict('This deal has orders or vouchers, so it cannot be deleted; archive it instead');
     await tx.delete(deals).where(eq(deals.id, id));
   });

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { currentUser, sessionAnswer } from '../../contract/auth';
 import { SESSION_IDLE_DAYS, SMS_MAX_ATTEMPTS } from '../../contract/constants';
-import { queryRows } from '../db/client';
 import { buildCustomer, buildMerchant, buildMerchantAccount, uniquePhone } from '../db/factories';
 import { sessions, smsCodes, users } from '../db/schema';
 import { useTestApp } from '../test/app';
@@ -255,10 +254,7 @@ describe('POST /api/auth/verify-sms-code', () => {
   it('expires codes five minutes after sending', async () => {
     const phone = uniquePhone();
     await requestSmsCode(t.app, phone);
-    const [row] = await queryRows<{ seconds: number }>(
-      t.db,
-      sql`select extract(epoch from (expires_at - created_at))::int as seconds from sms_codes`,
-    );
+    const [row] = await t.db.select({ seconds: sql<number>`extract(epoch from (${smsCodes.expiresAt} - ${smsCodes.createdAt}))::int` }).from(smsCodes);
     expect(Number(row?.seconds)).toBe(300);
   });
 
@@ -292,7 +288,7 @@ describe('POST /api/auth/verify-sms-code', () => {
   it('stores codes only as hashes', async () => {
     const phone = uniquePhone();
     const code = await requestSmsCode(t.app, phone);
-    const rows = await queryRows<Record<string, unknown>>(t.db, sql`select * from sms_codes`);
+    const { rows } = (await t.db.execute(sql`select * from sms_codes`)) as unknown as { rows: Record<string, unknown>[] };
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(Object.keys(row)).not.toContain('code');

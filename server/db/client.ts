@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
@@ -222,10 +222,4 @@ async function ping(db: Db, withinMs?: number): Promise<boolean> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
-export async function queryRows<T>(db: Pick<Db, 'execute'> | Pick<Tx, 'execute'>, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

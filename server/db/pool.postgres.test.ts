@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { openDatabase, queryRows, type Database } from './client';
+import { openDatabase, type Database } from './client';
 import { isConnectionFailure } from './errors';
 import { adminUrl, createNamedTestDatabase, type NamedTestDatabase } from '../test/database';
 
@@ -55,7 +55,7 @@ describe('the pool', () => {
     expect(isConnectionFailure(failed)).toBe(true);
 
     // The one connection the pool may have is free again without client.release().
-    const rows = await queryRows<{ ok: number }>(database.db, sql`select 1 as ok`);
+    const { rows } = (await database.db.execute(sql`select 1 as ok`)) as unknown as { rows: { ok: number }[] };
     expect(rows).toEqual([{ ok: 1 }]);
     // A late release by the holder is harmless.
     expect(() => client.release()).not.toThrow();
@@ -85,7 +85,7 @@ describe('the pool', () => {
     expect(isConnectionFailure(failed)).toBe(true);
     // The next query is not queued behind the abandoned one on the same connection.
     const next = performance.now();
-    expect(await queryRows<{ ok: number }>(database.db, sql`select 1 as ok`)).toEqual([{ ok: 1 }]);
+    expect(await database.db.execute(sql`select 1 as ok`)).toMatchObject({ rows: [{ ok: 1 }] });
     expect(performance.now() - next).toBeLessThan(2_000);
   });
 

@@ -1,22 +1,26 @@
-/** Named statements: the same answers on both drivers and inside a transaction, and refusals that keep the connection. */
+/** Calls of database functions: the same answers on both drivers and inside a transaction, and refusals that keep the connection. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client';
 import { databaseError } from './errors';
-import { statement } from './prepared';
+import { sql } from 'drizzle-orm';
+import { databaseFunction } from './prepared';
 import { createTestDatabase, testDbKind } from '../test/database';
 
 let database: Database;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  await database.db.execute(
+    sql`create function test_divide(d integer, out quotient integer, out backend integer) language sql as $$ select 12 / d, pg_backend_pid() $$`,
+  );
 });
 afterAll(async () => {
   await database?.close();
 });
 
-const divide = statement<{ quotient: number; backend: number }>('test_divide', 'select 12 / $1::int as quotient, pg_backend_pid() as backend');
+const divide = databaseFunction<{ quotient: number; backend: number }>('test_divide', 1);
 
-describe(`statement (${testDbKind()})`, () => {
+describe(`databaseFunction (${testDbKind()})`, () => {
   it('binds its placeholders on the database and inside a transaction alike', async () => {
     expect((await divide(database.db, [4]))[0]?.quotient).toBe(3);
     expect(await database.db.transaction(async (tx) => (await divide(tx, [6]))[0]?.quotient)).toBe(2);

@@ -1,5 +1,8 @@
-/** Prepared statements are bound to the database handle they were built on: one set per handle. */
-import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
+/**
+ * Prepared statements, bound to the database handle they were built on (one set per handle), and
+ * calls of the database functions kept in SQL (server/db/README.md).
+ */
+import { sql, type SQL } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Db, Tx } from './client';
@@ -30,13 +33,13 @@ function bound(text: string, values: readonly unknown[]): SQL {
 }
 
 /**
- * A hot statement written in SQL with $1, $2, ... placeholders. On the database handle it runs as
+ * A statement written in SQL with $1, $2, ... placeholders. On the database handle it runs as
  * a named statement on the driver's connection, which PostgreSQL parses and plans once per
  * connection, and whose rows come back without drizzle's mapping (so timestamps are Dates and
  * numerics strings, as node-postgres and PGlite parse them). Inside a transaction it runs through
  * the transaction's own connection, unnamed.
  */
-export function statement<Row>(name: string, text: string): (db: Db | Tx, values: readonly unknown[]) => Promise<Row[]> {
+function statement<Row>(name: string, text: string): (db: Db | Tx, values: readonly unknown[]) => Promise<Row[]> {
   return async (db, values) => {
     const driver = driverOf(db);
     if (driver instanceof pg.Pool) {
@@ -60,12 +63,10 @@ export function statement<Row>(name: string, text: string): (db: Db | Tx, values
 }
 
 /**
- * A query built with drizzle's query builder, run as statement(name): its SQL is rendered once, and
- * each call binds the builder's placeholders (sql.placeholder) by name.
+ * A call of a database function kept in SQL (server/db/README.md), `select * from name($1, ...)`,
+ * run as a named statement: `args` are its parameters in order, and the rows are its answer.
  */
-export function statementOf<Row>(name: string, query: { toSQL(): { sql: string; params: unknown[] } }) {
-  const { sql: text, params } = query.toSQL();
-  const run = statement<Row>(name, text);
-  const valuesOf = (named: Record<string, unknown>): unknown[] => params.map((p) => (is(p, Placeholder) ? named[p.name] : p));
-  return { text, valuesOf, run: (db: Db | Tx, named: Record<string, unknown>) => run(db, valuesOf(named)) };
+export function databaseFunction<Row = Record<string, unknown>>(name: string, arity: number): (db: Db | Tx, args: readonly unknown[]) => Promise<Row[]> {
+  const params = Array.from({ length: arity }, (_, i) => `$${i + 1}`).join(', ');
+  return statement<Row>(name, `select * from "${name}"(${params})`);
 }

@@ -41,7 +41,6 @@ export const merchants = pgTable(
   (t) => [
     check('merchants_status_check', sql`${t.status} in ('active', 'inactive', 'pending')`),
     index('merchants_status_idx').on(t.status),
-    index('merchants_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 
@@ -128,15 +127,17 @@ export const emailCodes = pgTable(
 );
 
 /**
- * The text a shopper reads: block tags become spaces, inline tags vanish (so 'sour<b>dough</b>' is
- * 'sourdough'), the entities the sanitiser writes are decoded (&amp; last, so nothing is decoded
- * twice), and runs of white space become one space.
+ * The text a shopper reads, in lower case: block tags become spaces, inline tags vanish (so
+ * 'sour<b>dough</b>' is 'sourdough'), the entities the sanitiser writes are decoded (&amp; last, so
+ * nothing is decoded twice), and runs of white space become one space. Lower case because search
+ * compares lower(q) with LIKE, which is what ILIKE does in a UTF-8 database, without lowering each
+ * row it reads (ADR 025).
  */
 function searchableText(title: AnyPgColumn, description: AnyPgColumn): SQL {
   const blocksAsSpaces = sql`regexp_replace(${description}, '<\\s*/?\\s*(p|br|li|ul|ol|h3|h4|blockquote|div)\\y[^>]*>', ' ', 'gi')`;
   const noTags = sql`regexp_replace(${blocksAsSpaces}, '<[^>]*>', '', 'g')`;
   const decoded = sql`replace(replace(replace(replace(replace(replace(${noTags}, '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')`;
-  return sql`${title} || ' ' || regexp_replace(${decoded}, '\\s+', ' ', 'g')`;
+  return sql`lower(${title} || ' ' || regexp_replace(${decoded}, '\\s+', ' ', 'g'))`;
 }
 
 export const deals = pgTable(
@@ -160,10 +161,16 @@ export const deals = pgTable(
     validUntil: ts('valid_until'),
     redemptionInstructions: text('redemption_instructions').notNull().default(''),
     termsConditions: text('terms_conditions').notNull().default(''),
-    /** Title and description without tags, for the trigram search index. */
+    /** Title and description without tags, in lower case, for search and its trigram index. */
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs((): SQL => searchableText(deals.title, deals.description)),
+    /**
+     * The merchant's name in lower case, for search and its trigram index: copied here by triggers
+     * (migration 0009, on a deal's insert or move and on a merchant's rename) so that a search
+     * reads deals alone (ADR 025).
+     */
+    searchMerchantName: text('search_merchant_name').notNull().default(''),
     stripeProductId: text('stripe_product_id'),
     stripePriceId: text('stripe_price_id'),
     createdAt: createdAt(),
@@ -180,7 +187,9 @@ export const deals = pgTable(
       sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validFrom} <= ${t.validUntil}`,
     ),
     index('deals_merchant_idx').on(t.merchantId),
-    index('deals_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Without GIN's pending list, which every search would otherwise scan whole until a vacuum.
+    index('deals_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('deals_search_merchant_name_trgm_idx').using('gin', t.searchMerchantName.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('deals_all_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // DESC NULLS FIRST, exactly what ORDER BY ... DESC means, so the index can hand pages out in order.
     index('deals_published_created_idx')

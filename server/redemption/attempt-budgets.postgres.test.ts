@@ -13,7 +13,6 @@ import { buildVouchers } from '../test/fixtures';
 import { http, listen } from '../test/purchase-helpers';
 import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount } from '../db/factories';
 import { pinFailures, rateLimits, redemptions, vouchers } from '../db/schema';
-import { queryRows } from '../db/client';
 import { MERCHANT_FAILURE_BUDGET } from './redemption.service';
 
 let t: TestApp;
@@ -93,8 +92,7 @@ describe('wrong PINs in parallel', () => {
       if (lock) return;
       await t.db.execute(sql`select pg_sleep(0.02)`);
       compared++;
-      await queryRows(
-        t.db,
+      await t.db.execute(
         sql`insert into pin_failures (voucher_code, failures, locked_until, updated_at) values (${v.code}, 1, null, now())
             on conflict (voucher_code) do update set failures = pin_failures.failures + 1,
               locked_until = case when pin_failures.failures + 1 >= ${PIN_MAX_FAILURES} then now() + interval '15 minutes' else null end`,

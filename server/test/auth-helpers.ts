@@ -1,10 +1,11 @@
 /** Shortcuts for API tests that need a signed-in caller, an SMS code, or a plain JSON call. */
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { currentUser, emailOutboxAnswer, sessionAnswer, smsOutboxAnswer, type CurrentUser, type SessionAnswer } from '../../contract/auth';
 import { createSession } from '../auth/sessions';
 import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
 
 export interface CallOptions {
   body?: unknown;
@@ -102,12 +103,12 @@ export async function signInWithSms(app: FastifyInstance, phone: string): Promis
 
 /** Lets the 60 s resend cooldown of every phone run out, as if a minute had passed. */
 export async function endSmsCooldowns(db: Db): Promise<void> {
-  await db.execute(sql`update rate_limits set window_ends_at = now() - interval '1 second' where key like 'sms:cooldown:%'`);
+  await db.update(rateLimits).set({ windowEndsAt: sql`now() - interval '1 second'` }).where(like(rateLimits.key, 'sms:cooldown:%'));
 }
 
 /** Ends the window of every rate limit whose key starts with `prefix`, as if it had run out. */
 export async function endRateLimitWindows(db: Db, prefix: string): Promise<void> {
-  await db.execute(sql`update rate_limits set window_ends_at = now() - interval '1 second' where starts_with(key, ${prefix})`);
+  await db.update(rateLimits).set({ windowEndsAt: sql`now() - interval '1 second'` }).where(sql`starts_with(${rateLimits.key}, ${prefix})`);
 }
 
 /** The latest code the console email sender sent to an address, read from GET /api/dev/email-outbox. */

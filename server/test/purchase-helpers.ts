@@ -11,7 +11,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { checkoutAnswer, paymentStatusAnswer, type CheckoutBody, type PaymentStatusAnswer } from '../../contract/checkout';
-import { queryRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { UNITS_TAKEN_OF_DEALS } from '../db/stock-reads';
 import { buildCustomer, buildDeal, buildMerchant } from '../db/factories';
 import { deals, orders, userDealUnits } from '../db/schema';
 import { TEST_SIGNATURE_HEADER, TestPaymentProvider, type TestWebhookPayload } from '../integrations/payments/test-provider';
@@ -110,15 +111,17 @@ export interface StockTotals {
 
 /** What the database says about one deal's stock, from every table that records it. */
 export async function stockOf(db: Db, dealId: string): Promise<StockTotals> {
-  const [row] = await queryRows<{ inventory: number; units_taken: number; held: string | number; vouchers: string | number }>(
-    db,
-    sql`select d.inventory, (select coalesce(sum(s.taken), 0)::int from deal_stock s where s.deal_id = d.id) as units_taken,
-          (select coalesce(sum(h.quantity), 0) from holds h where h.deal_id = d.id and h.status = 'held') as held,
-          (select count(*) from vouchers v where v.deal_id = d.id) as vouchers
-        from deals d where d.id = ${dealId}`,
-  );
+  const [row] = await db
+    .select({
+      inventory: deals.inventory,
+      unitsTaken: UNITS_TAKEN_OF_DEALS,
+      held: sql<number>`(select coalesce(sum(h.quantity), 0)::int from holds h where h.deal_id = "deals"."id" and h.status = 'held')`,
+      vouchers: sql<number>`(select count(*)::int from vouchers v where v.deal_id = "deals"."id")`,
+    })
+    .from(deals)
+    .where(eq(deals.id, dealId));
   if (!row) throw new Error(`no deal ${dealId}`);
-  return { inventory: row.inventory, unitsTaken: row.units_taken, held: Number(row.held), vouchers: Number(row.vouchers) };
+  return { inventory: row.inventory, unitsTaken: Number(row.unitsTaken), held: Number(row.held), vouchers: Number(row.vouchers) };
 }
 
 /** A user's counted units (issued plus held) of a deal, 0 when none. */

@@ -23,7 +23,7 @@ import {
   stripeEvent,
   type Shopper,
 } from '../../test/purchase-helpers';
-import { releaseExpiredOrders } from '../../checkout/checkout.service';
+import { releaseExpiredOrders } from '../../orders/orders.service';
 import { StripePaymentProvider } from './stripe-provider';
 
 const WEBHOOK_SECRET = 'whsec_test';
@@ -131,7 +131,9 @@ describe('POST /api/checkout with Stripe', () => {
     await stripeCheckout(await customer(t), { dealId: deal.id });
     const sent = stripe.lastPost('/v1/checkout/sessions');
     const lifetimeSeconds = Number(sent.form.expires_at) - sent.receivedAt / 1000;
-    expect(lifetimeSeconds).toBeGreaterThanOrEqual(30 * 60 + 60);
+    // The minute's margin is taken when the request is built; the time it spends on its way (a few
+    // milliseconds, seconds on a loaded machine) comes off it before the stand-in receives it.
+    expect(lifetimeSeconds).toBeGreaterThan(30 * 60 + 30);
     expect(lifetimeSeconds).toBeLessThan(24 * 60 * 60 - 60);
   });
 

@@ -26,7 +26,7 @@ import {
   testProviderFor,
   type Shopper,
 } from '../../test/purchase-helpers';
-import { releaseExpiredOrders } from '../../checkout/checkout.service';
+import { releaseExpiredOrders } from '../../orders/orders.service';
 import { redeemUrl } from '../../vouchers/voucher-codes';
 import { TEST_PROVIDER_RECORDS, TEST_SIGNATURE_HEADER, TestPaymentProvider, type TestWebhookPayload } from './test-provider';
 

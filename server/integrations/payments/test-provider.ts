@@ -1,7 +1,7 @@
 /**
  * The built-in provider used without Stripe keys (ADR 013). Its hosted page is the web
- * app's /checkout screen; on payment it signs a webhook event like Stripe's, and it records
- * its latest calls so tests can read them.
+ * app's /checkout screen, whose pay call fulfils the order directly. Its webhook route takes
+ * events signed like Stripe's (`sign`), and it records its latest calls so tests can read them.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type {

@@ -1,6 +1,7 @@
+/** A customer's vouchers, each voucher's QR image, the success page's payment status, and reviews by buyers. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkoutAnswer, checkoutBody, paymentStatusAnswer, reviewBody, voucherList, voucherListQuery } from '../../contract/checkout';
+import { paymentStatusAnswer, reviewBody, voucherList, voucherListQuery } from '../../contract/checkout';
 import { idParams, messageAnswer } from '../../contract/common';
 import { NEXT_CURSOR_HEADER } from '../../contract/constants';
 import type { AppDeps } from '../deps';
@@ -8,11 +9,10 @@ import { decodeCursor } from '../catalog/catalog.service';
 import { badRequest } from '../http/errors';
 import { requireUser } from '../http/session';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
-import { findOwnOrder, listUserVouchers, ownVoucherQrSvg, paymentStatus, postReview } from '../vouchers/vouchers.service';
-import { checkoutLines, releaseOrder, startCheckout } from './checkout.service';
-import { fulfilOrder } from './fulfilment.service';
+import { catchUpWithProvider } from '../orders/orders.service';
+import { findOwnOrder, listUserVouchers, ownVoucherQrSvg, paymentStatus, postReview } from './vouchers.service';
 
-export const checkoutRoutes =
+export const voucherRoutes =
   (deps: AppDeps & { payments: PaymentProvider }): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps.database;
@@ -22,17 +22,6 @@ export const checkoutRoutes =
       requireUser(request);
     });
 
-    app.post('/api/checkout', { schema: { body: checkoutBody, response: { 200: checkoutAnswer } } }, async (request) => {
-      const user = requireUser(request);
-      const started = await startCheckout(db, payments, origin, user, checkoutLines(request.body), {
-        key: `checkout:user:${user.id}`,
-        limit: 30,
-        windowSeconds: 60,
-        message: 'Too many checkouts at once. Please wait a minute.',
-      });
-      return { url: started.url };
-    });
-
     app.get(
       '/api/payment-status/:sessionId',
       { schema: { params: z.object({ sessionId: z.string().min(1).max(300) }), response: { 200: paymentStatusAnswer } } },
@@ -40,13 +29,7 @@ export const checkoutRoutes =
         const user = requireUser(request);
         let order = await findOwnOrder(db, user.id, payments.name, request.params.sessionId);
         if (order.status === 'pending') {
-          // Catch up with the provider when its webhook is late (or lost): the same exactly-once fulfilment runs.
-          const state = await payments.getSessionState(request.params.sessionId);
-          if (state.paid) {
-            await fulfilOrder(db, payments, request.log, { sessionId: request.params.sessionId, orderId: order.id, paymentRef: state.paymentRef });
-          } else if (state.expired || order.expiresAt.getTime() < Date.now()) {
-            await releaseOrder(db, order.id, 'expired');
-          }
+          await catchUpWithProvider(db, payments, request.log, order);
           order = await findOwnOrder(db, user.id, payments.name, request.params.sessionId);
         }
         return paymentStatus(db, order);

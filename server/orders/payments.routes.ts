@@ -7,14 +7,15 @@ import { messageAnswer } from '../../contract/common';
 import { TEST_CARDS, testCheckoutSession, testPayAnswer, testPayBody } from '../../contract/checkout';
 import type { AppDeps } from '../deps';
 import { isConnectionFailure } from '../db/errors';
-import { conflict, HttpError } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { requireUser } from '../http/session';
 import { enforceRateLimit } from '../http/rate-limit';
 import { InvalidWebhookSignature, type PaymentProvider } from '../integrations/payments/payment-provider';
-import { TEST_SIGNATURE_HEADER, type TestPaymentProvider, type TestWebhookPayload } from '../integrations/payments/test-provider';
+import { TEST_SIGNATURE_HEADER } from '../integrations/payments/test-provider';
 import { findOwnOrder, orderSummary } from '../vouchers/vouchers.service';
-import { releaseOrder } from './checkout.service';
-import { handlePaymentEvent } from './fulfilment.service';
+import { fulfilOrder, handlePaymentEvent } from './fulfilment';
+import { isRefusal, refuse, type Refusal } from './refusals';
+import { releaseOrder } from './stock';
 
 /** Webhooks are verified on the exact bytes received, so this plugin keeps bodies raw. */
 function webhookRoute(app: FastifyInstance, path: string, signatureHeader: string, deps: AppDeps & { payments: PaymentProvider }): void {
@@ -37,6 +38,18 @@ function webhookRoute(app: FastifyInstance, path: string, signatureHeader: strin
   });
 }
 
+/** 'paid' when the order is paid already, the refusal when the built-in provider does not take this payment, or null when it does. */
+function whyNotPaying(order: { status: string; expiresAt: Date }, card: { cardNumber: string; expiry: string }): Refusal | 'paid' | null {
+  if (order.status === 'paid') return 'paid';
+  if (order.status !== 'pending' || order.expiresAt.getTime() < Date.now()) return refuse('checkoutExpired');
+  const [mm, yy] = card.expiry.split('/').map((p) => Number(p.trim()));
+  const endOfMonth = new Date(Date.UTC(2000 + (yy ?? 0), mm ?? 0, 1));
+  if (endOfMonth.getTime() <= Date.now()) return refuse('cardExpired');
+  if (card.cardNumber === TEST_CARDS.declined) return refuse('cardDeclined');
+  if (card.cardNumber !== TEST_CARDS.success) return refuse('notATestCard');
+  return null;
+}
+
 export const paymentRoutes =
   (deps: AppDeps & { payments: PaymentProvider }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -44,7 +57,7 @@ export const paymentRoutes =
       await app.register(async (scope) => webhookRoute(scope, '/api/webhooks/stripe', 'stripe-signature', deps));
       return;
     }
-    const provider = deps.payments as TestPaymentProvider;
+    const provider = deps.payments;
     const { db } = deps.database;
     const origin = deps.config.publicOrigin;
     await app.register(async (scope) => webhookRoute(scope, '/api/webhooks/test-provider', TEST_SIGNATURE_HEADER, deps));
@@ -71,58 +84,35 @@ export const paymentRoutes =
       { schema: { params: sessionParams, body: testPayBody, response: { 200: testPayAnswer } } },
       async (request) => {
         const user = requireUser(request);
-        // Every attempt counts against the budget: a refused one here, a successful one in the
-        // statement that fulfils it.
+        // Every attempt counts against the budget: a refused one here, a paying one in the statement
+        // that fulfils it.
         const budget = { key: `test-pay:${user.id}`, limit: 30, windowSeconds: 60 };
-        const refuse = async (refusal: HttpError): Promise<never> => {
-          await enforceRateLimit(db, budget.key, budget.limit, budget.windowSeconds);
-          throw refusal;
-        };
-        let order: Awaited<ReturnType<typeof findOwnOrder>>;
-        try {
-          order = await findOwnOrder(db, user.id, 'test', request.params.id);
-        } catch (err) {
-          if (err instanceof HttpError) return refuse(err);
+        const counted = () => enforceRateLimit(db, budget.key, budget.limit, budget.windowSeconds);
+        const order = await findOwnOrder(db, user.id, 'test', request.params.id).catch(async (err: unknown) => {
+          await counted();
           throw err;
+        });
+        const refusal = whyNotPaying(order, request.body);
+        if (refusal) {
+          await counted();
+          if (refusal === 'paid') return { status: 'paid' as const, successUrl: successUrl(request.params.id) };
+          throw refusal;
         }
-        if (order.status === 'paid') {
-          await enforceRateLimit(db, budget.key, budget.limit, budget.windowSeconds);
-          return { status: 'paid' as const, successUrl: successUrl(request.params.id) };
-        }
-        if (order.status !== 'pending' || order.expiresAt.getTime() < Date.now()) {
-          return refuse(conflict('This checkout has expired. Please return to your cart and try again.'));
-        }
-        const { cardNumber, expiry } = request.body;
-        const [mm, yy] = expiry.split('/').map((p) => Number(p.trim()));
-        const endOfMonth = new Date(Date.UTC(2000 + (yy ?? 0), mm ?? 0, 1));
-        if (endOfMonth.getTime() <= Date.now()) return refuse(new HttpError(402, 'Your card has expired.'));
-        if (cardNumber === TEST_CARDS.declined) return refuse(new HttpError(402, 'Your card was declined.'));
-        if (cardNumber !== TEST_CARDS.success) {
-          return refuse(new HttpError(402, 'This is a test checkout: use card 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.'));
-        }
-        // The provider tells us about the payment the way Stripe does: a signed event to our webhook.
-        const payload: TestWebhookPayload = {
-          id: `evt_test_${randomUUID()}`,
-          type: 'checkout.session.completed',
-          sessionId: request.params.id,
-          orderId: order.id,
-          paymentRef: `pi_test_${randomUUID()}`,
-        };
-        // Signed and verified as a webhook delivery would be, then handled in this request.
-        const body = JSON.stringify(payload);
+        // The payment is taken here, so the order is fulfilled here, by the same path a webhook takes.
+        const ref = { sessionId: request.params.id, orderId: order.id, paymentRef: `pi_test_${randomUUID()}` };
+        const event = { provider: provider.name, id: `evt_test_${randomUUID()}`, type: 'checkout.session.completed' };
         let result: string;
         try {
-          const event = provider.parseWebhook(Buffer.from(body), provider.sign(body));
-          result = await handlePaymentEvent(db, provider, request.log, event, { fresh: true, known: { userId: order.userId, units: order.units, budget } });
+          result = await fulfilOrder(db, provider, request.log, ref, event, order, budget);
           request.log.info({ eventId: event.id, type: event.type, result }, 'payment event handled');
         } catch (err) {
           // A spent budget, or a database away for a moment (503 with Retry-After), is answered as such.
-          if ((err instanceof HttpError && err.statusCode === 429) || isConnectionFailure(err)) throw err;
+          if (isRefusal(err, 'budgetSpent') || isConnectionFailure(err)) throw err;
           request.log.error({ err }, 'test payment could not be confirmed');
-          throw new HttpError(502, 'The payment could not be confirmed. Please try again.');
+          throw refuse('paymentUnconfirmed');
         }
-        if (result === 'withdrawn') throw conflict('Sorry, this deal is no longer available. Your payment has been refunded.');
-        if (result === 'refunded') throw conflict('Sorry, this deal sold out before your payment completed. You have been refunded.');
+        if (result === 'withdrawn') throw refuse('paidForWithdrawn');
+        if (result === 'refunded') throw refuse('paidAfterSoldOut');
         return { status: 'paid' as const, successUrl: successUrl(request.params.id) };
       },
     );

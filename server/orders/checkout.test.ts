@@ -19,7 +19,7 @@ import {
   testProviderFor,
   userUnitsOf,
 } from '../test/purchase-helpers';
-import { checkoutLines, releaseExpiredOrders } from './checkout.service';
+import { checkoutLines, releaseExpiredOrders } from './orders.service';
 
 const provider = testProviderFor(testConfig());
 const t = useTestApp({ deps: { payments: provider } });

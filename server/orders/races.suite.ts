@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { queryRows, type Db, type Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { dealStock, deals, holds, orderItems, orders, userDealUnits, vouchers } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { isUniqueViolation } from '../auth/auth.service';
@@ -142,7 +142,7 @@ function naiveFulfil(db: Db, variant: string, orderId: string): Promise<NaiveRes
     runnerFor(db, variant)(async (q) => {
       const [order] = await q.select().from(orders).where(eq(orders.id, orderId));
       if (!order) throw notFound('Order not found');
-      const [issued] = await queryRows<{ n: number }>(q, sql`select count(*)::int as n from vouchers where order_id = ${orderId}`);
+      const [issued] = await q.select({ n: sql<number>`count(*)::int` }).from(vouchers).where(eq(vouchers.orderId, orderId));
       if (order.status === 'paid' || (issued?.n ?? 0) > 0) return 'already-fulfilled';
       await issueVouchers(q, order);
       return 'fulfilled';

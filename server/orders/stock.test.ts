@@ -6,7 +6,7 @@ import { databaseError } from '../db/errors';
 import { buildDeal, buildMerchant, setUnitsTaken } from '../db/factories';
 import { dealStock } from '../db/schema';
 import { createTestDatabase, testDbKind } from '../test/database';
-import { NotEnoughStock, returnStock, takeStock } from './stock';
+import { moveStock } from './stock';
 import { unitsTakenOf } from '../db/stock-reads';
 
 let database: Database;
@@ -21,21 +21,22 @@ afterAll(async () => {
 /** Null when taken; the units left when refused (the transaction then rolls back, as checkout's does). */
 async function take(dealId: string, quantity: number): Promise<number | null> {
   try {
-    await database.db.transaction((tx) => takeStock(tx, dealId, quantity));
+    await database.db.transaction((tx) => moveStock(tx, [dealId, quantity, true]));
     return null;
   } catch (err) {
-    if (err instanceof NotEnoughStock) return err.left;
+    const refused = databaseError(err);
+    if (refused?.code === 'DM002') return Number(refused.hint);
     throw err;
   }
 }
-const giveBack = (dealId: string, quantity: number) => database.db.transaction((tx) => returnStock(tx, dealId, quantity));
+const giveBack = (dealId: string, quantity: number) => database.db.transaction((tx) => moveStock(tx, [dealId, quantity, false]));
 
 async function newDeal(inventory: number) {
   const merchant = await buildMerchant(database.db);
   return buildDeal(database.db, { merchantId: merchant.id, inventory });
 }
 
-describe('takeStock', () => {
+describe('deal_stock_move', () => {
   it('gives out exactly the inventory one unit at a time, then answers 0 left', async () => {
     const deal = await newDeal(37);
     for (let i = 0; i < 37; i++) expect(await take(deal.id, 1)).toBeNull();

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkoutAnswer, checkoutBody } from '../../contract/checkout';
+import type { AppDeps } from '../deps';
+import { requireUser } from '../http/session';
+import type { PaymentProvider } from '../integrations/payments/payment-provider';
+import { checkoutLines, startCheckout } from './orders.service';
+
+export const checkoutRoutes =
+  (deps: AppDeps & { payments: PaymentProvider }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database;
+    const { payments } = deps;
+    const origin = deps.config.publicOrigin;
+    // A guest is refused (401) before the body is read.
+    app.addHook('preValidation', async (request) => {
+      requireUser(request);
+    });
+
+    app.post('/api/checkout', { schema: { body: checkoutBody, response: { 200: checkoutAnswer } } }, async (request) => {
+      const user = requireUser(request);
+      const started = await startCheckout(db, payments, origin, user, checkoutLines(request.body), {
+        key: `checkout:user:${user.id}`,
+        limit: 30,
+        windowSeconds: 60,
+        message: 'Too many checkouts at once. Please wait a minute.',
+      });
+      return { url: started.url };
+    });
+  };

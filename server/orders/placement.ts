@@ -1,0 +1,25 @@
+/** Placing an order: one call of `checkout_place_order` (sql/checkout_place_order.sql), one statement and one commit. */
+import type { Db } from '../db/client';
+import { databaseFunction } from '../db/prepared';
+
+/** An order to place, as checkout_place_order takes it. */
+export interface OrderToPlace {
+  orderId: string;
+  userId: string;
+  provider: string;
+  sessionId: string;
+  expiresAt: Date;
+  lines: { deal_id: string; quantity: number; unit_price_cents: number; title: string; max_per_user: number }[];
+  budget: { key: string; limit: number; windowSeconds: number };
+}
+
+const place = databaseFunction('checkout_place_order', 9);
+
+/**
+ * Places an order: the attempt counted against the budget, the allowance of every line counted, the
+ * order, its items and holds written, and the offer taken last. Raises the database's refusal
+ * (DM001-DM004, see refusals.ts) when it cannot, having written nothing.
+ */
+export async function placeOrder(db: Db, o: OrderToPlace): Promise<void> {
+  await place(db, [o.orderId, o.userId, o.provider, o.sessionId, o.expiresAt.toISOString(), JSON.stringify(o.lines), o.budget.key, o.budget.limit, o.budget.windowSeconds]);
+}
