@@ -2,17 +2,16 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createServer } from 'node:http';
 import { pino } from 'pino';
 import type { AppConfig } from './env';
 import type { AppDeps } from './deps';
 import { frameworkErrorHandler, HttpError, registerErrorHandling } from './http/errors';
 import { registerSession } from './http/session';
 import { registerResponseHeaders, requestIdFor, securityHeaders } from './http/headers';
+import { RequestLog } from './http/request-log';
 import { registerWeb } from './http/web';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { ListCache } from './catalog/list-cache';
-import { cachedListFrontDoor } from './catalog/list-front-door';
 import { systemRoutes } from './system/system.routes';
 import { authRoutes } from './auth/auth.routes';
 import { adminAccountRoutes } from './admin/accounts.routes';
@@ -29,16 +28,16 @@ import { StripePaymentProvider } from './integrations/payments/stripe-provider';
 import { adminMerchantRoutes } from './admin/merchants.routes';
 import { adminDealRoutes } from './admin/deals.routes';
 import { favoritesRoutes } from './favorites/favorites.routes';
-import { checkoutRoutes } from './checkout/checkout.routes';
-import { paymentRoutes } from './checkout/payments.routes';
-import { releaseExpiredOrders } from './checkout/checkout.service';
+import { checkoutRoutes } from './orders/orders.routes';
+import { paymentRoutes } from './orders/payments.routes';
+import { releaseExpiredOrders } from './orders/orders.service';
+import { voucherRoutes } from './vouchers/vouchers.routes';
 import { redemptionRoutes } from './redemption/redemption.routes';
 import { PostgresRequestLimiter, registerRequestLimiter } from './http/request-limiter';
 import { RedisRequestLimiter } from './integrations/cache/redis-request-limiter';
 
 
 const HOLD_SWEEP_MS = 60_000;
-const KEEP_ALIVE_MS = 72_000;
 
 /** Releases lapsed holds every minute; safe with any number of servers doing the same. */
 function startBackgroundJobs(app: FastifyInstance, deps: AppDeps): void {
@@ -115,18 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const production = deps.config.NODE_ENV === 'production';
   const logger = deps.logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger);
   const listCache = new ListCache(deps.config.CATALOG_CACHE_MS);
-  const frontDoor = cachedListFrontDoor(listCache, { ...securityHeaders(production), 'cache-control': 'no-store' }, logger);
   const app = Fastify({
-    // Cached deal-list hits are answered before routing (server/catalog/list-front-door.ts).
-    serverFactory: (handler) => {
-      const server = createServer((req, res) => (frontDoor(req, res) ? undefined : handler(req, res)));
-      // Fastify's own keep-alive time, which it sets only on servers it makes itself. Node's default
-      // closes idle connections after 5 s, sooner than clients and load balancers expect, and a
-      // request sent on a connection as it closes meets a reset.
-      server.keepAliveTimeout = KEEP_ALIVE_MS;
-      return server;
-    },
     loggerInstance: logger,
+    logController: new RequestLog(),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     // Trust exactly the configured number of proxy hops, so clients cannot pick their own address.
     trustProxy: deps.config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < deps.config.TRUST_PROXY : false,
@@ -164,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(favoritesRoutes(deps));
   await app.register(checkoutRoutes({ ...deps, payments }));
   await app.register(paymentRoutes({ ...deps, payments }));
+  await app.register(voucherRoutes({ ...deps, payments }));
   await app.register(redemptionRoutes(deps));
   if (deps.backgroundJobs) startBackgroundJobs(app, deps);
   if (deps.config.NODE_ENV !== 'production' && sms instanceof ConsoleSmsSender) await app.register(devRoutes(sms));

@@ -14,7 +14,10 @@ async function main(): Promise<void> {
   // Settings from a local .env file, when there is one; real environment variables win.
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  const logger = pino({ level: config.LOG_LEVEL });
+  // JSON lines on stdout, written asynchronously: a line is queued and goes out with the others
+  // queued meanwhile, so logging every request does not stop the event loop for a write each time.
+  // What is queued is flushed on shutdown, and by pino itself when the process exits.
+  const logger = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, sync: false }));
   const webDir = config.WEB_DIST_DIR ?? path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../web');
 
   const database = config.DATABASE_URL
@@ -45,6 +48,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
+      await new Promise<void>((resolve) => logger.flush(() => resolve()));
       process.exit(0);
     } catch (err) {
       logger.error({ err }, 'shutdown failed');

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../contract/common';
-import { deal, dealList, type Deal, dealListQuery, NEXT_CURSOR_HEADER, reviewSummary } from '../../contract/deals';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { deal, dealList, dealListQuery, NEXT_CURSOR_HEADER, reviewSummary } from '../../contract/deals';
 import { merchant, merchantSummaryList } from '../../contract/merchants';
 import { badRequest, notFound } from '../http/errors';
 import type { AppDeps } from '../deps';
 import { decodeCursor, getDeal, getMerchant, getReviewSummary, listDeals, listMerchants } from './catalog.service';
 import type { Viewer } from '../http/session';
-import { JSON_TYPE, listKey, listKeyOfUrl, type ListCache } from './list-cache';
+import { listKey, listKeyOfUrl, type ListCache } from './list-cache';
 
 export const catalogRoutes =
   (deps: AppDeps & { listCache: ListCache }): FastifyPluginAsyncZod =>
@@ -16,35 +17,42 @@ export const catalogRoutes =
     const cache = deps.listCache;
     /** Guests and customers see the same list; merchants see only their own and are never served from the cache. */
     const shared = (viewer: Viewer | null) => viewer === null || viewer.role === 'customer';
+    /** Answers the route computed that the cache may keep, by the key of their query. */
+    const toKeep = new WeakMap<FastifyRequest, string>();
 
     app.get(
       '/api/deals',
       {
         schema: { querystring: dealListQuery, response: { 200: dealList } },
+        // After the session hook, before parsing and validation: a hit is sent as it was first
+        // sent, its body serialised once, with the content type and cursor it went out with.
         onRequest: (request, reply, done) => {
           const hit = cache.enabled && shared(request.viewer) ? cache.get(listKeyOfUrl(request.url)) : undefined;
           if (!hit) {
             done();
             return;
           }
-          // Sent as cached: the body was serialised once, and the headers were built with it.
-          reply.headers(hit.headers).send(hit.body as unknown as Deal[]);
+          // Bytes go out as they are, past the serializer, so the reply is not held to the schema's type here.
+          (reply as FastifyReply).headers(hit.headers).send(hit.body);
+        },
+        // The answer as the response schema serialised it, kept for the next second's requests.
+        onSend: (request, reply, payload, done) => {
+          const key = toKeep.get(request);
+          if (key !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
+            const cursor = reply.getHeader(NEXT_CURSOR_HEADER);
+            cache.set(key, payload, typeof cursor === 'string' ? cursor : null);
+          }
+          done(null, payload);
         },
       },
       async (request, reply) => {
         const { q, limit, cursor: rawCursor } = request.query;
         const cursor = rawCursor ? decodeCursor(rawCursor) : null;
         if (rawCursor && !cursor) throw badRequest('cursor: is invalid');
-        // The page comes as the JSON of the schema's fields in the schema's order, written by the
-        // database (listDeals), so it is sent as it is rather than decoded and checked again.
         const page = await listDeals(db, { q, limit, cursor, viewer: request.viewer });
-        const text = page.json;
-        if (cache.enabled && shared(request.viewer)) {
-          const cached = cache.set(listKey(request.query), text, page.nextCursor);
-          return reply.headers(cached.headers).send(cached.body as unknown as Deal[]);
-        }
         if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-        return reply.type(JSON_TYPE).send(text as unknown as Deal[]);
+        if (cache.enabled && shared(request.viewer)) toKeep.set(request, listKey(request.query));
+        return page.deals;
       },
     );
 

@@ -1,11 +1,11 @@
 /** Public reads of the catalogue: deals shoppers may see, their merchants, their reviews. */
-import { and, desc, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, is, or, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Deal, ReviewSummary } from '../../contract/deals';
 import type { Merchant } from '../../contract/merchants';
 import { REVIEWS_SHOWN } from '../../contract/constants';
-import { queryRows, type Db } from '../db/client';
-import { statementOf } from '../db/prepared';
-import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { perDatabase } from '../db/prepared';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { deals, merchants, reviews, vouchers } from '../db/schema';
 import type { Viewer } from '../http/session';
 import { UNITS_TAKEN_OF_DEALS } from '../db/stock-reads';
@@ -39,20 +39,6 @@ type ShownDeal = Pick<
   | 'termsConditions'
   | 'createdAt'
 >;
-
-/**
- * A timestamptz as Date#toISOString writes it, formatted by PostgreSQL: UTC, milliseconds (both
- * truncate the microseconds), years 0000-9999 in four digits and any other signed in six, where
- * year 0 is the year before 1 AD (PostgreSQL's extract counts that one as -1).
- */
-function apiTime(column: AnyPgColumn): SQL<string | null> {
-  const utc = sql`${column} at time zone 'UTC'`;
-  const year = sql`extract(year from ${utc})::int + case when ${column} < '0001-01-01T00:00:00Z' then 1 else 0 end`;
-  return sql<string | null>`case when ${column} >= '0001-01-01T00:00:00Z' and ${column} < '10000-01-01T00:00:00Z' then to_char(${utc}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-    else (select case when y = 0 then '0000' when y < 0 then '-' || lpad((-y)::text, 6, '0') else '+' || lpad(y::text, 6, '0') end
-      from (select ${year} as y) years)
-      || to_char(${utc}, '-MM-DD"T"HH24:MI:SS.MS"Z"') end`;
-}
 
 /** round((1 - price/original) x 100), or null when there is no higher original price (ADR 011). */
 export function discountPercent(priceCents: number, originalPriceCents: number | null): number | null {
@@ -153,13 +139,18 @@ const FIGURES = {
   soldTodayCount: SOLD_TODAY_COUNT,
 };
 
-/** `q` matches title and description (trigram index on deals.search_text) or the merchant's name (trigram index on merchants.name). */
+/**
+ * `q` matches the title and description (deals.search_text) or the merchant's name
+ * (deals.search_merchant_name, kept by triggers), both lower-case columns of deals under trigram
+ * indexes (ADR 025). LIKE with lower(q) is what ILIKE is in a UTF-8 database, without lowering each
+ * row read. On one table the two conditions can be read from their indexes together, and the
+ * planner estimates from the columns' statistics how many deals match: for a common word it walks
+ * the newest-first index until the page is full, for a rare one it reads the matches from the
+ * trigram indexes and sorts them. That choice needs the pattern when the query is planned, so a
+ * search must not run as a prepared statement's generic plan.
+ */
 function matching(pattern: string): SQL {
-  // = ANY(ARRAY(...)) rather than IN (SELECT ...), so the planner can combine both trigram indexes.
-  return or(
-    sql`${deals.searchText} ilike ${pattern}`,
-    sql`${deals.merchantId} = any(array(select m.id from merchants m where m.name ilike ${pattern}))`,
-  )!;
+  return or(sql`${deals.searchText} like lower(${pattern})`, sql`${deals.searchMerchantName} like lower(${pattern})`)!;
 }
 
 /** Rows strictly after a keyset position, in the newest-first order. */
@@ -193,43 +184,6 @@ export async function queryDealPage(
   return pageOf(rows, params.limit, (r) => ({ createdAt: r.cursorTime, id: r.deal.id }));
 }
 
-/**
- * A listed deal as the API sends it, written by PostgreSQL: row_to_json of the contract's fields in
- * the contract's order (see presentDeal) is compact JSON with the escaping JSON.stringify uses, so
- * the list joins the rows into its answer without decoding or re-encoding them. The figures and the
- * discount are computed here as presentDeal computes them; the discount in float8, whose arithmetic
- * is JavaScript's, and rounded as Math.round rounds (halves up).
- */
-const SHOWN_JSON = sql<string>`(select row_to_json(shown)::text from (select
-  ${deals.id} as "id",
-  ${deals.merchantId} as "merchantId",
-  ${merchants.name} as "merchantName",
-  ${deals.title} as "title",
-  ${deals.description} as "description",
-  ${deals.priceCents} as "priceCents",
-  ${deals.originalPriceCents} as "originalPriceCents",
-  case when figures.off is null then null
-    when figures.off - floor(figures.off) >= 0.5 then ceil(figures.off)::int
-    else floor(figures.off)::int end as "discountPercent",
-  ${deals.imageUrl} as "imageUrl",
-  ${deals.active} as "active",
-  ${deals.status} as "status",
-  ${deals.inventory} as "inventory",
-  ${deals.maxPerUser} as "maxPerUser",
-  ${apiTime(deals.validFrom)} as "validFrom",
-  ${apiTime(deals.validUntil)} as "validUntil",
-  ${deals.redemptionInstructions} as "redemptionInstructions",
-  ${deals.termsConditions} as "termsConditions",
-  ${BOUGHT_COUNT} as "boughtCount",
-  ${SOLD_TODAY_COUNT} as "soldTodayCount",
-  case when ${deals.inventory} > 0 then greatest(0, ${deals.inventory} - figures.taken) end as "remaining",
-  ${deals.inventory} > 0 and figures.taken >= ${deals.inventory} as "soldOut",
-  ${apiTime(deals.createdAt)} as "createdAt"
-  from (select ${UNITS_TAKEN} as taken,
-    case when ${deals.originalPriceCents} > 0 and ${deals.originalPriceCents} > ${deals.priceCents}
-      then (1 - ${deals.priceCents}::float8 / ${deals.originalPriceCents}) * 100 end as off) figures
-) shown)`;
-
 /** Shoppers see published deals of active merchants (docs/product/rules.md#listing-and-search); written as literals, so the partial index applies to prepared plans. */
 const PUBLISHED_OF_ACTIVE = sql`${deals.status} = 'published' and ${merchants.status} = 'active'`;
 
@@ -239,16 +193,37 @@ function listableBy(viewer: Viewer | null): SQL {
   return and(PUBLISHED_OF_ACTIVE, eq(deals.merchantId, viewer.merchantId ?? '00000000-0000-0000-0000-000000000000'))!;
 }
 
-/** A listed deal's JSON, and its keyset position for the cursor; by column name. */
-interface ShownRow {
-  json: string;
-  id: string;
-  cursor_time: string;
-}
+/** The columns of a deal the list shows (presentDeal), read without the rest of the row. */
+const SHOWN_COLUMNS = {
+  id: deals.id,
+  merchantId: deals.merchantId,
+  title: deals.title,
+  description: deals.description,
+  priceCents: deals.priceCents,
+  originalPriceCents: deals.originalPriceCents,
+  imageUrl: deals.imageUrl,
+  active: deals.active,
+  status: deals.status,
+  inventory: deals.inventory,
+  maxPerUser: deals.maxPerUser,
+  validFrom: deals.validFrom,
+  validUntil: deals.validUntil,
+  redemptionInstructions: deals.redemptionInstructions,
+  termsConditions: deals.termsConditions,
+  createdAt: deals.createdAt,
+};
 
-function shownPage(where: SQL | undefined, limit: number | Placeholder) {
-  return new QueryBuilder()
-    .select({ json: SHOWN_JSON.as('json'), id: deals.id, cursorTime: cursorTime(deals.createdAt).as('cursor_time') })
+/** One page of listed deals, newest first: `limit` rows of the shown columns and the figures, filtered by `where`. */
+function listedPage(db: Db, where: SQL | undefined, limit: number | Placeholder) {
+  return db
+    .select({
+      deal: SHOWN_COLUMNS,
+      merchantName: merchants.name,
+      cursorTime: FIGURES.cursorTime,
+      unitsTaken: FIGURES.unitsTaken,
+      boughtCount: FIGURES.boughtCount,
+      soldTodayCount: FIGURES.soldTodayCount,
+    })
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(where)
@@ -257,41 +232,42 @@ function shownPage(where: SQL | undefined, limit: number | Placeholder) {
 }
 
 /**
- * The shoppers' list without a search (the page everyone opens, and the pages after it) as named
- * statements: the SQL is rendered once and planned once per connection.
+ * The shoppers' list without a search (the page everyone opens, and the pages after it), prepared
+ * once per database: the SQL is built once and PostgreSQL plans it once per connection.
  */
-export const SHOPPER_FIRST_PAGE = statementOf<ShownRow>('deal_list_first', shownPage(PUBLISHED_OF_ACTIVE, sql.placeholder('limit')));
-const SHOPPER_NEXT_PAGE = statementOf<ShownRow>(
-  'deal_list_next',
-  shownPage(and(PUBLISHED_OF_ACTIVE, after(sql.placeholder('afterTime'), sql.placeholder('afterId'))), sql.placeholder('limit')),
+const shopperFirstPageOf = perDatabase((db) => listedPage(db, PUBLISHED_OF_ACTIVE, sql.placeholder('limit')).prepare('deal_list_first'));
+const shopperNextPageOf = perDatabase((db) =>
+  listedPage(db, and(PUBLISHED_OF_ACTIVE, after(sql.placeholder('afterTime'), sql.placeholder('afterId'))), sql.placeholder('limit')).prepare(
+    'deal_list_next',
+  ),
 );
 
-/** A page of the deal list as the API answers it: a JSON array of deals, and the cursor after it. */
-export interface DealListText {
-  json: string;
-  nextCursor: string | null;
+/** The SQL of the shoppers' first page for `limit` rows, as the prepared statement sends it (for bench/api's yardstick). */
+export function shopperFirstPageSql(db: Db, limit: number): { sql: string; params: unknown[] } {
+  const query = listedPage(db, PUBLISHED_OF_ACTIVE, sql.placeholder('limit')).toSQL();
+  return { sql: query.sql, params: query.params.map((p) => (is(p, Placeholder) ? limit : p)) };
 }
 
 /** Published deals of active merchants (a merchant's own only, for a merchant), newest first, filtered by `q`. */
 export async function listDeals(
   db: Db,
   params: { q?: string | undefined; limit: number; cursor?: DealCursor | null | undefined; viewer: Viewer | null },
-): Promise<DealListText> {
+): Promise<DealPage> {
   const q = params.q?.trim();
-  const fetch = params.limit + 1;
-  let rows: ShownRow[];
+  const limit = params.limit + 1;
+  let rows;
   if (!q && params.viewer?.role !== 'merchant') {
     rows = params.cursor
-      ? await SHOPPER_NEXT_PAGE.run(db, { limit: fetch, afterTime: params.cursor.createdAt, afterId: params.cursor.id })
-      : await SHOPPER_FIRST_PAGE.run(db, { limit: fetch });
+      ? await shopperNextPageOf(db).execute({ limit, afterTime: params.cursor.createdAt, afterId: params.cursor.id })
+      : await shopperFirstPageOf(db).execute({ limit });
   } else {
     const conditions: SQL[] = [listableBy(params.viewer)];
     if (q) conditions.push(matching(likePattern(q)));
     if (params.cursor) conditions.push(after(params.cursor.createdAt, params.cursor.id));
-    rows = await queryRows<ShownRow>(db, shownPage(and(...conditions), fetch).getSQL());
+    rows = await listedPage(db, and(...conditions), limit);
   }
-  const page = pageOf(rows, params.limit, (r) => ({ createdAt: r.cursor_time, id: r.id }));
-  return { json: `[${page.rows.map((r) => r.json).join(',')}]`, nextCursor: page.nextCursor };
+  const page = pageOf(rows, params.limit, (r) => ({ createdAt: r.cursorTime, id: r.deal.id }));
+  return { deals: page.rows.map(presentDeal), nextCursor: page.nextCursor };
 }
 
 /** One deal a shopper may see; superadmins and the owning merchant also see unpublished ones. */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { dealList, deal as dealSchema, NEXT_CURSOR_HEADER, reviewSummary, type Deal } from '../../contract/deals';
 import { merchant as merchantSchema, merchantSummaryList } from '../../contract/merchants';
 import { DEAL_LIST_DEFAULT_LIMIT, SEARCH_QUERY_MAX_LENGTH } from '../../contract/constants';
@@ -231,9 +231,10 @@ describe('GET /api/deals', () => {
       for (let i = 0; i < 6; i++) ids.push((await buildDeal(t.db, { merchantId: shop.id })).id);
       // PostgreSQL keeps microseconds; give each deal its own microsecond inside one millisecond.
       for (const [i, id] of ids.entries()) {
-        await t.db.execute(
-          sql`update ${deals} set created_at = ${`2025-03-01T12:00:00.123${String(100 + i * 100).padStart(3, '0')}Z`}::timestamptz where id = ${id}`,
-        );
+        await t.db
+          .update(deals)
+          .set({ createdAt: sql`${`2025-03-01T12:00:00.123${String(100 + i * 100).padStart(3, '0')}Z`}::timestamptz` })
+          .where(eq(deals.id, id));
       }
       const all = (await listDeals({ limit: '100' })).deals.map((d) => d.id);
       expect(all).toEqual([...ids].reverse());
@@ -268,7 +269,7 @@ describe('GET /api/deals', () => {
     });
   });
 
-  describe('the JSON the database writes', () => {
+  describe("the list's JSON", () => {
     it('is what JSON.stringify writes of the deal the detail route answers, field for field and byte for byte', async () => {
       const shop = await buildMerchant(t.db, { name: 'Café "Zoë" \\ Søn 🍜' });
       const strange = [
@@ -297,10 +298,10 @@ describe('GET /api/deals', () => {
         validUntil: new Date('9999-12-31T23:59:59.999Z'),
       });
       // Microseconds, which the API's times truncate to milliseconds.
-      await t.db.execute(sql`update deals set created_at = '2025-02-28T23:59:59.999567Z' where id = ${timed.id}`);
+      await t.db.update(deals).set({ createdAt: sql`'2025-02-28T23:59:59.999567Z'::timestamptz` }).where(eq(deals.id, timed.id));
       // A year JavaScript writes with six digits, reachable only by a direct write.
       const farOff = await buildDeal(t.db, { merchantId: shop.id, createdAt: at(n++) });
-      await t.db.execute(sql`update deals set valid_until = '12000-01-01T00:00:00Z' where id = ${farOff.id}`);
+      await t.db.update(deals).set({ validUntil: sql`'12000-01-01T00:00:00Z'::timestamptz` }).where(eq(deals.id, farOff.id));
 
       const res = await t.app.inject({ method: 'GET', url: '/api/deals?limit=100' });
       expect(res.statusCode).toBe(200);
@@ -324,7 +325,10 @@ describe('GET /api/deals', () => {
   it('writes the years before 1 AD as Date#toISOString does', async () => {
     const shop = await buildMerchant(t.db);
     const d = await buildDeal(t.db, { merchantId: shop.id });
-    await t.db.execute(sql`update deals set valid_from = '0002-06-15T12:00:00.5009Z BC', valid_until = '0001-12-31T00:00:00Z BC' where id = ${d.id}`);
+    await t.db
+      .update(deals)
+      .set({ validFrom: sql`'0002-06-15T12:00:00.5009Z BC'::timestamptz`, validUntil: sql`'0001-12-31T00:00:00Z BC'::timestamptz` })
+      .where(eq(deals.id, d.id));
     const jsTime = (year: number, month: number, day: number, hours: number, ms: number) => {
       const time = new Date(0);
       time.setUTCFullYear(year, month, day);

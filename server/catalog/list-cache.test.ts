@@ -115,14 +115,14 @@ describe('GET /api/deals through a listening server, with the cache on', () => {
     return kept;
   };
 
-  it('answers a guest hit before routing with the same bytes and headers, and a fresh request id', async () => {
+  it('answers a hit with the bytes and headers of the answer it keeps, and the request id of its own request', async () => {
     const merchant = await buildMerchant(t.db);
-    const first = await buildDeal(t.db, { merchantId: merchant.id, title: 'Front door one' });
-    await buildDeal(t.db, { merchantId: merchant.id, title: 'Front door two' });
+    const first = await buildDeal(t.db, { merchantId: merchant.id, title: 'Listed one' });
+    await buildDeal(t.db, { merchantId: merchant.id, title: 'Listed two' });
 
     const routed = await fetch(`${origin}/api/deals?limit=1`);
     const routedBody = await routed.text();
-    await t.db.update(deals).set({ title: 'Renamed at the door' }).where(eq(deals.id, first.id));
+    await t.db.update(deals).set({ title: 'Renamed since' }).where(eq(deals.id, first.id));
     const cached = await fetch(`${origin}/api/deals?limit=1`, { headers: { 'x-request-id': 'trace-123' } });
 
     expect(cached.status).toBe(200);
@@ -139,13 +139,13 @@ describe('GET /api/deals through a listening server, with the cache on', () => {
     expect((await fetch(`${origin}/api/dealsx`)).status).toBe(404);
   });
 
-  it('keeps idle connections open as long as Fastify would (72 s), not Node\'s 5 s', async () => {
+  it('keeps idle connections open 72 s, Fastify\'s own keep-alive time, not Node\'s 5 s', async () => {
     expect(t.app.server.keepAliveTimeout).toBe(72_000);
     const res = await fetch(`${origin}/api/health`);
     expect(res.headers.get('keep-alive')).toBe('timeout=72');
   });
 
-  it('sends anyone with a session through the app', async () => {
+  it('serves a merchant its own list, whether signed in by token or by cookie', async () => {
     const merchant = await buildMerchant(t.db);
     await buildDeal(t.db, { merchantId: merchant.id, title: 'Own deal' });
     await fetch(`${origin}/api/deals?limit=3`);

@@ -1,7 +1,8 @@
 /** Fixed-window counters kept in the database, so every server process shares the same budget. */
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { statement } from '../db/prepared';
+import { databaseFunction } from '../db/prepared';
+import { rateLimits } from '../db/schema';
 import { tooManyRequests, type HttpError } from './errors';
 
 /** A budget of attempts: `limit` per `windowSeconds`, counted under `key`; `message` (else one with the wait) refuses the one over it. */
@@ -23,9 +24,9 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-const hit = statement<{ hits: number; retry_seconds: number }>('rate_limit_hit', 'select * from rate_limit_hit($1, $2)');
+const hit = databaseFunction<{ hits: number; retry_seconds: number }>('rate_limit_hit', 2);
 
-/** Counts one hit against `key`; the window starts at the first hit and lasts `windowSeconds` (migration 0005). */
+/** Counts one hit against `key`; the window starts at the first hit and lasts `windowSeconds` (sql/rate_limit_hit.sql). */
 export async function hitRateLimit(db: Db | Tx, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
   const [row] = await hit(db, [key, windowSeconds]);
   if (!row) throw new Error('rate limit upsert returned no row');
@@ -46,10 +47,13 @@ export function formatWait(seconds: number): string {
 
 /** Takes back one hit counted in the key's current window, for an attempt that turned out not to count. */
 export async function refundRateLimitHit(db: Db | Tx, key: string): Promise<void> {
-  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key} and window_ends_at > now()`);
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.windowEndsAt, sql`now()`)));
 }
 
 /** Forgets a key, e.g. the failed-login counter after a successful login. */
 export async function resetRateLimit(db: Db, key: string): Promise<void> {
-  await db.execute(sql`delete from rate_limits where key = ${key}`);
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

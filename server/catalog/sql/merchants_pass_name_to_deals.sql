@@ -1,0 +1,6 @@
+-- A renamed merchant's deals take the new name in the same transaction (docs/decisions/025-search-on-deals-alone.md).
+CREATE OR REPLACE FUNCTION "merchants_pass_name_to_deals"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	UPDATE "deals" SET "search_merchant_name" = lower(NEW."name") WHERE "merchant_id" = NEW."id";
+	RETURN NULL;
+END $$;
