@@ -21,6 +21,32 @@ const serverNotApp = rule('Only server/main.ts and server/test/ import server/ap
 const webNotServer = rule('web/ never imports server/', '^(\\.\\./)+server(/|$)');
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+/**
+ * `no-restricted-imports` reads static imports only; this rule holds `import('...')` with a written-out path to the
+ * same patterns (a path computed at run time is not something lint can check).
+ */
+const dynamicImports = {
+  meta: { type: 'problem', schema: [{ type: 'object', properties: { patterns: { type: 'array' } }, additionalProperties: false }] },
+  create(context) {
+    const patterns = (context.options[0]?.patterns ?? []).map((p) => ({ regex: new RegExp(p.regex), message: p.message }));
+    return {
+      ImportExpression(node) {
+        const source = node.source.type === 'Literal' ? node.source.value : node.source.type === 'TemplateLiteral' && node.source.expressions.length === 0 ? node.source.quasis[0].value.cooked : null;
+        if (typeof source !== 'string') return;
+        const hit = patterns.find((p) => p.regex.test(source));
+        if (hit) context.report({ node, message: `'${source}' import is restricted from being used by a pattern. ${hit.message}` });
+      },
+    };
+  },
+};
+const localPlugin = { rules: { 'no-restricted-dynamic-imports': dynamicImports } };
+
+/** For the web app: the same patterns for static and dynamic imports, unless `dynamic` gives the dynamic ones. */
+const restrictWeb = (patterns, dynamic = patterns) => ({
+  ...restrict(...patterns),
+  'local/no-restricted-dynamic-imports': ['error', { patterns: dynamic }],
+});
+
 const importRules = [
   {
     files: ['contract/**/*.ts'],
@@ -67,18 +93,37 @@ const importRules = [
   },
   {
     files: ['web/**/*.{ts,tsx}'],
-    rules: restrict(webNotServer),
+    rules: restrictWeb([webNotServer]),
+  },
+  {
+    files: ['web/lib/*.ts'],
+    rules: restrictWeb([webNotServer, rule('web/lib/ imports only contract/ and itself', '^\\.\\./(?!\\.\\./contract/)')]),
+  },
+  {
+    files: ['web/components/*.{ts,tsx}'],
+    rules: restrictWeb([webNotServer, rule('web/components/ imports only web/lib/, contract/ and itself', '^\\.\\./(?!lib/|\\.\\./contract/)')]),
+  },
+  {
+    files: ['web/components/*/*.{ts,tsx}'],
+    rules: restrictWeb([webNotServer, rule('web/components/ imports only web/lib/, contract/ and itself', '^\\.\\./\\.\\./(?!lib/|\\.\\./contract/)')]),
+  },
+  {
+    files: ['web/test/*.{ts,tsx}'],
+    rules: restrictWeb([webNotServer, rule('web/test/ imports only contract/ and itself', '^\\.\\./(?!\\.\\./contract/)')]),
   },
   // A feature uses another one only through its index.ts (`../cart`, never `../cart/components/x`).
   ...['', '*/', '*/*/'].map((sub, depth) => ({
     files: [`web/features/*/${sub}*.{ts,tsx}`],
-    rules: restrict(webNotServer, rule('A feature imports another feature only through its index.ts', `^${'\\.\\./'.repeat(depth + 1)}[^./][^/]*/`)),
+    rules: restrictWeb([webNotServer, rule('A feature imports another feature only through its index.ts', `^${'\\.\\./'.repeat(depth + 1)}[^./][^/]*/`)]),
   })),
   {
-    // The app imports features through their index.ts too. The rule reads static imports only, so
-    // the route table's lazy screens stay `lazy(() => import('../features/x/some-page'))`, each its own chunk.
+    // The app imports features through their index.ts too, except the route table's lazy screens, each loaded by a
+    // dynamic import of its page module (`lazy(() => import('../features/x/some-page'))`) so it stays a chunk of its own.
     files: ['web/app/*.{ts,tsx}'],
-    rules: restrict(webNotServer, rule('web/app/ imports a feature through its index.ts (lazy screens by a dynamic import of the page)', '^\\.\\./features/[^/]+/')),
+    rules: restrictWeb(
+      [webNotServer, rule('web/app/ imports a feature through its index.ts (lazy screens by a dynamic import of the page)', '^\\.\\./features/[^/]+/')],
+      [webNotServer, rule('web/app/ imports a feature through its index.ts, or a screen by a dynamic import of its page module', '^\\.\\./features/[^/]+/(?![^/]+-page$)')],
+    ),
   },
 ];
 
@@ -105,5 +150,6 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     ...reactHooks.configs.flat.recommended,
   },
+  { files: ['web/**/*.{ts,tsx}'], plugins: { local: localPlugin } },
   ...importRules,
 );

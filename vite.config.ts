@@ -1,46 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-
-/**
- * A smaller stand-in for Vite's preload helper (the code that, when a screen's chunk is imported, adds
- * <link rel="modulepreload"> for the chunks it needs so they download in parallel). Vite's own handles cases this app
- * does not have (relative base, CSP nonces, CSS in lazily loaded chunks: the one stylesheet is linked from index.html)
- * and costs about half a kilobyte more in the first download. If a Vite release renames the helper, this simply stops
- * applying and Vite's own is used.
- */
-const PRELOAD_HELPER_ID = '\0vite/preload-helper.js';
-const leanPreloadHelper: Plugin = {
-  name: 'dealmarket:lean-preload-helper',
-  apply: 'build',
-  enforce: 'pre',
-  load(id) {
-    if (id !== PRELOAD_HELPER_ID) return null;
-    return `const seen = new Set(Array.from(document.querySelectorAll('link'), (link) => link.href));
-export const __vitePreload = (load, deps) => {
-  for (const dep of deps || []) {
-    const href = new URL('/' + dep, location.href).href;
-    if (seen.has(href)) continue;
-    seen.add(href);
-    const link = document.createElement('link');
-    if (dep.endsWith('.css')) {
-      link.rel = 'stylesheet';
-    } else {
-      link.rel = 'modulepreload';
-    }
-    link.href = href;
-    document.head.appendChild(link);
-  }
-  return load();
-};`;
-  },
-};
 
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [leanPreloadHelper, react(), tailwindcss()],
+  plugins: [react(), tailwindcss()],
   resolve: {
     alias: [
       // React 19 has useSyncExternalStore built in; the router's shim for older versions is not shipped.

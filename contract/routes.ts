@@ -1,27 +1,8 @@
-/** The web app's route table (docs/product/screens.md#route-table): one source for every link and for the server's page statuses. */
+/**
+ * The web app's route table (docs/product/screens.md#route-table), written once: the patterns the web router matches
+ * (wouter syntax, in the order they are matched), the links built from them, and the server's page statuses.
+ */
 
-export const paths = {
-  home: '/',
-  deal: (id: string) => `/deal/${encodeURIComponent(id)}`,
-  success: '/success',
-  favorites: '/favorites',
-  profile: '/profile',
-  cart: '/cart',
-  checkout: '/checkout',
-  myVouchers: '/my/vouchers',
-  accountVouchers: '/account/vouchers',
-  login: '/login',
-  merchantLogin: '/merchant/login',
-  merchantRedeem: '/merchant/redeem',
-  merchantScan: '/merchant/scan',
-  adminBootstrap: '/admin/bootstrap',
-  adminMerchants: '/admin/merchants',
-  adminDeals: '/admin/deals',
-  adminTransactions: '/admin/transactions',
-  adminPromote: '/admin/promote',
-} as const;
-
-/** Route patterns in wouter syntax, in the order they are matched. */
 export const routePatterns = {
   home: '/',
   deal: '/deal/:id',
@@ -43,13 +24,19 @@ export const routePatterns = {
   adminPromote: '/admin/promote',
 } as const;
 
-let exactPaths: Set<string> | undefined;
+export type RouteName = keyof typeof routePatterns;
+
+/** Every link of the app: a screen's path, or for a screen with a parameter, a function of it. */
+export const paths = {
+  ...routePatterns,
+  deal: (id: string) => routePatterns.deal.replace(':id', encodeURIComponent(id)),
+} as const;
+
+let pagePaths: RegExp | undefined;
 
 /** True when a path names a screen of the route table (the rest get the 404 page). */
 export function isKnownPagePath(pathname: string): boolean {
   // Built on first use, so the web bundle, which never calls this, can drop it.
-  exactPaths ??= new Set<string>(Object.values(routePatterns).filter((p) => !p.includes(':')));
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (exactPaths.has(trimmed)) return true;
-  return /^\/deal\/[^/]+$/.test(trimmed);
+  pagePaths ??= new RegExp(`^(?:${Object.values(routePatterns).map((p) => p.replace(/:\w+/g, '[^/]+')).join('|')})$`);
+  return pagePaths.test(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 }

@@ -1,5 +1,6 @@
 /** What a screen that fails to render shows instead of a blank page. */
 import { Component, type ReactNode } from 'react';
+import { StatePanel } from '../components/ui/panel';
 import { buttonClasses } from '../components/ui/button';
 import { isChunkLoadError, reloadForNewCode, reloadPage } from '../lib/chunk-reload';
 import { PageFallback } from './page-fallback';
@@ -8,15 +9,18 @@ import { PageFallback } from './page-fallback';
 export function PageErrorPanel() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <div role="alert" className="mx-auto max-w-xl surface px-6 py-14 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">This page could not be loaded</h1>
-        <p className="mt-2 text-slate-600">
-          Check your connection and reload the page. If the site has just been updated, reloading fetches the new version.
-        </p>
-        <button type="button" className={buttonClasses('primary', 'md', 'mt-6')} onClick={reloadPage}>
+      <StatePanel
+        state="error"
+        role="alert"
+        size="xl"
+        heading="h1"
+        title="This page could not be loaded"
+        message="Check your connection and reload the page. If the site has just been updated, reloading fetches the new version."
+      >
+        <button type="button" className={buttonClasses('primary', 'md')} onClick={reloadPage}>
           Reload
         </button>
-      </div>
+      </StatePanel>
     </div>
   );
 }

@@ -1,2 +1,2 @@
-/** Raised on window when a toast is shown, so <Toaster/> brings in the toast view at once instead of when the page is idle. */
+/** Raised on window when a toast is shown, so <Toaster/> brings in the toast view. */
 export const TOAST_SHOWN_EVENT = 'dealmarket:toast';

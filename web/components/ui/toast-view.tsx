@@ -2,8 +2,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../contract/constants';
 import { cn } from '../../lib/cn';
-import { AlertIcon, XIcon } from './icons';
-import { CheckCircleIcon, InfoIcon } from './more-icons';
+import { AlertIcon, CheckCircleIcon, InfoIcon, XIcon } from './icons';
 import { dismissToast, useToasts, type ToastVariant } from './toast';
 
 const variantStyles: Record<ToastVariant, string> = {

@@ -3,10 +3,11 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../../contract/routes';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { ArrowLeftIcon, InfoIcon, ShieldCheckIcon } from '../../components/ui/more-icons';
+import { ArrowLeftIcon, InfoIcon, ShieldCheckIcon } from '../../components/ui/icons';
 import { toast } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser, PasswordField, TextField, messageOf } from '../auth';
+import { PasswordField, TextField } from '../../components/ui/field';
+import { useCurrentUser, messageOf } from '../auth';
 import { useBootstrapSuperadmin } from './api/bootstrap';
 
 export default function BootstrapPage() {

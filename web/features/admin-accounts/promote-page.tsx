@@ -7,14 +7,16 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../contract/auth';
 import { paths } from '../../../contract/routes';
+import { StatePanel } from '../../components/ui/panel';
 import { Badge } from '../../components/ui/badge';
+import { Panel } from '../../components/ui/panel';
 import { Button } from '../../components/ui/button';
-import { TagIcon } from '../../components/ui/icons';
-import { ChevronRightIcon, InfoIcon, ShieldCheckIcon, StoreIcon, UserIcon } from '../../components/ui/more-icons';
+import { ChevronRightIcon, InfoIcon, ShieldCheckIcon, StoreIcon, TagIcon, UserIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser, openLoginDialog, TextField, messageOf } from '../auth';
+import { TextField } from '../../components/ui/field';
+import { useCurrentUser, openLoginDialog, messageOf } from '../auth';
 import { useCheckRole } from './api/check-role';
 import { usePromoteSuperadmin } from './api/promote-superadmin';
 
@@ -36,29 +38,13 @@ const USAGE_NOTES = [
   '同步支付服务商的商品和价格',
 ];
 
-function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="surface p-6 sm:p-8">
-      <h2 id={id} className="text-lg font-bold text-slate-900">
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
 function LoggedOut() {
   return (
-    <div className="mx-auto max-w-md surface px-6 py-12 text-center">
-      <span className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-brand-50 text-brand-700">
-        <UserIcon className="h-7 w-7" />
-      </span>
-      <h2 className="mt-5 text-xl font-bold text-slate-900">请先登录</h2>
-      <p className="mt-2 text-slate-600">登录后才能查看权限状态和提升超级管理员。</p>
-      <Button size="lg" className="mt-6 w-full" aria-haspopup="dialog" onClick={() => openLoginDialog({ next: paths.adminPromote })}>
+    <StatePanel size="md" icon={<UserIcon className="h-7 w-7" />} title="请先登录" message="登录后才能查看权限状态和提升超级管理员。">
+      <Button size="lg" className="w-full" aria-haspopup="dialog" onClick={() => openLoginDialog({ next: paths.adminPromote })}>
         登录
       </Button>
-    </div>
+    </StatePanel>
   );
 }
 
@@ -137,7 +123,7 @@ function PromoteForm({ user, isSuperAdmin }: { user: CurrentUser; isSuperAdmin: 
 function SuperadminExtras() {
   return (
     <>
-      <Card title="快捷入口" id="promote-links">
+      <Panel title="快捷入口" id="promote-links">
         <ul className="grid gap-3 sm:grid-cols-2">
           {QUICK_LINKS.map((link) => (
             <li key={link.label}>
@@ -156,8 +142,8 @@ function SuperadminExtras() {
             </li>
           ))}
         </ul>
-      </Card>
-      <Card title="使用说明" id="promote-notes">
+      </Panel>
+      <Panel title="使用说明" id="promote-notes">
         <ul className="grid gap-2 text-slate-700">
           {USAGE_NOTES.map((note) => (
             <li key={note} className="flex gap-2">
@@ -166,29 +152,30 @@ function SuperadminExtras() {
             </li>
           ))}
         </ul>
-      </Card>
+      </Panel>
     </>
   );
 }
 
 function SignedIn({ user }: { user: CurrentUser }) {
-  const role = useCheckRole(true);
-  // Without an answer from the role check, the account's own role is the best guess.
-  const isSuperAdmin = role.data?.isSuperAdmin ?? (role.isError ? user.role === 'superadmin' : undefined);
+  const role = useCheckRole();
+  // Without an answer from the role check (no session any more, or no answer at all), the account's own role is the
+  // best guess.
+  const isSuperAdmin = role.data ? role.data.isSuperAdmin : role.isError || role.data === null ? user.role === 'superadmin' : undefined;
 
   return (
     <div className="grid gap-6">
-      <Card title="当前权限状态" id="promote-status">
+      <Panel title="当前权限状态" id="promote-status">
         <div className="flex flex-wrap items-center gap-3">
           <span className="text-slate-700">
             账户 <span className="font-semibold text-slate-900 tabular-nums">{user.phone}</span>
           </span>
           <StatusBadge user={user} isSuperAdmin={isSuperAdmin} />
         </div>
-      </Card>
-      <Card title={isSuperAdmin === false ? '申请超级管理员权限' : '提升超级管理员'} id="promote-form">
+      </Panel>
+      <Panel title={isSuperAdmin === false ? '申请超级管理员权限' : '提升超级管理员'} id="promote-form">
         {isSuperAdmin === undefined ? <Skeleton className="h-32 w-full" /> : <PromoteForm user={user} isSuperAdmin={isSuperAdmin} />}
-      </Card>
+      </Panel>
       {isSuperAdmin ? <SuperadminExtras /> : null}
     </div>
   );

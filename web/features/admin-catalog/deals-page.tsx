@@ -2,11 +2,12 @@
  * Deal management (docs/product/screens.md#deal-management, Chinese labels): search, paging, create and edit, publish / unpublish / archive and
  * delete for superadmins; everyone else gets the same list browse-only, read from the shopper's deal list.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminDeal } from '../../../contract/admin';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../../contract/constants';
 import type { Deal } from '../../../contract/deals';
+import { StatePanel } from '../../components/ui/panel';
 import { Button } from '../../components/ui/button';
 import { AlertIcon, SearchIcon, TagIcon } from '../../components/ui/icons';
 import { cn } from '../../lib/cn';
@@ -14,9 +15,11 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { dealListQueryOptions } from '../deals';
 import { adminDealListQueryOptions } from './api/get-admin-deals';
 import { ListSkeleton, useAdminAccess } from './components/admin-access';
-import { DealFormDialog } from './components/deal-form-dialog';
 import { DealRow } from './components/deal-row';
-import { DeleteDealDialog } from './components/delete-deal-dialog';
+
+// The forms and the dialog library load when a dialog is first opened: the list does not wait for them.
+const DealFormDialog = lazy(async () => ({ default: (await import('./components/deal-form-dialog')).DealFormDialog }));
+const DeleteDealDialog = lazy(async () => ({ default: (await import('./components/delete-deal-dialog')).DeleteDealDialog }));
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -57,22 +60,12 @@ function DealList({ deals, query, pending, failed, searching, hasNextPage, fetch
   if (pending) return <ListSkeleton />;
   if (failed && deals.length === 0) {
     return (
-      <div className="rounded-2xl border border-dashed border-red-200 bg-red-50 px-6 py-12 text-center" role="alert">
-        <AlertIcon className="mx-auto h-8 w-8 text-red-700" />
-        <p className="mt-3 text-lg font-semibold text-red-800">加载失败</p>
-        <p className="mt-1 text-sm text-red-800">团购列表暂时无法加载，请稍后重试。</p>
-        <Button variant="outline" className="mt-5" onClick={onRetry}>
-          重试
-        </Button>
-      </div>
+      <StatePanel state="error" role="alert" icon={<AlertIcon className="h-7 w-7" />} title="加载失败" message="团购列表暂时无法加载，请稍后重试。" onRetry={onRetry} retryLabel="重试" />
     );
   }
   if (deals.length === 0) {
     return (
-      <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-        <TagIcon className="mx-auto h-8 w-8 text-slate-400" />
-        <p className="mt-3 text-lg font-semibold text-slate-900">{query ? `没有与「${query}」匹配的团购` : '暂无团购'}</p>
-      </div>
+      <StatePanel state="empty" tone="neutral" icon={<TagIcon className="h-7 w-7" />} title={query ? `没有与「${query}」匹配的团购` : '暂无团购'} />
     );
   }
   return (
@@ -199,10 +192,10 @@ export default function DealsPage() {
       )}
 
       {superadmin ? (
-        <>
-          <DealFormDialog deal={editing} open={formOpen} onOpenChange={setFormOpen} />
-          <DeleteDealDialog deal={deleting} onClose={() => setDeleting(null)} />
-        </>
+        <Suspense fallback={null}>
+          {formOpen ? <DealFormDialog deal={editing} open onOpenChange={setFormOpen} /> : null}
+          {deleting ? <DeleteDealDialog deal={deleting} onClose={() => setDeleting(null)} /> : null}
+        </Suspense>
       ) : null}
     </div>
   );

@@ -2,19 +2,20 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { AdminMerchant } from '../../../contract/admin';
 import { paths } from '../../../contract/routes';
+import { StatePanel } from '../../components/ui/panel';
 import { Button } from '../../components/ui/button';
-import { AlertIcon } from '../../components/ui/icons';
-import { StoreIcon } from '../../components/ui/more-icons';
+import { AlertIcon, StoreIcon } from '../../components/ui/icons';
 import { dismissToast, useToasts } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import type { CreatedMerchant } from './api/create-merchant';
 import { useAdminMerchants } from './api/get-admin-merchants';
 import { AccessPanel, ListSkeleton, useAdminAccess } from './components/admin-access';
 import type { LoginInfo } from './components/login-info-toast';
-import { MerchantFormDialog } from './components/merchant-form-dialog';
 import { MerchantRow } from './components/merchant-row';
 
 // The login-info toast (and its toast library) loads when a merchant is about to be created, not with the list.
+// The form and the dialog library load when the dialog is first opened: the list does not wait for them.
+const MerchantFormDialog = lazy(async () => ({ default: (await import('./components/merchant-form-dialog')).MerchantFormDialog }));
 const loadLoginInfoToast = () => import('./components/login-info-toast');
 const LoginInfoToast = lazy(async () => ({ default: (await loadLoginInfoToast()).LoginInfoToast }));
 
@@ -53,25 +54,21 @@ export default function MerchantsPage() {
     body = <AccessPanel access={access} next={paths.adminMerchants} deniedMessage="只有超级管理员可以管理商户。" />;
   } else if (merchants.isError || !merchants.data) {
     body = (
-      <div className="rounded-2xl border border-dashed border-red-200 bg-red-50 px-6 py-12 text-center" role="alert">
-        <AlertIcon className="mx-auto h-8 w-8 text-red-700" />
-        <p className="mt-3 text-lg font-semibold text-red-800">加载失败</p>
-        <p className="mt-1 text-sm text-red-800">商户列表暂时无法加载，请稍后重试。</p>
-        <Button variant="outline" className="mt-5" onClick={() => void merchants.refetch()}>
-          重试
-        </Button>
-      </div>
+      <StatePanel
+        state="error"
+        role="alert"
+        icon={<AlertIcon className="h-7 w-7" />}
+        title="加载失败"
+        message="商户列表暂时无法加载，请稍后重试。"
+        onRetry={() => void merchants.refetch()}
+        retryLabel="重试"
+      />
     );
   } else if (merchants.data.length === 0) {
     body = (
-      <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-        <StoreIcon className="mx-auto h-8 w-8 text-slate-400" />
-        <p className="mt-3 text-lg font-semibold text-slate-900">还没有商户</p>
-        <p className="mt-1 text-slate-600">创建第一个商户后，就可以为它发布团购。</p>
-        <Button className="mt-5" onClick={openCreate}>
-          新建商户
-        </Button>
-      </div>
+      <StatePanel state="empty" tone="neutral" icon={<StoreIcon className="h-7 w-7" />} title="还没有商户" message="创建第一个商户后，就可以为它发布团购。">
+        <Button onClick={openCreate}>新建商户</Button>
+      </StatePanel>
     );
   } else {
     body = (
@@ -104,7 +101,11 @@ export default function MerchantsPage() {
       {body}
       {access === 'superadmin' ? (
         <>
-          <MerchantFormDialog merchant={editing} open={formOpen} onOpenChange={setFormOpen} onCreated={onCreated} beforeToast={closeLoginInfo} />
+          {formOpen ? (
+            <Suspense fallback={null}>
+              <MerchantFormDialog merchant={editing} open onOpenChange={setFormOpen} onCreated={onCreated} beforeToast={closeLoginInfo} />
+            </Suspense>
+          ) : null}
           {loginInfoShown ? (
             <Suspense fallback={null}>
               <LoginInfoToast info={loginInfo} onClose={closeLoginInfo} />

@@ -6,12 +6,12 @@ import { useEffect } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../../contract/routes';
+import { StatePanel } from '../../components/ui/panel';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { AlertIcon } from '../../components/ui/icons';
-import { ShieldIcon } from '../../components/ui/more-icons';
+import { AlertIcon, ShieldIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCheckRole } from './api/check-role';
+import { useCheckRole } from '../admin-accounts';
 import { redemptionSummaryQueryOptions } from './api/get-redemption-summary';
 import { redemptionsQueryOptions } from './api/get-redemptions';
 import { RedemptionCards, RedemptionTable } from './components/redemption-table';
@@ -39,16 +39,18 @@ function PageSkeleton() {
 function AccessDenied() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <div className="mx-auto max-w-xl surface px-6 py-12 text-center">
-        <span className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-red-50 text-red-700">
-          <ShieldIcon className="h-7 w-7" />
-        </span>
-        <h1 className="mt-5 text-2xl font-bold text-slate-900">Access Denied</h1>
-        <p className="mt-2 text-slate-600">You don't have permission to access this page.</p>
-        <Link href={paths.home} className={buttonClasses('primary', 'md', 'mt-6')}>
+      <StatePanel
+        size="xl"
+        heading="h1"
+        tone="danger"
+        icon={<ShieldIcon className="h-7 w-7" />}
+        title="Access Denied"
+        message="You don't have permission to access this page."
+      >
+        <Link href={paths.home} className={buttonClasses('primary', 'md')}>
           Go to the home page
         </Link>
-      </div>
+      </StatePanel>
     </div>
   );
 }

@@ -6,7 +6,6 @@ export { useStartSession } from './api/start-session';
 export { useUpdateEmail } from './api/update-user';
 export { useVerifyEmail } from './api/verify-email';
 export { AuthDialogsHost, preloadAuthDialogs } from './auth-dialogs-host';
-export { PasswordField, TextField } from './components/form-field';
 export { closeAuthDialog, getAuthDialogState, openLoginDialog } from './login-dialog-store';
 export { useCountdown } from './use-countdown';
 export { checkPasswordChange, messageOf, sanitizeCode, type PasswordField as PasswordChangeField } from './validation';

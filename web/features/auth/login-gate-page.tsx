@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { paths } from '../../../contract/routes';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { UserIcon } from '../../components/ui/more-icons';
+import { UserIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { safeNextPath } from '../../lib/safe-next';
 import { useDocumentTitle } from '../../lib/use-document-title';

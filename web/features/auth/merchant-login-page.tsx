@@ -6,14 +6,14 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../../contract/routes';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { ArrowLeftIcon, StoreIcon } from '../../components/ui/more-icons';
+import { ArrowLeftIcon, StoreIcon } from '../../components/ui/icons';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { discardSession } from './api/logout';
 import { usePasswordCheck } from './api/password-login';
 import { useStartSession } from './api/start-session';
-import { PasswordField, TextField } from './components/form-field';
+import { PasswordField, TextField } from '../../components/ui/field';
 import { checkMerchantLogin, messageOf } from './validation';
 
 export default function MerchantLoginPage() {

@@ -5,16 +5,17 @@ import { Link } from 'wouter';
 import { VOUCHER_VALID_DAYS } from '../../../contract/constants';
 import type { Deal } from '../../../contract/deals';
 import { paths } from '../../../contract/routes';
+import { StatePanel } from '../../components/ui/panel';
+import { Price } from '../../components/ui/price';
 import { RichText } from '../../components/rich-text';
 import { Badge } from '../../components/ui/badge';
+import { Panel } from '../../components/ui/panel';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { AlertIcon } from '../../components/ui/icons';
-import { ArrowLeftIcon, CalendarIcon, ChevronRightIcon, ShieldCheckIcon, TrendingIcon } from '../../components/ui/more-icons';
+import { AlertIcon, ArrowLeftIcon, CalendarIcon, ChevronRightIcon, ShieldCheckIcon, TrendingIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatDay } from '../../lib/dates';
-import { formatMoney } from '../../lib/money';
 import { formatCount } from '../../lib/numbers';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AddToCartButton } from '../cart';
@@ -34,17 +35,6 @@ function BackLink() {
   );
 }
 
-function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="surface p-6 sm:p-8">
-      <h2 id={id} className="text-xl font-bold text-slate-900">
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
 function validityText(deal: Deal): string {
   if (deal.validUntil) return `Valid until ${formatDay(deal.validUntil)}`;
   return `Valid for ${VOUCHER_VALID_DAYS} days after purchase`;
@@ -52,10 +42,10 @@ function validityText(deal: Deal): string {
 
 function DealDetails({ deal }: { deal: Deal }) {
   const rows: Array<{ term: string; value: ReactNode }> = [
-    { term: 'Price', value: <span className="font-semibold text-slate-900">{formatMoney(deal.priceCents)}</span> },
+    { term: 'Price', value: <Price cents={deal.priceCents} className="font-semibold text-slate-900" /> },
   ];
   if (deal.originalPriceCents !== null) {
-    rows.push({ term: 'Original price', value: <s className="text-slate-600">{formatMoney(deal.originalPriceCents)}</s> });
+    rows.push({ term: 'Original price', value: <Price cents={deal.originalPriceCents} struck className="text-slate-600" /> });
   }
   if (deal.discountPercent !== null) rows.push({ term: 'Discount', value: `${deal.discountPercent}% off` });
   if (deal.validFrom) rows.push({ term: 'Available from', value: formatDay(deal.validFrom) });
@@ -67,7 +57,7 @@ function DealDetails({ deal }: { deal: Deal }) {
   rows.push({ term: 'Status', value: deal.active ? 'Available' : 'Unavailable' });
 
   return (
-    <Card title="Deal Details" id="details-title">
+    <Panel titleSize="xl" title="Deal Details" id="details-title">
       <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
         {rows.map((row) => (
           <div key={row.term} className="border-b border-slate-100 pb-3">
@@ -76,7 +66,7 @@ function DealDetails({ deal }: { deal: Deal }) {
           </div>
         ))}
       </dl>
-    </Card>
+    </Panel>
   );
 }
 
@@ -97,15 +87,15 @@ function PurchaseBox({ deal, className }: { deal: Deal; className?: string }) {
 
       <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <span className="sr-only">Price:</span>
-        <span className="text-4xl font-extrabold tracking-tight text-slate-900 tabular-nums">{formatMoney(deal.priceCents)}</span>
+        <Price cents={deal.priceCents} className="text-4xl font-extrabold tracking-tight text-slate-900" />
         {deal.originalPriceCents !== null ? (
           <>
             <span className="sr-only">Original price:</span>
-            <s className="text-lg text-slate-500 tabular-nums">{formatMoney(deal.originalPriceCents)}</s>
+            <Price cents={deal.originalPriceCents} struck className="text-lg text-slate-500" />
           </>
         ) : null}
       </div>
-      {savings > 0 ? <p className="mt-1 text-sm font-semibold text-sale-700">You save {formatMoney(savings)}</p> : null}
+      {savings > 0 ? <p className="mt-1 text-sm font-semibold text-sale-700">You save <Price cents={savings} /></p> : null}
 
       <BuyNowButton deal={deal} className="mt-6" />
 
@@ -157,17 +147,12 @@ function Problem({ title, message, action }: { title: string; message: string; a
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
       <BackLink />
-      <div className="mx-auto mt-10 max-w-lg surface px-6 py-14 text-center">
-        <AlertIcon className="mx-auto h-10 w-10 text-slate-400" />
-        <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
-        <p className="mt-2 text-slate-600">{message}</p>
-        <div className="mt-6 flex justify-center gap-3">
-          {action}
-          <Link href={paths.home} className={buttonClasses('primary')}>
-            Browse deals
-          </Link>
-        </div>
-      </div>
+      <StatePanel className="mt-10" heading="h1" tone="neutral" icon={<AlertIcon className="h-7 w-7" />} title={title} message={message}>
+        {action}
+        <Link href={paths.home} className={buttonClasses('primary')}>
+          Browse deals
+        </Link>
+      </StatePanel>
     </div>
   );
 }
@@ -250,11 +235,11 @@ export default function DealPage({ id }: { id: string }) {
         </div>
 
         <div className="order-3 min-w-0 space-y-6 lg:col-start-1 lg:row-start-2">
-          <Card title="About this deal" id="about-title">
+          <Panel titleSize="xl" title="About this deal" id="about-title">
             <RichText html={deal.description} />
-          </Card>
+          </Panel>
           <DealDetails deal={deal} />
-          <Card title="Terms and Conditions" id="terms-title">
+          <Panel titleSize="xl" title="Terms and Conditions" id="terms-title">
             <RichText html={deal.termsConditions} />
             {deal.redemptionInstructions.trim() !== '' ? (
               <div className="mt-6 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-100">
@@ -265,7 +250,7 @@ export default function DealPage({ id }: { id: string }) {
                 <RichText html={deal.redemptionInstructions} className="mt-2 text-sm" />
               </div>
             ) : null}
-          </Card>
+          </Panel>
           <ReviewsSection dealId={deal.id} />
         </div>
       </div>

@@ -5,13 +5,12 @@ import { useLocation, useSearch } from 'wouter';
 import { PRELOADED_DEAL_IMAGES, SEARCH_QUERY_MAX_LENGTH, SKELETON_CARDS } from '../../../contract/constants';
 import { paths } from '../../../contract/routes';
 import { Button } from '../../components/ui/button';
-import { FilterIcon, SearchIcon, TagIcon, XIcon } from '../../components/ui/icons';
-import { loadOnce } from '../../lib/load-once';
+import { AlertIcon, FilterIcon, SearchIcon, TagIcon, XIcon } from '../../components/ui/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { dealListQueryOptions } from './api/get-deals';
 import { DealCardSkeleton } from './components/deal-card-skeleton';
-import type { DealList as DealListComponent } from './components/deal-list';
-import { ListStatePanel } from './components/list-state-panel';
+import { DealList } from './components/deal-list';
+import { StatePanel } from '../../components/ui/panel';
 import { dealImageSrc, preloadImage } from './deal-images';
 
 /** How long typing pauses before the search runs. */
@@ -71,14 +70,9 @@ function useSearchText() {
   return { text, query: urlQuery, change, commit };
 }
 
-// The list's code (the cards with their buttons, labels and images, "Load more", the empty states) is not needed for
-// the first paint, which shows skeleton cards: it loads alongside the first page of deals, and the skeletons stay
-// until both have arrived.
-const dealList = loadOnce(() => import('./components/deal-list').then((module) => module.DealList));
-
 /**
- * Starts the home page's first page of deals and the list's code before the first render, when the home page is the
- * first screen shown: both then download while the app's code runs, side by side rather than after it.
+ * Starts the home page's first page of deals before the first render, when the home page is the first screen shown:
+ * it then downloads while the app's code runs rather than after it.
  */
 export function startHomePage(queryClient: QueryClient, search: string): void {
   const query = (new URLSearchParams(search).get('q') ?? '').trim();
@@ -88,35 +82,6 @@ export function startHomePage(queryClient: QueryClient, search: string): void {
     const first = queryClient.getQueryData(options.queryKey)?.pages[0]?.deals[0];
     if (first) preloadImage(dealImageSrc(first));
   });
-  dealList.load().catch(() => {
-    // The list shows its error state (with a retry) if its code still cannot be loaded when it is needed.
-  });
-}
-
-function useDealList(): { DealList: typeof DealListComponent | null; failed: boolean; retry: () => void } {
-  const [DealList, setDealList] = useState(() => dealList.loaded());
-  const [attempt, setAttempt] = useState(0);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (DealList) return;
-    let live = true;
-    dealList.load().then(
-      (component) => {
-        if (live) setDealList(() => component);
-      },
-      () => {
-        if (live) setFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [DealList, attempt]);
-  const retry = () => {
-    setFailed(false);
-    setAttempt((n) => n + 1);
-  };
-  return { DealList, failed, retry };
 }
 
 /** Warms the browser cache with the first deal images (docs/product/screens.md#home: up to six). */
@@ -215,11 +180,9 @@ export function HomePage() {
   const deals = useInfiniteQuery({ ...dealListQueryOptions(query), placeholderData: keepPreviousData });
   const list = deals.data?.pages.flatMap((page) => page.deals) ?? [];
   const searching = deals.isPlaceholderData;
-  const { DealList, failed: listFailed, retry: retryList } = useDealList();
   const loadFailed = deals.isError && list.length === 0;
-  // Deals (or their absence) wait for the list's code too.
-  const waiting = deals.isPending || (!loadFailed && DealList === null && !listFailed);
-  // When the deals and the list's code are both in, the skeletons stay for one more (cheap) render and the cards are
+  const waiting = deals.isPending;
+  // When the deals are in, the skeletons stay for one more (cheap) render and the cards are
   // rendered in the background, in short slices that leave the main thread free, instead of in one long task.
   const loading = useDeferredValue(waiting);
 
@@ -266,19 +229,14 @@ export function HomePage() {
                 <DealCardSkeleton key={index} />
               ))}
             </div>
-          ) : loadFailed || listFailed || DealList === null ? (
-            <ListStatePanel tone="error" title="Error loading deals. Please try again later.">
-              <Button
-                variant="outline"
-                className="mt-5"
-                onClick={() => {
-                  if (listFailed) retryList();
-                  if (deals.isError) void deals.refetch();
-                }}
-              >
-                Try again
-              </Button>
-            </ListStatePanel>
+          ) : loadFailed ? (
+            <StatePanel
+              state="error"
+              heading="h3"
+              icon={<AlertIcon className="h-7 w-7" />}
+              title="Error loading deals. Please try again later."
+              onRetry={() => void deals.refetch()}
+            />
           ) : (
             <DealList
               deals={list}

@@ -3,37 +3,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { SKELETON_CARDS } from '../../../contract/constants';
 import { paths } from '../../../contract/routes';
+import { StatePanel } from '../../components/ui/panel';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { AlertIcon, HeartIcon } from '../../components/ui/icons';
-import { UserIcon } from '../../components/ui/more-icons';
-import { cn } from '../../lib/cn';
+import { AlertIcon, HeartIcon, UserIcon } from '../../components/ui/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { openLoginDialog } from '../auth';
 import { useFavorites } from './api/get-favorites';
 import { usePendingFavorites } from './api/pending-favorites';
 import { FavoriteCard, FavoriteCardSkeleton } from './components/favorite-card';
-
-function StatePanel({ icon, tone = 'neutral', title, children }: { icon: ReactNode; tone?: 'neutral' | 'error'; title: string; children?: ReactNode }) {
-  return (
-    <div
-      className={cn(
-        'mx-auto max-w-xl rounded-2xl border border-dashed px-6 py-14 text-center',
-        tone === 'error' ? 'border-red-200 bg-red-50' : 'border-slate-300 bg-white',
-      )}
-    >
-      <span
-        className={cn(
-          'mx-auto grid h-14 w-14 place-items-center rounded-full',
-          tone === 'error' ? 'bg-red-100 text-red-700' : 'bg-sale-50 text-sale-600',
-        )}
-      >
-        {icon}
-      </span>
-      <h2 className={cn('mt-4 text-xl font-bold', tone === 'error' ? 'text-red-800' : 'text-slate-900')}>{title}</h2>
-      {children}
-    </div>
-  );
-}
 
 function countText(count: number): string {
   return `${count} ${count === 1 ? 'favorite deal' : 'favorite deals'}`;
@@ -59,27 +36,24 @@ export default function FavoritesPage() {
     );
   } else if (user === null) {
     body = (
-      <StatePanel icon={<UserIcon className="h-7 w-7" />} title="Please Login First">
-        <p className="mt-2 text-slate-600">Log in to see the deals you saved.</p>
-        <Button size="lg" className="mt-6" onClick={() => openLoginDialog({ next: paths.favorites })}>
+      <StatePanel tone="sale" icon={<UserIcon className="h-7 w-7" />} title="Please Login First" message="Log in to see the deals you saved.">
+        <Button size="lg" onClick={() => openLoginDialog({ next: paths.favorites })}>
           Login
         </Button>
       </StatePanel>
     );
   } else if (query.isError && query.data === undefined) {
     body = (
-      <StatePanel tone="error" icon={<AlertIcon className="h-7 w-7" />} title="Loading Failed">
-        <p className="mt-2 text-slate-700">Your favorites could not be loaded. Please try again.</p>
-        <Button variant="outline" className="mt-6" onClick={() => void query.refetch()} disabled={query.isFetching}>
+      <StatePanel state="error" icon={<AlertIcon className="h-7 w-7" />} title="Loading Failed" message="Your favorites could not be loaded. Please try again.">
+        <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
           {query.isFetching ? 'Retrying…' : 'Retry'}
         </Button>
       </StatePanel>
     );
   } else if (deals.length === 0) {
     body = (
-      <StatePanel icon={<HeartIcon className="h-7 w-7" />} title="No Favorites Yet">
-        <p className="mt-2 text-slate-600">Tap the heart on any deal to keep it here.</p>
-        <Link href={paths.home} className={buttonClasses('primary', 'lg', 'mt-6')}>
+      <StatePanel state="empty" tone="sale" icon={<HeartIcon className="h-7 w-7" />} title="No Favorites Yet" message="Tap the heart on any deal to keep it here.">
+        <Link href={paths.home} className={buttonClasses('primary', 'lg')}>
           Browse Deals
         </Link>
       </StatePanel>

@@ -2,10 +2,10 @@
 import { useState, type ReactNode } from 'react';
 import type { CurrentUser } from '../../../contract/auth';
 import { paths } from '../../../contract/routes';
+import { StatePanel } from '../../components/ui/panel';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { AlertIcon } from '../../components/ui/icons';
-import { CheckCircleIcon, LogOutIcon, PhoneIcon, ShieldIcon, UserIcon } from '../../components/ui/more-icons';
+import { AlertIcon, CheckCircleIcon, LogOutIcon, PhoneIcon, ShieldIcon, UserIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser, useLogout, openLoginDialog } from '../auth';
@@ -34,16 +34,11 @@ function Section({ title, id, children, action }: { title: string; id: string; c
 
 function LoggedOut() {
   return (
-    <div className="mx-auto max-w-md surface px-6 py-12 text-center">
-      <span className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-brand-50 text-brand-700">
-        <UserIcon className="h-7 w-7" />
-      </span>
-      <h1 className="mt-5 text-2xl font-bold text-slate-900">Please Login First</h1>
-      <p className="mt-2 text-slate-600">Log in to see your profile and manage your password.</p>
-      <Button size="lg" className="mt-6 w-full" aria-haspopup="dialog" onClick={() => openLoginDialog({ next: paths.profile })}>
+    <StatePanel size="md" heading="h1" icon={<UserIcon className="h-7 w-7" />} title="Please Login First" message="Log in to see your profile and manage your password.">
+      <Button size="lg" className="w-full" aria-haspopup="dialog" onClick={() => openLoginDialog({ next: paths.profile })}>
         Login
       </Button>
-    </div>
+    </StatePanel>
   );
 }
 

@@ -7,7 +7,7 @@ import { Link, useLocation } from 'wouter';
 import { SIMULATED_SCAN_MS } from '../../../contract/constants';
 import { paths } from '../../../contract/routes';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { ArrowLeftIcon, ChevronRightIcon } from '../../components/ui/more-icons';
+import { ArrowLeftIcon, ChevronRightIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -8,9 +8,9 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { SUCCESS_BANNER_MS } from '../../../contract/constants';
 import type { Voucher } from '../../../contract/checkout';
 import { paths } from '../../../contract/routes';
+import { StatePanel } from '../../components/ui/panel';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { AlertIcon, TicketIcon } from '../../components/ui/icons';
-import { ArrowLeftIcon, CheckCircleIcon, UserIcon } from '../../components/ui/more-icons';
+import { AlertIcon, ArrowLeftIcon, CheckCircleIcon, TicketIcon, UserIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -27,23 +27,12 @@ const FILTERS: Array<{ value: VoucherFilter; label: string }> = [
   { value: 'redeemed', label: 'Redeemed' },
 ];
 
-function Panel({ icon, title, message, children }: { icon: ReactNode; title: string; message: string; children?: ReactNode }) {
-  return (
-    <div className="mx-auto mt-8 max-w-lg surface px-6 py-14 text-center">
-      <span className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-brand-50 text-brand-700">{icon}</span>
-      <h2 className="mt-5 text-2xl font-bold text-slate-900">{title}</h2>
-      <p className="mt-2 text-slate-600">{message}</p>
-      {children ? <div className="mt-6 flex flex-wrap justify-center gap-3">{children}</div> : null}
-    </div>
-  );
-}
-
 function LoginPrompt() {
   const [location] = useLocation();
   return (
-    <Panel icon={<UserIcon className="h-7 w-7" />} title="Please Login First" message="Please log in to view your vouchers">
+    <StatePanel icon={<UserIcon className="h-7 w-7" />} title="Please Login First" message="Please log in to view your vouchers">
       <Button onClick={() => openLoginDialog({ next: location })}>Login</Button>
-    </Panel>
+    </StatePanel>
   );
 }
 
@@ -164,7 +153,7 @@ function VoucherList({ vouchers, more }: { vouchers: Voucher[]; more: MorePages 
       </div>
 
       {shown.length === 0 ? (
-        <Panel
+        <StatePanel
           icon={<TicketIcon className="h-7 w-7" />}
           title="No vouchers found"
           message={
@@ -178,7 +167,7 @@ function VoucherList({ vouchers, more }: { vouchers: Voucher[]; more: MorePages 
           <Link href={paths.home} className={buttonClasses('primary')}>
             Browse Deals
           </Link>
-        </Panel>
+        </StatePanel>
       ) : (
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
           {shown.map((voucher) => (
@@ -200,11 +189,11 @@ function Vouchers() {
   if (query.isError && !query.data) {
     if (isApiError(query.error, 401)) return <LoginPrompt />;
     return (
-      <Panel icon={<AlertIcon className="h-7 w-7" />} title="Error Loading Vouchers" message="Your vouchers could not be loaded right now.">
+      <StatePanel icon={<AlertIcon className="h-7 w-7" />} title="Error Loading Vouchers" message="Your vouchers could not be loaded right now.">
         <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
           Try Again
         </Button>
-      </Panel>
+      </StatePanel>
     );
   }
   const vouchers = query.data.pages.flatMap((page) => page.vouchers);

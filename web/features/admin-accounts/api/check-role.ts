@@ -1,16 +1,24 @@
-/** GET /api/admin/check-role: whether the signed-in user is a superadmin; asked only with a session, never retried (docs/product/api.md#superadmin). */
+/**
+ * GET /api/admin/check-role: {isSuperAdmin} for a signed-in account, null without a session (a 401), never retried
+ * (docs/product/api.md#superadmin). The one role check of the app: the promote page and the transaction history ask
+ * it with the same key and read a missing session the same way.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { checkRoleAnswer } from '../../../../contract/auth';
+import { getQueryFn } from '../../../lib/api-client';
 
 export type RoleCheck = z.infer<typeof checkRoleAnswer>;
 
-export const checkRoleQueryKey = ['/api/admin/check-role'] as const;
+export const checkRoleQueryOptions = queryOptions({
+  queryKey: ['/api/admin/check-role'] as const,
+  queryFn: getQueryFn<RoleCheck>({ on401: 'returnNull' }),
+  retry: false,
+  // Asked afresh on every visit: a role remembered from before a login or logout would open or shut the wrong door.
+  staleTime: 0,
+  gcTime: 0,
+});
 
-export function checkRoleQueryOptions(enabled: boolean) {
-  return queryOptions<RoleCheck>({ queryKey: checkRoleQueryKey, enabled, retry: false });
-}
-
-export function useCheckRole(enabled: boolean) {
-  return useQuery(checkRoleQueryOptions(enabled));
+export function useCheckRole() {
+  return useQuery(checkRoleQueryOptions);
 }

@@ -1,8 +1,9 @@
 /** Who may use a management screen: superadmins operate; guests are asked to log in; everyone else is told why not. */
 import { Link } from 'wouter';
 import { paths } from '../../../../contract/routes';
+import { StatePanel } from '../../../components/ui/panel';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { ShieldIcon } from '../../../components/ui/more-icons';
+import { ShieldIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCurrentUser, openLoginDialog } from '../../auth';
 
@@ -16,29 +17,17 @@ export function useAdminAccess(): AdminAccess {
 }
 
 export function AccessPanel({ access, next, deniedMessage }: { access: 'guest' | 'denied'; next: string; deniedMessage: string }) {
-  return (
-    <div className="mx-auto max-w-lg surface px-6 py-12 text-center">
-      <span className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-slate-100 text-slate-700">
-        <ShieldIcon className="h-7 w-7" />
-      </span>
-      {access === 'guest' ? (
-        <>
-          <h2 className="mt-4 text-xl font-bold text-slate-900">请先登录</h2>
-          <p className="mt-2 text-slate-600">此页面仅限超级管理员使用，请使用管理员账号登录。</p>
-          <Button className="mt-6" onClick={() => openLoginDialog({ next })}>
-            登录
-          </Button>
-        </>
-      ) : (
-        <>
-          <h2 className="mt-4 text-xl font-bold text-slate-900">无权访问</h2>
-          <p className="mt-2 text-slate-600">{deniedMessage}</p>
-          <Link href={paths.home} className={buttonClasses('outline', 'md', 'mt-6')}>
-            返回首页
-          </Link>
-        </>
-      )}
-    </div>
+  const icon = <ShieldIcon className="h-7 w-7" />;
+  return access === 'guest' ? (
+    <StatePanel tone="neutral" icon={icon} title="请先登录" message="此页面仅限超级管理员使用，请使用管理员账号登录。">
+      <Button onClick={() => openLoginDialog({ next })}>登录</Button>
+    </StatePanel>
+  ) : (
+    <StatePanel tone="neutral" icon={icon} title="无权访问" message={deniedMessage}>
+      <Link href={paths.home} className={buttonClasses('outline', 'md')}>
+        返回首页
+      </Link>
+    </StatePanel>
   );
 }
 

@@ -12,8 +12,8 @@ import { useUpdateDeal } from '../api/update-deal';
 import { dealBody, dealFormFrom, emptyDealForm, validateDealForm, type DealField, type DealFormErrors, type DealFormValues } from '../deal-form';
 import { errorMessage } from '../error-message';
 import { MERCHANT_STATUS_LABELS } from '../merchant-status';
-import { AdminDialog } from './admin-dialog';
-import { focusFirstError, FormField, hasErrors, inputClasses } from './form-field';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field, focusFirstError, hasErrors, Input, inputClasses, Textarea } from '../../../components/ui/field';
 
 /** A failed payment-provider sync is worth reading in full, so it stays up as long as the merchant login info does. */
 const SYNC_ERROR_TOAST_MS = MERCHANT_CREATED_TOAST_MS;
@@ -37,7 +37,7 @@ function MerchantSelect({ value, current, error, onChange }: { value: string; cu
   const keepCurrent = current !== null && !active.some((m) => m.id === current.merchantId);
   const noneToChoose = merchants.isSuccess && active.length === 0 && !keepCurrent;
   return (
-    <FormField
+    <Field
       id="deal-merchant"
       label="商户"
       required
@@ -57,7 +57,7 @@ function MerchantSelect({ value, current, error, onChange }: { value: string; cu
       }
     >
       {(control) => (
-        <select {...control} className={inputClasses} value={value} onChange={(event) => onChange(event.target.value)} disabled={merchants.isPending}>
+        <select {...control} className={`${inputClasses} h-11`} value={value} onChange={(event) => onChange(event.target.value)} disabled={merchants.isPending}>
           <option value="">{merchants.isPending ? '加载商户中…' : '请选择商户'}</option>
           {keepCurrent && current ? (
             <option value={current.merchantId}>
@@ -71,7 +71,7 @@ function MerchantSelect({ value, current, error, onChange }: { value: string; cu
           ))}
         </select>
       )}
-    </FormField>
+    </Field>
   );
 }
 
@@ -124,58 +124,58 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
   };
 
   const text = (field: DealField, label: string, options: { required?: boolean; hint?: string; placeholder?: string; className?: string } = {}) => (
-    <FormField id={`deal-${field}`} label={label} required={options.required} hint={options.hint} error={errors[field]} className={options.className}>
+    <Field id={`deal-${field}`} label={label} required={options.required} hint={options.hint} error={errors[field]} className={options.className}>
       {(control) => (
-        <input
+        <Input
           {...control}
-          className={inputClasses}
+          
           value={values[field]}
           placeholder={options.placeholder}
           autoComplete="off"
           onChange={(event) => set(field, event.target.value)}
         />
       )}
-    </FormField>
+    </Field>
   );
 
   const number = (field: DealField, label: string, options: { min: number; step: string; required?: boolean; hint?: string }) => (
-    <FormField id={`deal-${field}`} label={label} required={options.required} hint={options.hint} error={errors[field]}>
+    <Field id={`deal-${field}`} label={label} required={options.required} hint={options.hint} error={errors[field]}>
       {(control) => (
-        <input
+        <Input
           {...control}
           type="number"
           min={options.min}
           step={options.step}
           inputMode={options.step === '1' ? 'numeric' : 'decimal'}
-          className={inputClasses}
+          
           value={values[field]}
           onChange={(event) => set(field, event.target.value)}
         />
       )}
-    </FormField>
+    </Field>
   );
 
   const html = (field: DealField, label: string, hint: string) => (
-    <FormField id={`deal-${field}`} label={label} hint={hint} error={errors[field]}>
+    <Field id={`deal-${field}`} label={label} hint={hint} error={errors[field]}>
       {(control) => (
-        <textarea
+        <Textarea
           {...control}
           rows={4}
           spellCheck={false}
-          className={`${inputClasses} font-mono text-[13px]`}
+          className="font-mono text-[13px]"
           value={values[field]}
           onChange={(event) => set(field, event.target.value)}
         />
       )}
-    </FormField>
+    </Field>
   );
 
   const dateTime = (field: 'validFrom' | 'validUntil', label: string) => (
-    <FormField id={`deal-${field}`} label={label} hint="留空表示不限，按本地时间填写" error={errors[field]}>
+    <Field id={`deal-${field}`} label={label} hint="留空表示不限，按本地时间填写" error={errors[field]}>
       {(control) => (
-        <input {...control} type="datetime-local" className={inputClasses} value={values[field]} onChange={(event) => set(field, event.target.value)} />
+        <Input {...control} type="datetime-local" value={values[field]} onChange={(event) => set(field, event.target.value)} />
       )}
-    </FormField>
+    </Field>
   );
 
   return (
@@ -239,14 +239,16 @@ interface DealFormDialogProps {
 
 export function DealFormDialog({ deal, open, onOpenChange }: DealFormDialogProps) {
   return (
-    <AdminDialog
+    <Dialog
+      lang="zh-CN"
+      closeLabel="关闭"
       open={open}
       onOpenChange={onOpenChange}
-      size="lg"
+      size="xl"
       title={deal ? '编辑团购' : '新建团购'}
       description={deal ? `修改「${deal.title}」。状态请在列表中用上架、下架和归档调整。` : '新团购保存为草稿，上架后顾客才能看到。'}
     >
       <DealForm key={deal?.id ?? 'new'} deal={deal} onDone={() => onOpenChange(false)} />
-    </AdminDialog>
+    </Dialog>
   );
 }

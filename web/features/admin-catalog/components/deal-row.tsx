@@ -2,10 +2,10 @@
 import type { ReactNode } from 'react';
 import type { AdminDeal } from '../../../../contract/admin';
 import type { Deal } from '../../../../contract/deals';
+import { Price } from '../../../components/ui/price';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
-import { formatMoney } from '../../../lib/money';
 import { useSetDealStatus } from '../api/set-deal-status';
 import { ARCHIVE, DEAL_STATE_BADGES, dealState, publishToggle, type StatusChange } from '../deal-status';
 import { errorMessage } from '../error-message';
@@ -90,12 +90,12 @@ export function DealRow({ deal, actions }: DealRowProps) {
           <p className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-sm text-slate-700">
             <span>
               <span className="sr-only">价格：</span>
-              <span className="font-bold text-slate-900 tabular-nums">{formatMoney(deal.priceCents)}</span>
+              <Price cents={deal.priceCents} className="font-bold text-slate-900" />
               {deal.originalPriceCents !== null ? (
                 <>
                   {' '}
                   <span className="sr-only">原价：</span>
-                  <s className="text-slate-500 tabular-nums">{formatMoney(deal.originalPriceCents)}</s>
+                  <Price cents={deal.originalPriceCents} struck className="text-slate-500" />
                 </>
               ) : null}
             </span>

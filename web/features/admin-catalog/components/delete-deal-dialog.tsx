@@ -8,7 +8,7 @@ import { useDeleteDeal } from '../api/delete-deal';
 import { useSetDealStatus } from '../api/set-deal-status';
 import { ARCHIVE } from '../deal-status';
 import { errorMessage } from '../error-message';
-import { AdminDialog } from './admin-dialog';
+import { Dialog } from '../../../components/ui/dialog';
 
 function DeleteConfirmation({ deal, onDone }: { deal: AdminDeal; onDone: () => void }) {
   const remove = useDeleteDeal();
@@ -75,16 +75,19 @@ function DeleteConfirmation({ deal, onDone }: { deal: AdminDeal; onDone: () => v
 
 export function DeleteDealDialog({ deal, onClose }: { deal: AdminDeal | null; onClose: () => void }) {
   return (
-    <AdminDialog
+    <Dialog
+      lang="zh-CN"
+      closeLabel="关闭"
       open={deal !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
       role="alertdialog"
+      size="lg"
       title="删除团购"
       description={deal ? `确定要删除「${deal.title}」吗？此操作无法撤销。` : undefined}
     >
       {deal ? <DeleteConfirmation key={deal.id} deal={deal} onDone={onClose} /> : null}
-    </AdminDialog>
+    </Dialog>
   );
 }

@@ -5,8 +5,7 @@
 import { useEffect, useState } from 'react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { COPY_CONFIRM_MS, MERCHANT_CREATED_TOAST_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../../contract/constants';
-import { XIcon } from '../../../components/ui/icons';
-import { CheckCircleIcon } from '../../../components/ui/more-icons';
+import { CheckCircleIcon, XIcon } from '../../../components/ui/icons';
 import { Button } from '../../../components/ui/button';
 
 export interface LoginInfo {

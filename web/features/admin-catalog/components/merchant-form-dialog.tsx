@@ -18,8 +18,8 @@ import {
   type MerchantFormMode,
   type MerchantFormValues,
 } from '../merchant-form';
-import { AdminDialog } from './admin-dialog';
-import { focusFirstError, FormField, hasErrors, inputClasses } from './form-field';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field, focusFirstError, hasErrors, Input, Textarea } from '../../../components/ui/field';
 
 interface MerchantFormProps {
   mode: MerchantFormMode;
@@ -89,18 +89,18 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="merchant-name" label="商户名称" required error={errors.name}>
+        <Field id="merchant-name" label="商户名称" required error={errors.name}>
           {(control) => (
-            <input
+            <Input
               {...control}
-              className={inputClasses}
+              
               value={values.name}
               autoComplete="organization"
               onChange={(event) => set('name', event.target.value)}
             />
           )}
-        </FormField>
-        <FormField
+        </Field>
+        <Field
           id="merchant-phone"
           label="联系电话"
           required={mode === 'create'}
@@ -108,50 +108,50 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
           hint={mode === 'create' ? '同时作为商户登录账号' : '登录账号的手机号不随此处修改'}
         >
           {(control) => (
-            <input
+            <Input
               {...control}
               type="tel"
               inputMode="tel"
               autoComplete="off"
-              className={inputClasses}
+              
               value={values.phone}
               onChange={(event) => set('phone', event.target.value)}
             />
           )}
-        </FormField>
+        </Field>
       </div>
-      <FormField id="merchant-address" label="地址" error={errors.address}>
+      <Field id="merchant-address" label="地址" error={errors.address}>
         {(control) => (
-          <input
+          <Input
             {...control}
-            className={inputClasses}
+            
             value={values.address}
             autoComplete="off"
             onChange={(event) => set('address', event.target.value)}
           />
         )}
-      </FormField>
-      <FormField id="merchant-description" label="商户简介" error={errors.description}>
+      </Field>
+      <Field id="merchant-description" label="商户简介" error={errors.description}>
         {(control) => (
-          <textarea
+          <Textarea
             {...control}
             rows={3}
-            className={inputClasses}
+            
             value={values.description}
             onChange={(event) => set('description', event.target.value)}
           />
         )}
-      </FormField>
+      </Field>
       <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-800">营业时间（可选）</legend>
         <p className="-mt-1 text-xs text-slate-600">每个时段的格式为 HH:MM-HH:MM，不营业的时段留空。</p>
         <div className="grid gap-3 sm:grid-cols-3">
           {HOURS_PERIODS.map((period) => (
-            <FormField key={period.key} id={`merchant-hours-${period.key}`} label={period.label} error={errors[period.key]}>
+            <Field key={period.key} id={`merchant-hours-${period.key}`} label={period.label} error={errors[period.key]}>
               {(control) => (
-                <input
+                <Input
                   {...control}
-                  className={inputClasses}
+                  
                   value={values.hours[period.key]}
                   placeholder={period.placeholder}
                   inputMode="numeric"
@@ -159,7 +159,7 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
                   onChange={(event) => setHours(period.key, event.target.value)}
                 />
               )}
-            </FormField>
+            </Field>
           ))}
         </div>
       </fieldset>
@@ -188,10 +188,12 @@ interface MerchantFormDialogProps {
 export function MerchantFormDialog({ merchant, open, onOpenChange, onCreated, beforeToast }: MerchantFormDialogProps) {
   const mode: MerchantFormMode = merchant ? 'edit' : 'create';
   return (
-    <AdminDialog
+    <Dialog
+      lang="zh-CN"
+      closeLabel="关闭"
       open={open}
       onOpenChange={onOpenChange}
-      size="lg"
+      size="xl"
       title={mode === 'create' ? '新建商户' : '编辑商户'}
       description={mode === 'create' ? '创建后会生成商户登录账号和初始密码，仅显示一次。' : `修改「${merchant?.name ?? ''}」的资料。`}
     >
@@ -203,6 +205,6 @@ export function MerchantFormDialog({ merchant, open, onOpenChange, onCreated, be
         onCreated={onCreated}
         beforeToast={beforeToast}
       />
-    </AdminDialog>
+    </Dialog>
   );
 }

@@ -8,7 +8,8 @@ import { useSetMerchantStatus } from '../api/set-merchant-status';
 import { errorMessage } from '../error-message';
 import { HOURS_PERIODS, parseBusinessHours } from '../merchant-form';
 import { MERCHANT_STATUS_LABELS, MERCHANT_STATUSES } from '../merchant-status';
-import { inputClasses } from './form-field';
+import { inputClasses } from '../../../components/ui/field';
+import { cn } from '../../../lib/cn';
 
 function hoursText(json: string | null): string {
   const hours = parseBusinessHours(json);
@@ -80,7 +81,7 @@ export function MerchantRow({ merchant, onEdit, beforeToast }: MerchantRowProps)
               disabled={status.isPending}
               aria-busy={status.isPending || undefined}
               onChange={(event) => changeStatus(event.target.value as MerchantStatus)}
-              className={`${inputClasses} h-9 w-28 py-1.5`}
+              className={cn(inputClasses, 'h-9 w-28 text-sm')}
             >
               {MERCHANT_STATUSES.map((value) => (
                 <option key={value} value={value}>

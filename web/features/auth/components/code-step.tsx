@@ -2,9 +2,9 @@
 import type { FormEvent, ReactNode, Ref } from 'react';
 import { SMS_CODE_LENGTH } from '../../../../contract/constants';
 import { Button } from '../../../components/ui/button';
-import { ArrowLeftIcon } from '../../../components/ui/more-icons';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { sanitizeCode } from '../validation';
-import { TextField } from './form-field';
+import { TextField } from '../../../components/ui/field';
 
 export interface CodeStepTexts {
   intro: ReactNode;

@@ -15,8 +15,9 @@ import { closeAuthDialog, openRegisterDialog } from '../login-dialog-store';
 import { useCountdown } from '../use-countdown';
 import { checkPasswordLogin, checkSmsCode, checkSmsPhone, messageOf, type Problem } from '../validation';
 import { CodeStep } from './code-step';
-import { DialogShell } from './dialog-shell';
-import { PasswordField, TextField } from './form-field';
+import { Dialog } from '../../../components/ui/dialog';
+import { TicketIcon } from '../../../components/ui/icons';
+import { PasswordField, TextField } from '../../../components/ui/field';
 import { useFinishLogin } from './use-finish-login';
 
 const tabClasses =
@@ -265,14 +266,17 @@ function LoginForms({ next }: { next: string | null }) {
 
 export function LoginDialog({ open, next }: { open: boolean; next: string | null }) {
   return (
-    <DialogShell
+    <Dialog
       open={open}
-      onClose={closeAuthDialog}
+      onOpenChange={(next) => {
+        if (!next) closeAuthDialog();
+      }}
+      icon={<TicketIcon className="h-5 w-5" />}
       title="Login"
       description="Use your password or a one-time SMS code."
       closeLabel="Close"
     >
       <LoginForms next={next} />
-    </DialogShell>
+    </Dialog>
   );
 }

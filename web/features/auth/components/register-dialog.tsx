@@ -12,8 +12,9 @@ import { closeAuthDialog, openLoginDialog } from '../login-dialog-store';
 import { useCountdown } from '../use-countdown';
 import { checkRegistration, checkRegistrationCode, messageOf, type Problem } from '../validation';
 import { CodeStep } from './code-step';
-import { DialogShell } from './dialog-shell';
-import { PasswordField, TextField } from './form-field';
+import { Dialog } from '../../../components/ui/dialog';
+import { TicketIcon } from '../../../components/ui/icons';
+import { PasswordField, TextField } from '../../../components/ui/field';
 import { useFinishLogin } from './use-finish-login';
 
 type Step = 'register' | 'sms-verify';
@@ -175,8 +176,11 @@ function RegisterForms({ next }: { next: string | null }) {
 
 export function RegisterDialog({ open, next }: { open: boolean; next: string | null }) {
   return (
-    <DialogShell open={open} onClose={closeAuthDialog} title="注册" description="用手机号创建新账户" closeLabel="关闭" lang="zh-CN">
+    <Dialog open={open} onOpenChange={(next) => {
+        if (!next) closeAuthDialog();
+      }}
+      icon={<TicketIcon className="h-5 w-5" />} title="注册" description="用手机号创建新账户" closeLabel="关闭" lang="zh-CN">
       <RegisterForms next={next} />
-    </DialogShell>
+    </Dialog>
   );
 }

@@ -1,11 +1,11 @@
 /** 'Buy Now - $price' on the deal page: one unit straight to payment; a guest gets the login dialog and comes back here. */
-import { SpinnerIcon } from '../../../components/ui/more-icons';
+import { Price } from '../../../components/ui/price';
+import { SpinnerIcon } from '../../../components/ui/icons';
 import type { Deal } from '../../../../contract/deals';
 import { paths } from '../../../../contract/routes';
 import { Button } from '../../../components/ui/button';
 import { track } from '../../../lib/analytics';
 import { cn } from '../../../lib/cn';
-import { formatMoney } from '../../../lib/money';
 import { useUserWhenKnown, openLoginDialog } from '../../auth';
 import { useStartCheckout } from '../api/start-checkout';
 
@@ -38,7 +38,7 @@ export function BuyNowButton({ deal, className }: { deal: Deal; className?: stri
         aria-describedby={hint ? hintId : undefined}
       >
         {checkout.isPending ? <SpinnerIcon className="h-5 w-5" /> : null}
-        Buy Now - {formatMoney(deal.priceCents)}
+        Buy Now - <Price cents={deal.priceCents} />
       </Button>
       {hint ? (
         <p id={hintId} className="mt-2 text-center text-sm text-slate-600">

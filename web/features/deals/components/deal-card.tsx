@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { Deal } from '../../../../contract/deals';
 import { paths } from '../../../../contract/routes';
+import { Price } from '../../../components/ui/price';
 import { Badge } from '../../../components/ui/badge';
-import { ClockIcon, TrendingIcon } from '../../../components/ui/more-icons';
-import { formatMoney } from '../../../lib/money';
+import { ClockIcon, TrendingIcon } from '../../../components/ui/icons';
 import { AddToCartButton } from '../../cart';
 import { FavoriteButton } from '../../favorites';
 import { primeDeal } from '../api/get-deal';
@@ -74,11 +74,11 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
 
         <div className="mt-3 flex flex-wrap items-baseline gap-x-2">
           <span className="sr-only">Price:</span>
-          <span className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">{formatMoney(deal.priceCents)}</span>
+          <Price cents={deal.priceCents} className="text-2xl font-bold tracking-tight text-slate-900" />
           {deal.originalPriceCents !== null ? (
             <>
               <span className="sr-only">Original price:</span>
-              <s className="text-sm text-slate-500 tabular-nums">{formatMoney(deal.originalPriceCents)}</s>
+              <Price cents={deal.originalPriceCents} struck className="text-sm text-slate-500" />
             </>
           ) : null}
         </div>

@@ -4,9 +4,10 @@
  */
 import type { Deal } from '../../../../contract/deals';
 import { Button } from '../../../components/ui/button';
+import { SearchIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
 import { DealCard } from './deal-card';
-import { ListStatePanel } from './list-state-panel';
+import { StatePanel } from '../../../components/ui/panel';
 
 /** Cards in the first row on the widest layout load their images eagerly. */
 const EAGER_CARDS = 3;
@@ -27,16 +28,27 @@ export interface DealListProps {
 export function DealList({ deals, query, searching, hasNextPage, fetchingNextPage, nextPageFailed, onLoadMore, onClearSearch }: DealListProps) {
   if (deals.length === 0) {
     return query ? (
-      <ListStatePanel title={`No deals match “${query}”`}>
-        <p className="mt-1 text-slate-600">Try a different word, or browse everything on offer.</p>
-        <Button variant="outline" className="mt-5" onClick={onClearSearch}>
+      <StatePanel
+        state="empty"
+        heading="h3"
+        tone="neutral"
+        icon={<SearchIcon className="h-7 w-7" />}
+        title={`No deals match “${query}”`}
+        message="Try a different word, or browse everything on offer."
+      >
+        <Button variant="outline" onClick={onClearSearch}>
           Clear search
         </Button>
-      </ListStatePanel>
+      </StatePanel>
     ) : (
-      <ListStatePanel title="No deals available">
-        <p className="mt-1 text-slate-600">Check back soon for amazing offers!</p>
-      </ListStatePanel>
+      <StatePanel
+        state="empty"
+        heading="h3"
+        tone="neutral"
+        icon={<SearchIcon className="h-7 w-7" />}
+        title="No deals available"
+        message="Check back soon for amazing offers!"
+      />
     );
   }
   return (

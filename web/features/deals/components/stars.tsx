@@ -1,4 +1,4 @@
-import { StarIcon } from '../../../components/ui/more-icons';
+import { StarIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
 
 /** Five stars with `rating` of them filled (rounded to the nearest whole star); the label carries the exact figure. */

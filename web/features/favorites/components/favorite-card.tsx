@@ -2,11 +2,11 @@
 import { Link } from 'wouter';
 import type { Deal } from '../../../../contract/deals';
 import { paths } from '../../../../contract/routes';
+import { Price } from '../../../components/ui/price';
 import { RichText } from '../../../components/rich-text';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatMoney } from '../../../lib/money';
 import { AddToCartButton } from '../../cart';
 import { DealImage } from '../../deals';
 import { FavoriteButton } from './favorite-button';
@@ -34,11 +34,11 @@ export function FavoriteCard({ deal }: { deal: Deal }) {
 
         <div className="mt-3 flex flex-wrap items-baseline gap-x-2">
           <span className="sr-only">Price:</span>
-          <span className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">{formatMoney(deal.priceCents)}</span>
+          <Price cents={deal.priceCents} className="text-2xl font-bold tracking-tight text-slate-900" />
           {deal.originalPriceCents !== null ? (
             <>
               <span className="sr-only">Original price:</span>
-              <s className="text-sm text-slate-500 tabular-nums">{formatMoney(deal.originalPriceCents)}</s>
+              <Price cents={deal.originalPriceCents} struck className="text-sm text-slate-500" />
             </>
           ) : null}
         </div>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ClockIcon, MapPinIcon, PhoneIcon, StoreIcon } from '../../../components/ui/more-icons';
+import { ClockIcon, MapPinIcon, PhoneIcon, StoreIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { merchantQueryOptions, parseBusinessHours, type HoursPeriod } from '../api/get-merchant';

@@ -7,9 +7,10 @@ import type { CurrentUser } from '../../../../contract/auth';
 import { EMAIL_CODE_TTL_MINUTES, EMAIL_RESEND_COOLDOWN_SECONDS, SMS_CODE_LENGTH } from '../../../../contract/constants';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { CheckCircleIcon } from '../../../components/ui/more-icons';
+import { CheckCircleIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
-import { useUpdateEmail, useVerifyEmail, TextField, useCountdown, messageOf, sanitizeCode } from '../../auth';
+import { TextField } from '../../../components/ui/field';
+import { useUpdateEmail, useVerifyEmail, useCountdown, messageOf, sanitizeCode } from '../../auth';
 
 interface EmailFormProps {
   /** The verified email. */

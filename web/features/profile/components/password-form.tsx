@@ -3,7 +3,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../../contract/constants';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
-import { useChangePassword, PasswordField, checkPasswordChange, messageOf, type PasswordChangeField as Field } from '../../auth';
+import { PasswordField } from '../../../components/ui/field';
+import { useChangePassword, checkPasswordChange, messageOf, type PasswordChangeField as Field } from '../../auth';
 
 interface PasswordFormProps {
   hasPassword: boolean;

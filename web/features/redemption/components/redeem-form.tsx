@@ -1,12 +1,12 @@
 /** The redeem form (docs/product/screens.md#redeem-vouchers): code and PIN, Redeem Voucher, the outcome, and home 1.5 s after a success. */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../../../contract/auth';
 import { REDEEM_REDIRECT_MS, VOUCHER_CODE_LENGTH, VOUCHER_PIN_LENGTH } from '../../../../contract/constants';
 import { paths } from '../../../../contract/routes';
+import { Price } from '../../../components/ui/price';
 import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { formatMoney } from '../../../lib/money';
+import { Field, Input } from '../../../components/ui/field';
 import { redeemResultMessage, useRedeemVoucher, type RedeemResult } from '../api/redeem-voucher';
 import { normalizePin, normalizeVoucherCode } from '../redeem-input';
 import { cameFromScan, SCAN_SUCCESS_MESSAGE } from '../scan-handoff';
@@ -40,7 +40,7 @@ function resultBanner(result: RedeemResult): BannerContent {
       <>
         {voucher ? (
           <>
-            <span className="font-semibold">{voucher.dealTitle}</span> · {formatMoney(voucher.priceCents)}.{' '}
+            <span className="font-semibold">{voucher.dealTitle}</span> · <Price cents={voucher.priceCents} />.{' '}
           </>
         ) : null}
         Returning to the home page…
@@ -49,8 +49,9 @@ function resultBanner(result: RedeemResult): BannerContent {
   };
 }
 
-const inputClasses =
-  'mt-1.5 block h-12 w-full rounded-xl border bg-white px-4 text-lg text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none read-only:bg-slate-50';
+/** Code and PIN are read out to the customer character by character: large, spaced, fixed-width. */
+const codeClasses = 'font-mono text-lg tracking-[0.2em] uppercase read-only:bg-slate-50';
+const pinClasses = 'font-mono text-lg tracking-[0.2em] read-only:bg-slate-50';
 
 export function RedeemForm({ user, initialCode, initialPin }: RedeemFormProps) {
   const [, navigate] = useLocation();
@@ -63,7 +64,6 @@ export function RedeemForm({ user, initialCode, initialPin }: RedeemFormProps) {
   const redeem = useRedeemVoucher(user);
   const codeRef = useRef<HTMLInputElement>(null);
   const pinRef = useRef<HTMLInputElement>(null);
-  const id = useId();
   const redeemed = result?.ok === true;
 
   useEffect(() => {
@@ -94,10 +94,6 @@ export function RedeemForm({ user, initialCode, initialPin }: RedeemFormProps) {
   else if (redeem.isPending) banner = { tone: 'progress', title: 'Redeeming…' };
   else if (scanned) banner = { tone: 'info', title: SCAN_SUCCESS_MESSAGE, detail: 'Check the code and PIN with the customer, then press Redeem Voucher.' };
 
-  const codeHint = `${id}-code-hint`;
-  const codeError = `${id}-code-error`;
-  const pinHint = `${id}-pin-hint`;
-  const pinError = `${id}-pin-error`;
   const locked = redeem.isPending || redeemed;
 
   return (
@@ -109,67 +105,45 @@ export function RedeemForm({ user, initialCode, initialPin }: RedeemFormProps) {
       ) : null}
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-code`} className="text-sm font-semibold text-slate-800">
-            Voucher Code
-          </label>
-          <input
-            ref={codeRef}
-            id={`${id}-code`}
-            name="code"
-            type="text"
-            value={code}
-            onChange={(event) => setCode(normalizeVoucherCode(event.target.value))}
-            maxLength={VOUCHER_CODE_LENGTH}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            required
-            readOnly={locked}
-            aria-invalid={errors.code ? true : undefined}
-            aria-describedby={errors.code ? `${codeHint} ${codeError}` : codeHint}
-            className={cn(inputClasses, 'font-mono tracking-[0.2em] uppercase', errors.code ? 'border-red-600' : 'border-slate-300')}
-          />
-          <p id={codeHint} className="mt-1 text-sm text-slate-600">
-            {VOUCHER_CODE_LENGTH} characters, printed on the customer's voucher.
-          </p>
-          {errors.code ? (
-            <p id={codeError} className="mt-1 text-sm font-medium text-red-700">
-              {errors.code}
-            </p>
-          ) : null}
-        </div>
+        <Field label="Voucher Code" hint={`${VOUCHER_CODE_LENGTH} characters, printed on the customer's voucher.`} error={errors.code}>
+          {(control) => (
+            <Input
+              {...control}
+              ref={codeRef}
+              name="code"
+              type="text"
+              value={code}
+              onChange={(event) => setCode(normalizeVoucherCode(event.target.value))}
+              maxLength={VOUCHER_CODE_LENGTH}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required
+              readOnly={locked}
+              className={codeClasses}
+            />
+          )}
+        </Field>
 
-        <div>
-          <label htmlFor={`${id}-pin`} className="text-sm font-semibold text-slate-800">
-            PIN
-          </label>
-          <input
-            ref={pinRef}
-            id={`${id}-pin`}
-            name="pin"
-            type="text"
-            inputMode="numeric"
-            value={pin}
-            onChange={(event) => setPin(normalizePin(event.target.value))}
-            maxLength={VOUCHER_PIN_LENGTH}
-            autoComplete="off"
-            spellCheck={false}
-            required
-            readOnly={locked}
-            aria-invalid={errors.pin ? true : undefined}
-            aria-describedby={errors.pin ? `${pinHint} ${pinError}` : pinHint}
-            className={cn(inputClasses, 'font-mono tracking-[0.2em]', errors.pin ? 'border-red-600' : 'border-slate-300')}
-          />
-          <p id={pinHint} className="mt-1 text-sm text-slate-600">
-            {VOUCHER_PIN_LENGTH} digits, told by the customer.
-          </p>
-          {errors.pin ? (
-            <p id={pinError} className="mt-1 text-sm font-medium text-red-700">
-              {errors.pin}
-            </p>
-          ) : null}
-        </div>
+        <Field label="PIN" hint={`${VOUCHER_PIN_LENGTH} digits, told by the customer.`} error={errors.pin}>
+          {(control) => (
+            <Input
+              {...control}
+              ref={pinRef}
+              name="pin"
+              type="text"
+              inputMode="numeric"
+              value={pin}
+              onChange={(event) => setPin(normalizePin(event.target.value))}
+              maxLength={VOUCHER_PIN_LENGTH}
+              autoComplete="off"
+              spellCheck={false}
+              required
+              readOnly={locked}
+              className={pinClasses}
+            />
+          )}
+        </Field>
       </div>
 
       <Button type="submit" size="lg" disabled={locked} className="w-full sm:w-auto sm:justify-self-start">

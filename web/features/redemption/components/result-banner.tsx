@@ -1,7 +1,6 @@
 /** The one-line outcome under a form (redeemed, refused, scanning, scanned), announced to screen readers as it changes. */
 import type { ReactNode } from 'react';
-import { AlertIcon } from '../../../components/ui/icons';
-import { CheckCircleIcon, ClockIcon, InfoIcon } from '../../../components/ui/more-icons';
+import { AlertIcon, CheckCircleIcon, ClockIcon, InfoIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
 
 export type BannerTone = 'success' | 'error' | 'info' | 'progress';

@@ -1,5 +1,5 @@
 /** Copies a voucher code; a check mark confirms it for 2 s (docs/product/constants.md#screen-timings). */
-import { CheckIcon, CopyIcon } from '../../../components/ui/more-icons';
+import { CheckIcon, CopyIcon } from '../../../components/ui/icons';
 import { useEffect, useRef, useState } from 'react';
 import { COPY_CONFIRM_MS } from '../../../../contract/constants';
 import { toast } from '../../../components/ui/toast';

@@ -1,10 +1,10 @@
 /** 'Write a review' on a voucher: a 1-5 star rating (a keyboard-usable radio group) and a comment, posted once per deal. */
 import { useId, useState, type FormEvent } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
-import { XIcon } from '../../../components/ui/icons';
-import { SpinnerIcon, StarIcon } from '../../../components/ui/more-icons';
+import { Dialog, DialogClose } from '../../../components/ui/dialog';
+import { Field, Textarea } from '../../../components/ui/field';
+import { SpinnerIcon, StarIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -20,7 +20,7 @@ function ReviewForm({ dealId, dealTitle, onDone }: { dealId: string; dealTitle: 
   const [tried, setTried] = useState(false);
   const post = usePostReview();
   const queryClient = useQueryClient();
-  const ids = { comment: useId(), ratingError: useId(), commentError: useId() };
+  const ids = { ratingError: useId() };
 
   const ratingMissing = rating < 1;
   const commentMissing = comment.trim() === '';
@@ -54,7 +54,7 @@ function ReviewForm({ dealId, dealTitle, onDone }: { dealId: string; dealTitle: 
   };
 
   return (
-    <form onSubmit={submit} noValidate className="mt-5 space-y-5">
+    <form onSubmit={submit} noValidate className="space-y-5">
       <fieldset aria-describedby={tried && ratingMissing ? ids.ratingError : undefined}>
         <legend className="text-sm font-medium text-slate-800">Your rating</legend>
         <div className="mt-2 flex items-center gap-1">
@@ -88,42 +88,28 @@ function ReviewForm({ dealId, dealTitle, onDone }: { dealId: string; dealTitle: 
       </fieldset>
 
       <div>
-        <label htmlFor={ids.comment} className="block text-sm font-medium text-slate-800">
-          Your review
-        </label>
-        <textarea
-          id={ids.comment}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
-          maxLength={COMMENT_MAX}
-          rows={4}
-          required
-          placeholder={`What did you think of ${dealTitle}?`}
-          aria-invalid={(tried && commentMissing) || undefined}
-          aria-describedby={tried && commentMissing ? ids.commentError : undefined}
-          className={cn(
-            'mt-1.5 block w-full resize-y rounded-xl border bg-white px-3.5 py-2.5 text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600',
-            tried && commentMissing ? 'border-red-600' : 'border-slate-300',
+        <Field label="Your review" error={tried && commentMissing ? 'Please write a few words about the deal.' : undefined}>
+          {(control) => (
+            <Textarea
+              {...control}
+              value={comment}
+              onChange={(event) => setComment(event.target.value)}
+              maxLength={COMMENT_MAX}
+              rows={4}
+              required
+              placeholder={`What did you think of ${dealTitle}?`}
+            />
           )}
-        />
-        <div className="mt-1 flex justify-between gap-4 text-sm">
-          {tried && commentMissing ? (
-            <p id={ids.commentError} className="text-red-700">
-              Please write a few words about the deal.
-            </p>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600 tabular-nums">
-            {comment.length}/{COMMENT_MAX}
-          </span>
-        </div>
+        </Field>
+        <p className="mt-1 text-right text-sm text-slate-600 tabular-nums">
+          {comment.length}/{COMMENT_MAX}
+        </p>
       </div>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
+        <DialogClose>
           <Button variant="outline">Cancel</Button>
-        </Dialog.Close>
+        </DialogClose>
         <Button type="submit" disabled={post.isPending}>
           {post.isPending ? <SpinnerIcon className="h-4 w-4" /> : null}
           Post Review
@@ -136,29 +122,20 @@ function ReviewForm({ dealId, dealTitle, onDone }: { dealId: string; dealTitle: 
 export function ReviewDialog({ dealId, dealTitle }: { dealId: string; dealTitle: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      size="lg"
+      title={`Review ${dealTitle}`}
+      description="Tell other shoppers how it went. You can review each deal once."
+      trigger={
         <Button variant="secondary" size="sm" aria-label={`Write a review of ${dealTitle}`}>
           <StarIcon className="h-4 w-4" />
           Write a review
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
-          <Dialog.Title className="pr-8 text-lg font-bold text-slate-900">Review {dealTitle}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Tell other shoppers how it went. You can review each deal once.
-          </Dialog.Description>
-          <ReviewForm dealId={dealId} dealTitle={dealTitle} onDone={() => setOpen(false)} />
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-ring"
-          >
-            <XIcon className="h-4 w-4" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+    >
+      <ReviewForm dealId={dealId} dealTitle={dealTitle} onDone={() => setOpen(false)} />
+    </Dialog>
   );
 }

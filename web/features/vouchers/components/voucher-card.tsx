@@ -2,11 +2,11 @@
 import { Link } from 'wouter';
 import type { Voucher } from '../../../../contract/checkout';
 import { paths } from '../../../../contract/routes';
+import { Price } from '../../../components/ui/price';
 import { Badge } from '../../../components/ui/badge';
-import { CalendarIcon, CheckCircleIcon } from '../../../components/ui/more-icons';
+import { CalendarIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { formatDay } from '../../../lib/dates';
-import { formatMoney } from '../../../lib/money';
 import { DealImage } from '../../deals';
 import { voucherState } from '../voucher-display';
 import { CopyCodeButton } from './copy-code-button';
@@ -54,7 +54,7 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
         </h2>
         <p className="mt-1 text-sm text-slate-600 tabular-nums">
           <span className="sr-only">Price paid: </span>
-          {formatMoney(voucher.priceCents)}
+          <Price cents={voucher.priceCents} />
         </p>
 
         <div className="mt-4 flex items-center gap-4 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">

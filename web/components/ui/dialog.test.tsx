@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Button } from './button';
+import { Dialog, DialogClose } from './dialog';
+
+afterEach(cleanup);
+
+function Example() {
+  return (
+    <Dialog title="Review Sushi" description="Tell other shoppers how it went." trigger={<Button>Write a review</Button>}>
+      <input aria-label="Comment" />
+      <DialogClose>
+        <Button variant="outline">Cancel</Button>
+      </DialogClose>
+    </Dialog>
+  );
+}
+
+describe('Dialog', () => {
+  it('opens from its trigger, labelled and described, with focus inside', async () => {
+    render(<Example />);
+    fireEvent.click(screen.getByRole('button', { name: 'Write a review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review Sushi' });
+    expect(dialog.getAttribute('aria-describedby') && document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Tell other shoppers how it went.',
+    );
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  });
+
+  it('closes on Escape and on its close buttons', async () => {
+    render(<Example />);
+    fireEvent.click(screen.getByRole('button', { name: 'Write a review' }));
+    fireEvent.keyDown(await screen.findByRole('dialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Write a review' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Write a review' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('describes itself by its title when given no description', async () => {
+    render(
+      <Dialog open title="删除团购" role="alertdialog" closeLabel="关闭">
+        <p>…</p>
+      </Dialog>,
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: '删除团购' });
+    expect(screen.getByRole('button', { name: '关闭' })).toBeTruthy();
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+  });
+});

@@ -1,0 +1,60 @@
+/** The cart's order summary: units, savings and total, and Checkout Now (held back while a line cannot be bought). */
+import { Button } from '../../../components/ui/button';
+import { ShieldCheckIcon, SpinnerIcon } from '../../../components/ui/icons';
+import { Price } from '../../../components/ui/price';
+import type { summarizeCart } from '../cart-lines';
+
+interface OrderSummaryProps {
+  summary: ReturnType<typeof summarizeCart>;
+  blocked: boolean;
+  pending: boolean;
+  onCheckout: () => void;
+}
+
+export function OrderSummary({ summary, blocked, pending, onCheckout }: OrderSummaryProps) {
+  return (
+    <section aria-labelledby="summary-title" className="surface p-6 lg:sticky lg:top-24">
+      <h2 id="summary-title" className="text-lg font-bold text-slate-900">
+        Order Summary
+      </h2>
+      <dl className="mt-4 space-y-3 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">
+            Items ({summary.units} {summary.units === 1 ? 'unit' : 'units'})
+          </dt>
+          <dd className="font-medium text-slate-900 tabular-nums"><Price cents={summary.totalCents} /></dd>
+        </div>
+        {summary.savingsCents > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600">You save</dt>
+            <dd className="font-medium text-sale-700 tabular-nums">−<Price cents={summary.savingsCents} /></dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-base">
+          <dt className="font-semibold text-slate-900">Total</dt>
+          <dd className="font-extrabold text-slate-900 tabular-nums"><Price cents={summary.totalCents} /></dd>
+        </div>
+      </dl>
+      {summary.incomplete ? <p className="mt-2 text-xs text-slate-600">Some prices are still loading.</p> : null}
+      <Button
+        size="lg"
+        className="mt-6 w-full"
+        onClick={onCheckout}
+        disabled={pending || blocked}
+        aria-describedby={blocked ? 'checkout-blocked' : undefined}
+      >
+        {pending ? <SpinnerIcon className="h-5 w-5" /> : null}
+        Checkout Now
+      </Button>
+      {blocked ? (
+        <p id="checkout-blocked" className="mt-2 text-sm text-red-700">
+          Remove the items that are no longer available, or lower their quantity, to check out.
+        </p>
+      ) : null}
+      <p className="mt-4 flex items-start gap-2 text-xs text-slate-600">
+        <ShieldCheckIcon className="h-4 w-4 shrink-0 text-brand-700" />
+        You pay on a secure card payment page. Your vouchers arrive right after payment.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+/** The held order on the checkout page: its lines, its total and how long its units are held. */
+import type { TestCheckoutSession } from '../../../../contract/checkout';
+import { ClockIcon } from '../../../components/ui/icons';
+import { Price } from '../../../components/ui/price';
+import { formatClockTime, formatIso } from '../../../lib/date-format';
+import { DealImage } from '../../deals';
+
+export function OrderDetails({ session }: { session: TestCheckoutSession }) {
+  const { order } = session;
+  const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  return (
+    <section aria-labelledby="order-details-title" className="surface p-6">
+      <h2 id="order-details-title" className="text-lg font-bold text-slate-900">
+        Order Details
+      </h2>
+      <ul className="mt-4 divide-y divide-slate-100">
+        {order.items.map((item) => (
+          <li key={item.dealId} className="flex items-center gap-4 py-3 first:pt-0 last:pb-0">
+            <DealImage
+              deal={{ imageUrl: item.imageUrl, title: item.title }}
+              placeholder="small"
+              width={64}
+              height={64}
+              className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-slate-900">{item.title}</p>
+              <p className="text-sm text-slate-600 tabular-nums">
+                {item.quantity} × <Price cents={item.unitPriceCents} />
+              </p>
+            </div>
+            <p className="font-semibold text-slate-900 tabular-nums">
+              <Price cents={item.quantity * item.unitPriceCents} label="Line total: " />
+            </p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-5 space-y-2 border-t border-slate-200 pt-4 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">
+            Items ({units} {units === 1 ? 'voucher' : 'vouchers'})
+          </dt>
+          <dd className="text-slate-900 tabular-nums">
+            <Price cents={order.totalCents} />
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 text-base">
+          <dt className="font-semibold text-slate-900">Total</dt>
+          <dd className="font-extrabold text-slate-900 tabular-nums">
+            <Price cents={order.totalCents} />
+          </dd>
+        </div>
+      </dl>
+      <HoldNote expiresAt={order.expiresAt} />
+    </section>
+  );
+}
+
+function HoldNote({ expiresAt }: { expiresAt: string }) {
+  const until = formatIso(expiresAt, formatClockTime);
+  if (until === '') return null;
+  return (
+    <p className="mt-4 flex items-center gap-2 text-sm text-slate-600">
+      <ClockIcon className="h-4 w-4 shrink-0 text-slate-500" />
+      Your vouchers are held for you until {until}.
+    </p>
+  );
+}

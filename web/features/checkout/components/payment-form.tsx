@@ -1,0 +1,224 @@
+/** The payment form of the checkout page: card fields, the total, and the pay call with its processing state. */
+import { useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import type { TestCheckoutSession } from '../../../../contract/checkout';
+import { paths } from '../../../../contract/routes';
+import { Button } from '../../../components/ui/button';
+import { Field, Input } from '../../../components/ui/field';
+import { CreditCardIcon, InfoIcon, LockIcon, SpinnerIcon } from '../../../components/ui/icons';
+import { Price } from '../../../components/ui/price';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { removeDealsFromCart } from '../../../lib/cart-storage';
+import { cn } from '../../../lib/cn';
+import { useCancelCheckoutSession } from '../api/cancel-checkout-session';
+import { usePayCheckoutSession } from '../api/pay-checkout-session';
+import { formatCardNumber, formatCvc, formatExpiry, missingCardFields, type CardFields } from '../card-format';
+import { sameSitePath } from '../same-site-path';
+import { CheckoutShell } from './checkout-shell';
+import { OrderDetails } from './order-details';
+
+const EMPTY_CARD: CardFields = { cardNumber: '', expiry: '', cvc: '', cardholderName: '' };
+
+const FIELD_LABELS: Record<keyof CardFields, string> = {
+  cardNumber: 'Card Number',
+  expiry: 'Expiry Date (MM/YY)',
+  cvc: 'CVV',
+  cardholderName: 'Cardholder Name',
+};
+
+interface CardFieldProps {
+  name: keyof CardFields;
+  value: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+  autoComplete: string;
+  placeholder: string;
+  inputMode?: 'numeric' | 'text';
+  maxLength: number;
+}
+
+function CardField({ name, value, invalid, onChange, autoComplete, placeholder, inputMode = 'text', maxLength }: CardFieldProps) {
+  return (
+    <Field label={FIELD_LABELS[name]}>
+      {(control) => (
+        <Input
+          {...control}
+          name={name}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          required
+          aria-invalid={invalid || undefined}
+          className={cn(name !== 'cardholderName' && 'tracking-wide tabular-nums')}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function PaymentForm({ session }: { session: TestCheckoutSession }) {
+  const [card, setCard] = useState<CardFields>(EMPTY_CARD);
+  const [invalid, setInvalid] = useState<Array<keyof CardFields>>([]);
+  const missingToast = useRef<{ dismiss: () => void } | null>(null);
+  const [, navigate] = useLocation();
+  const cancel = useCancelCheckoutSession(session.id);
+  const pay = usePayCheckoutSession(session.id);
+
+  const busy = pay.isPending || pay.isSuccess;
+
+  const update = (name: keyof CardFields, value: string) => {
+    setCard((previous) => {
+      let next = value;
+      if (name === 'cardNumber') next = formatCardNumber(value);
+      else if (name === 'expiry') next = formatExpiry(value, previous.expiry);
+      else if (name === 'cvc') next = formatCvc(value);
+      return { ...previous, [name]: next };
+    });
+    setInvalid((previous) => previous.filter((field) => field !== name));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const missing = missingCardFields(card);
+    if (missing.length > 0) {
+      setInvalid(missing);
+      missingToast.current = toast({
+        title: '请填写完整的支付信息',
+        description: 'Please fill in the card number, expiry date, CVV and cardholder name.',
+        variant: 'destructive',
+      });
+      const first = missing[0];
+      const field = first ? event.currentTarget.elements.namedItem(first) : null;
+      if (field instanceof HTMLInputElement) field.focus();
+      return;
+    }
+    missingToast.current?.dismiss();
+    pay.mutate(
+      { ...card, cardholderName: card.cardholderName.trim() },
+      {
+        onSuccess: (answer) => {
+          removeDealsFromCart(session.order.items.map((item) => item.dealId));
+          toast({ title: '支付成功', description: 'Payment successful. Your vouchers are ready.', variant: 'success' });
+          const path = sameSitePath(answer.successUrl);
+          if (path) navigate(path);
+          else window.location.assign(answer.successUrl);
+        },
+        onError: (error) => {
+          const description =
+            isApiError(error) && error.status < 500 && error.serverMessage.trim() !== ''
+              ? error.serverMessage
+              : 'The payment did not go through. Please try again.';
+          toast({ title: '支付失败', description, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const back = async () => {
+    // Release the held units before leaving; leaving matters more than whether the release call succeeded.
+    await cancel.mutateAsync().catch(() => undefined);
+    navigate(paths.cart);
+  };
+
+  return (
+    <CheckoutShell onBack={() => void back()} backDisabled={busy || cancel.isPending}>
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">Checkout</h1>
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_420px] lg:gap-8">
+        <OrderDetails session={session} />
+
+        <form onSubmit={submit} noValidate aria-labelledby="payment-title" className="surface p-6">
+          <h2 id="payment-title" className="text-lg font-bold text-slate-900">
+            Payment
+          </h2>
+          <fieldset disabled={busy} className="mt-4 space-y-5">
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-800">Payment Method</legend>
+              <label className="mt-1.5 flex cursor-pointer items-center gap-3 rounded-xl border-2 border-brand-600 bg-brand-50 px-4 py-3">
+                <input type="radio" name="method" value="card" checked readOnly className="h-4 w-4 accent-brand-700" />
+                <CreditCardIcon className="h-5 w-5 text-brand-800" />
+                <span className="font-semibold text-slate-900">Credit / Debit Card</span>
+              </label>
+            </fieldset>
+
+            <CardField
+              name="cardNumber"
+              value={card.cardNumber}
+              invalid={invalid.includes('cardNumber')}
+              onChange={(value) => update('cardNumber', value)}
+              autoComplete="cc-number"
+              placeholder="1234 5678 9012 3456"
+              inputMode="numeric"
+              maxLength={23}
+            />
+            <div className="grid grid-cols-2 gap-4">
+              <CardField
+                name="expiry"
+                value={card.expiry}
+                invalid={invalid.includes('expiry')}
+                onChange={(value) => update('expiry', value)}
+                autoComplete="cc-exp"
+                placeholder="MM/YY"
+                inputMode="numeric"
+                maxLength={5}
+              />
+              <CardField
+                name="cvc"
+                value={card.cvc}
+                invalid={invalid.includes('cvc')}
+                onChange={(value) => update('cvc', value)}
+                autoComplete="cc-csc"
+                placeholder="123"
+                inputMode="numeric"
+                maxLength={4}
+              />
+            </div>
+            <CardField
+              name="cardholderName"
+              value={card.cardholderName}
+              invalid={invalid.includes('cardholderName')}
+              onChange={(value) => update('cardholderName', value)}
+              autoComplete="cc-name"
+              placeholder="Name on the card"
+              maxLength={100}
+            />
+          </fieldset>
+
+          <div className="mt-6 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+            <h3 className="text-sm font-semibold text-slate-900">Order Summary</h3>
+            <dl className="mt-2 flex justify-between gap-4">
+              <dt className="text-slate-600">Total to pay</dt>
+              <dd className="text-xl font-extrabold text-slate-900">
+                <Price cents={session.order.totalCents} />
+              </dd>
+            </dl>
+          </div>
+
+          <Button type="submit" size="lg" className="mt-5 w-full" disabled={busy} aria-describedby="test-cards">
+            {busy ? <SpinnerIcon className="h-5 w-5" /> : <LockIcon className="h-5 w-5" />}
+            {busy ? 'Processing…' : 'Confirm Payment'}
+          </Button>
+          <p role="status" className="mt-2 min-h-5 text-center text-sm text-slate-700">
+            {busy ? 'Processing your payment, please wait…' : ''}
+          </p>
+
+          <div id="test-cards" className="mt-3 flex gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
+            <InfoIcon className="mt-0.5 h-5 w-5 shrink-0 text-amber-800" />
+            <div>
+              <p className="font-semibold">Test payment: no real money moves.</p>
+              <p className="mt-1">
+                Pay with <span className="font-mono font-semibold whitespace-nowrap">4242 4242 4242 4242</span>; see a decline with{' '}
+                <span className="font-mono font-semibold whitespace-nowrap">4000 0000 0000 0002</span>. Use any future expiry date, any
+                3-digit CVV and any name.
+              </p>
+            </div>
+          </div>
+        </form>
+      </div>
+    </CheckoutShell>
+  );
+}

@@ -1,0 +1,76 @@
+/** One bought voucher on the payment result page: code, PIN and QR, its validity, Download and Share. */
+import type { Voucher } from '../../../../contract/checkout';
+import { Button } from '../../../components/ui/button';
+import { CalendarIcon, DownloadIcon, ShareIcon } from '../../../components/ui/icons';
+import { toast } from '../../../components/ui/toast';
+import { DealImage } from '../../deals';
+import { CopyCodeButton, QrImage, downloadVoucher, shareVoucher, validityStatement } from '../../vouchers';
+
+export function VoucherTicket({ voucher }: { voucher: Voucher }) {
+  const titleId = `ticket-${voucher.id}`;
+  const share = async () => {
+    const outcome = await shareVoucher(voucher);
+    if (outcome === 'failed') {
+      toast({ title: 'Share failed', description: 'Your browser did not allow sharing or copying the voucher.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col surface p-5 sm:p-6">
+      <div className="flex items-center gap-3">
+        <DealImage
+          deal={{ imageUrl: voucher.dealImage, title: voucher.dealTitle }}
+          placeholder="small"
+          width={56}
+          height={56}
+          className="h-14 w-14 shrink-0 rounded-xl bg-slate-100 object-cover"
+        />
+        <div className="min-w-0">
+          <h2 id={titleId} className="font-semibold text-slate-900">
+            {voucher.dealTitle}
+          </h2>
+          <p className="truncate text-sm text-slate-600">{voucher.merchantName}</p>
+        </div>
+      </div>
+
+      <div className="mt-5 flex flex-col items-center gap-5 border-y border-dashed border-slate-300 py-5 sm:flex-row sm:items-center">
+        <QrImage
+          src={voucher.qrCodeUrl}
+          alt={`QR code for voucher ${voucher.voucherCode}`}
+          width={144}
+          height={144}
+          loading="lazy"
+          className="h-36 w-36 shrink-0 rounded-lg ring-1 ring-slate-200"
+        />
+        <dl className="w-full space-y-3">
+          <div>
+            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Voucher Code</dt>
+            <dd className="flex items-center gap-1">
+              <span className="font-mono text-2xl font-bold tracking-widest text-slate-900">{voucher.voucherCode}</span>
+              <CopyCodeButton code={voucher.voucherCode} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">PIN</dt>
+            <dd className="font-mono text-2xl font-bold tracking-widest text-slate-900">{voucher.voucherPin}</dd>
+          </div>
+        </dl>
+      </div>
+
+      <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
+        <CalendarIcon className="h-4 w-4 shrink-0 text-slate-500" />
+        {validityStatement(voucher)}
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={() => downloadVoucher(voucher)}>
+          <DownloadIcon className="h-4 w-4" />
+          Download Voucher<span className="sr-only"> {voucher.voucherCode}</span>
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => void share()}>
+          <ShareIcon className="h-4 w-4" />
+          Share<span className="sr-only"> voucher {voucher.voucherCode}</span>
+        </Button>
+      </div>
+    </article>
+  );
+}
