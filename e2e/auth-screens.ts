@@ -46,12 +46,21 @@ export const header = (page: Page): Locator => page.getByRole('banner');
 /** The password input itself (the Password tab panel carries the same name). */
 export const passwordInput = (scope: Locator, label = 'Password'): Locator => scope.locator('input').and(scope.getByLabel(label, { exact: true }));
 
+/**
+ * The visible copy of a header control. On a narrow screen the header's links wait in a closed menu, so this opens
+ * the menu, but only once the header is drawn: asking too early would find neither the menu button nor the control.
+ */
+async function reachInHeader(page: Page, control: Locator): Promise<Locator> {
+  const menu = header(page).getByRole('button', { name: 'Menu' });
+  const visible = control.filter({ visible: true }).first();
+  await expect(menu.or(visible).first()).toBeVisible();
+  if (await menu.isVisible()) await menu.click();
+  return visible;
+}
+
 /** Opens the login dialog from the header, through the menu when the screen is narrow. */
 export async function openLoginFromHeader(page: Page): Promise<Locator> {
-  const bar = header(page);
-  const menu = bar.getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await menu.click();
-  await bar.getByRole('link', { name: 'Login', exact: true }).filter({ visible: true }).first().click();
+  await (await reachInHeader(page, header(page).getByRole('link', { name: 'Login', exact: true }))).click();
   const dialog = loginDialog(page);
   await expect(dialog).toBeVisible();
   return dialog;
@@ -59,10 +68,7 @@ export async function openLoginFromHeader(page: Page): Promise<Locator> {
 
 /** Logs out from the header (or its menu on a narrow screen) and waits for the guest header. */
 export async function logoutFromHeader(page: Page): Promise<void> {
-  const bar = header(page);
-  const menu = bar.getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await menu.click();
-  await bar.getByRole('button', { name: 'Logout' }).filter({ visible: true }).first().click();
+  await (await reachInHeader(page, header(page).getByRole('button', { name: 'Logout' }))).click();
   await expect(page).toHaveURL(/\/$/);
   await expectGuestHeader(page);
 }

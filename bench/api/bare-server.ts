@@ -3,9 +3,9 @@
  *   node --import tsx bench/api/bare-server.ts <config.json>
  * mode "bytes": a bare node:http server answering every request with the captured body and
  * headers of our GET /api/deals (the same bytes on the wire, but for the date Node adds). mode "pg":
- * a bare node:http server that runs our list's query (the page with its figures, each deal written
- * as JSON by the database) as a named prepared statement through a pg pool and answers with the
- * page's deals joined into a JSON array.
+ * a bare node:http server that runs our list's query for the first page (the page with its
+ * figures) as a named prepared statement through a pg pool, shapes its rows into the contract's
+ * deals and answers with JSON.stringify of them.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -18,8 +18,12 @@ export type BareSettings =
       mode: 'pg';
       databaseUrl: string;
       poolSize: number;
-      /** Our first-page query as captured: its first column is a deal's JSON, its last parameter the limit (page size + 1). */
-      page: { text: string; values: unknown[] };
+      /**
+       * Our first-page query as captured (listedPage in server/catalog/catalog.service.ts), for page
+       * size + 1 rows. Its columns, in order: the deal's shown columns (id to createdAt, as
+       * SHOWN_COLUMNS lists them), the merchant's name, the cursor time, units taken, bought, sold today.
+       */
+      page: { text: string; values: unknown[]; limit: number };
     };
 
 export type BareConfig = BareSettings & { port: number };
@@ -35,15 +39,50 @@ function bytesHandler(config: Extract<BareConfig, { mode: 'bytes' }>) {
   };
 }
 
+type Row = [
+  id: string, merchantId: string, title: string, description: string, priceCents: number, originalPriceCents: number | null,
+  imageUrl: string, active: boolean, status: string, inventory: number, maxPerUser: number, validFrom: Date | null,
+  validUntil: Date | null, redemptionInstructions: string, termsConditions: string, createdAt: Date, merchantName: string,
+  cursorTime: string, unitsTaken: number, boughtCount: number, soldTodayCount: number,
+];
+
+/** A row as the contract's deal, with its fields in the contract's order. */
+function present(r: Row) {
+  const [id, merchantId, title, description, priceCents, originalPriceCents, imageUrl, active, status, inventory, maxPerUser, validFrom, validUntil, redemptionInstructions, termsConditions, createdAt, merchantName, , taken, boughtCount, soldTodayCount] = r;
+  const limited = inventory > 0;
+  return {
+    id,
+    merchantId,
+    merchantName,
+    title,
+    description,
+    priceCents,
+    originalPriceCents,
+    discountPercent: originalPriceCents !== null && originalPriceCents > 0 && originalPriceCents > priceCents ? Math.round((1 - priceCents / originalPriceCents) * 100) : null,
+    imageUrl,
+    active,
+    status,
+    inventory,
+    maxPerUser,
+    validFrom: validFrom?.toISOString() ?? null,
+    validUntil: validUntil?.toISOString() ?? null,
+    redemptionInstructions,
+    termsConditions,
+    boughtCount,
+    soldTodayCount,
+    remaining: limited ? Math.max(0, inventory - taken) : null,
+    soldOut: limited && taken >= inventory,
+    createdAt: createdAt.toISOString(),
+  };
+}
+
 function pgHandler(config: Extract<BareConfig, { mode: 'pg' }>) {
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize });
   pool.on('error', (err) => console.error('idle connection error', err));
-  const limit = Number(config.page.values[config.page.values.length - 1]) - 1;
   return (_req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
-      const page = await pool.query({ name: 'deal_page', text: config.page.text, values: config.page.values, rowMode: 'array' });
-      const rows = page.rows.slice(0, limit) as [string, ...unknown[]][];
-      const body = `[${rows.map((row) => row[0]).join(',')}]`;
+      const page = await pool.query<Row>({ name: 'deal_page', text: config.page.text, values: config.page.values, rowMode: 'array' });
+      const body = JSON.stringify(page.rows.slice(0, config.page.limit).map(present));
       res.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': String(Buffer.byteLength(body)) });
       res.end(body);
     })().catch((err: unknown) => {
@@ -68,6 +107,7 @@ function main(): void {
     }
     handler(req, res);
   });
+  // Fastify's keep-alive time, as our server has it.
   server.keepAliveTimeout = 72_000;
   server.listen(config.port, '127.0.0.1');
   const stop = () => server.close(() => process.exit(0));

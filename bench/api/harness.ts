@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -153,12 +153,14 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** Starts `command args` pinned to one core with taskset; its output goes to logFile. */
+/**
+ * Starts `command args` pinned to one core with taskset; its output goes to logFile, written by the
+ * process itself (no pipe through this one, which would take CPU time of its own to copy it).
+ */
 export function startPinned(cpu: number, command: string, args: string[], opts: { env: NodeJS.ProcessEnv; cwd: string; logFile: string }): Started {
-  const log = createWriteStream(opts.logFile);
-  const child = spawn('taskset', ['-c', String(cpu), command, ...args], { env: opts.env, cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
+  const log = openSync(opts.logFile, 'a');
+  const child = spawn('taskset', ['-c', String(cpu), command, ...args], { env: opts.env, cwd: opts.cwd, stdio: ['ignore', log, log] });
+  closeSync(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -169,7 +171,6 @@ export function startPinned(cpu: number, command: string, args: string[], opts: 
         await exited;
         clearTimeout(timer);
       }
-      log.end();
     })();
     return stopping;
   };
@@ -213,6 +214,8 @@ export interface ServerOptions {
   label: string;
   env: Record<string, string>;
   logDir: string;
+  /** Leave LOG_LEVEL to the server's default (info: a line per request) rather than warn. */
+  defaultLogLevel?: boolean;
   /** Extra node flags, e.g. --cpu-prof while looking into a result. */
   nodeArgs?: string[];
 }
@@ -234,7 +237,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     HOME: process.env.HOME ?? o.logDir,
     HOST: '127.0.0.1',
     PORT: String(port),
-    LOG_LEVEL: 'warn',
+    ...(o.defaultLogLevel ? {} : { LOG_LEVEL: 'warn' }),
     SEED_DEMO_DATA: 'false',
     WRITE_RATE_LIMIT: '0',
     ...o.env,

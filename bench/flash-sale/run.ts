@@ -10,7 +10,10 @@
  *
  *   npx tsx bench/flash-sale/run.ts [--runs=3] [--units=10000] [--attempts=100000] [--concurrency=64]
  *        [--customers=10000] [--pool=10] [--pgbench-seconds=30] [--pgbench-slots=4000] [--no-variants]
- *        [--skip-build] [--admin-url=postgres://postgres@127.0.0.1:5432/postgres]
+ *        [--commit-delay=0] [--commit-siblings=5] [--skip-build] [--admin-url=postgres://postgres@127.0.0.1:5432/postgres]
+ *
+ * --commit-delay (microseconds, 0 = the server's own setting) turns on PostgreSQL's group commit
+ * (docs/DEPLOY.md) for the sale's database and pgbench's alike, so the ratio compares like with like.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -59,6 +62,28 @@ interface Settings {
   cpuProfDir: string | undefined;
   adminUrl: string;
   dir: string;
+  groupCommit: GroupCommit;
+}
+
+/** PostgreSQL's group commit for a database: commit_delay in microseconds (0: left as the server has it) and commit_siblings. */
+interface GroupCommit {
+  delay: number;
+  siblings: number;
+}
+
+/** Sets commit_delay and commit_siblings for every later session of the database at `url` (a superuser's setting). */
+async function setGroupCommit(url: string, g: GroupCommit): Promise<void> {
+  if (g.delay === 0) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>('select current_database() as name');
+    const name = rows[0]!.name.replace(/"/g, '""');
+    await client.query(`alter database "${name}" set commit_delay = ${g.delay}`);
+    await client.query(`alter database "${name}" set commit_siblings = ${g.siblings}`);
+  } finally {
+    await client.end();
+  }
 }
 
 interface SaleOutcome {
@@ -87,6 +112,7 @@ async function flashSale(s: Settings, run: number): Promise<SaleOutcome> {
   const maxPerUser = Math.ceil(s.attempts / s.customers);
   try {
     await app.migrate();
+    await setGroupCommit(database.url, s.groupCommit);
     const merchant = await buildMerchant(app.db, { name: 'Flash Sale Bistro' });
     const deal = await buildDeal(app.db, { merchantId: merchant.id, title: 'Flash sale dinner for two', priceCents: 2500, originalPriceCents: 6000, inventory: s.units, maxPerUser });
     dealId = deal.id;
@@ -192,15 +218,21 @@ async function main(): Promise<void> {
     cpuProfDir: opt.text('cpu-prof', '') ? path.resolve(opt.text('cpu-prof', '')) : undefined,
     adminUrl: opt.text('admin-url', DEFAULT_ADMIN_URL),
     dir: scratchDir('bench-flash-sale'),
+    groupCommit: { delay: Number(opt.text('commit-delay', '0')), siblings: Number(opt.text('commit-siblings', '5')) },
   };
+  const g = settings.groupCommit;
+  if (!Number.isInteger(g.delay) || g.delay < 0 || g.delay > 100_000) throw new Error('--commit-delay must be 0 to 100000 (microseconds)');
+  if (!Number.isInteger(g.siblings) || g.siblings < 0 || g.siblings > 1000) throw new Error('--commit-siblings must be 0 to 1000');
   const m = machine();
   console.log(`machine: ${describeMachine(m)}`);
   if (!opt.flag('skip-build') || !existsSync(SERVER_BUNDLE)) await buildDist();
   console.log(
     `flash sale: ${whole(settings.units)} units, ${whole(settings.attempts)} attempts, ${settings.concurrency} connections, ${whole(settings.customers)} customers, ` +
-      `DB_POOL_SIZE=${settings.pool}; pgbench -c ${settings.concurrency} -j 1 -T ${pgbenchSeconds}`,
+      `DB_POOL_SIZE=${settings.pool}; pgbench -c ${settings.concurrency} -j 1 -T ${pgbenchSeconds}` +
+      (g.delay > 0 ? `; commit_delay=${g.delay} commit_siblings=${g.siblings}` : ''),
   );
   const bench = await preparePgbench(settings.adminUrl, settings.concurrency, opt.int('pgbench-slots', 4000), settings.dir);
+  await setGroupCommit(bench.database.url, g);
 
   const sales: SaleOutcome[] = [];
   const holds: PgbenchResult[] = [];

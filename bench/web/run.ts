@@ -1,8 +1,9 @@
 /**
  * Front-end budget (npm run bench:web): builds the app, measures the gzip size of the initial
  * JavaScript and of each lazily loaded screen (bench/web/sizes.ts), then serves the build with the
- * built server (PGlite with the demo catalogue, on 127.0.0.1) and runs Lighthouse (mobile, its
- * default) on the home page and a deal page with the system Chromium, `--runs` times each.
+ * built server (PGlite with the demo catalogue, on 127.0.0.1), measures all the JavaScript the home
+ * page and a deal page load until the network is idle (bench/web/network-idle.ts), and runs
+ * Lighthouse (mobile, its default) on both with the system Chromium, `--runs` times each.
  *
  *   npx tsx bench/web/run.ts [--runs=3] [--skip-build] [--sizes-only]
  *   CHROME_PATH=/usr/bin/chromium is the default browser; no browser is ever downloaded.
@@ -28,10 +29,11 @@ import {
   startServer,
   verdict,
 } from '../api/harness';
+import { javascriptUntilNetworkIdle } from './network-idle';
 import { measureSizes, type ScreenGroup } from './sizes';
 
-/** The issue's targets, in kB of 1,000 bytes. */
-const INITIAL_JS_KB = 90;
+/** The targets, in kB of 1,000 bytes: what a page loads until the network is idle, and each budgeted screen on demand. */
+const NETWORK_IDLE_JS_KB = 100;
 const SCREEN_KB = 20;
 const BUDGETED: ScreenGroup[] = ['admin', 'merchant', 'checkout'];
 const PERFORMANCE_MIN = 95;
@@ -90,11 +92,10 @@ async function main(): Promise<void> {
 
   // Sizes.
   const sizes = measureSizes(path.join(DIST, 'web'), path.join(ROOT, 'web/app/router.tsx'));
-  const initialOk = sizes.initialJsGzip <= INITIAL_JS_KB * 1000;
   const sizeTable = markdownTable(
     ['initial load', 'files', 'gzip kB', 'target', 'verdict'],
     [
-      ['JavaScript: entry + modulepreload (+ their static imports)', sizes.initialFiles.map((f) => `${f.file} ${kb(f.gzip)}`).join(', '), kb(sizes.initialJsGzip), `<= ${INITIAL_JS_KB}`, verdict(initialOk)],
+      ['JavaScript: entry + modulepreload (+ their static imports)', sizes.initialFiles.map((f) => `${f.file} ${kb(f.gzip)}`).join(', '), kb(sizes.initialJsGzip), 'reported', ''],
       ['CSS (stylesheet link)', '', kb(sizes.cssGzip), 'not budgeted', ''],
     ],
     ['l', 'l', 'r', 'l', 'l'],
@@ -133,6 +134,18 @@ async function main(): Promise<void> {
     { name: 'home', url: `${server.origin}${paths.home}` },
     { name: 'deal page', url: `${server.origin}${paths.deal(dealId)}` },
   ];
+  // Everything a phone downloads for the page, including what it fetches by itself after the first paint.
+  let idleOk = true;
+  const idleRows: string[][] = [];
+  for (const p of pages) {
+    const idle = await javascriptUntilNetworkIdle(p.url, path.join(DIST, 'web'));
+    const ok = idle.gzip <= NETWORK_IDLE_JS_KB * 1000;
+    if (p.name === 'home') idleOk &&= ok;
+    idleRows.push([p.name, idle.files.map((f) => `${f.file} ${kb(f.gzip)}`).join(', '), kb(idle.gzip), p.name === 'home' ? `<= ${NETWORK_IDLE_JS_KB}` : 'reported', p.name === 'home' ? verdict(ok) : '']);
+  }
+  const idleTable = markdownTable(['JavaScript until network idle', 'files', 'gzip kB', 'target', 'verdict'], idleRows, ['l', 'l', 'r', 'l', 'l']);
+  console.log(`${idleTable}\n`);
+
   const results = new Map<string, LighthouseRun[]>(pages.map((p) => [p.name, []]));
   const loads: string[] = [];
   for (let r = 1; r <= runs; r++) {
@@ -173,8 +186,8 @@ async function main(): Promise<void> {
     ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
   );
   console.log(`\nmachine: ${describeMachine(m)}; 1-minute load average before each Lighthouse run: ${loads.join(', ')}`);
-  console.log(`\n${sizeTable}\n\n${screenTable}\n\n${lhTable}\n`);
-  console.log(`overall: initial JS ${verdict(initialOk)}, lazy screens ${verdict(screensOk)}, Lighthouse ${verdict(lighthouseOk)}`);
+  console.log(`\n${sizeTable}\n\n${screenTable}\n\n${idleTable}\n\n${lhTable}\n`);
+  console.log(`overall: JavaScript until network idle ${verdict(idleOk)}, lazy screens ${verdict(screensOk)}, Lighthouse ${verdict(lighthouseOk)}`);
 }
 
 runMain(main);

@@ -67,18 +67,27 @@ function groupOf(route: string): ScreenGroup {
   return 'shopper';
 }
 
-/** Route path -> lazily imported component -> module basename, read from the router's source. */
+/**
+ * Route path -> lazily imported component -> module basename, read from the router's source: its
+ * `const X = lazy(() => import('...'))` lines and its `screens` table (`name: X,` or
+ * `name: (...) => <X ... />,`), plus the fallback `<Route component={X} />`.
+ */
 function lazyScreens(routerSource: string): { route: string; component: string; module: string }[] {
   const modules = new Map<string, string>();
   for (const m of routerSource.matchAll(/const (\w+) = lazy\(\(\) => import\(['"]([^'"]+)['"]\)\)/g)) modules.set(m[1]!, path.basename(m[2]!));
-  const screens: { route: string; component: string; module: string }[] = [];
-  for (const part of routerSource.split('<Route ').slice(1)) {
-    const key = /path=\{routePatterns\.(\w+)\}/.exec(part)?.[1];
-    const component = /component=\{(\w+)\}/.exec(part)?.[1] ?? /<([A-Z]\w*)[\s/>]/.exec(part)?.[1];
-    if (!component || !modules.has(component)) continue;
-    const route = key ? routePatterns[key as keyof typeof routePatterns] : '(no match: 404)';
-    screens.push({ route, component, module: modules.get(component)! });
+  for (const m of routerSource.matchAll(/const (\w+) = lazy\((\w+)\)/g)) {
+    const loader = new RegExp(`const ${m[2]} = \\(\\) => import\\(['"]([^'"]+)['"]\\)`).exec(routerSource);
+    if (loader) modules.set(m[1]!, path.basename(loader[1]!));
   }
+  const table = /const screens[^=]*= \{([\s\S]*?)\n\};/.exec(routerSource)?.[1] ?? '';
+  const screens: { route: string; component: string; module: string }[] = [];
+  for (const m of table.matchAll(/^\s*(\w+): (?:(\w+)|.*?<(\w+)[\s/>].*),$/gm)) {
+    const component = m[2] ?? m[3]!;
+    if (!modules.has(component)) continue;
+    screens.push({ route: routePatterns[m[1] as keyof typeof routePatterns], component, module: modules.get(component)! });
+  }
+  const fallback = /<Route component=\{(\w+)\} \/>/.exec(routerSource)?.[1];
+  if (fallback && modules.has(fallback)) screens.push({ route: '(no match: 404)', component: fallback, module: modules.get(fallback)! });
   return screens;
 }
 
