@@ -125,6 +125,8 @@ export const dealFields = z.object({
   validUntil: when,
   redemptionInstructions: longText(20_000).optional().default(''),
   termsConditions: longText(20_000).optional().default(''),
+  refundAnytime: z.boolean().optional().default(true),
+  autoRefundOnExpiry: z.boolean().optional().default(true),
   /** Create (or update) the product and price at the payment provider. */
   createStripeProduct: z.boolean().optional().default(false),
 });

@@ -36,6 +36,20 @@ export type CheckoutBody = z.infer<typeof checkoutBody>;
 
 export const checkoutAnswer = z.object({ url: z.string() });
 
+/** A voucher's life (ADR 027): active until redeemed, refunded or expired; an undone redemption makes it active again. */
+export const voucherStatus = z.enum(['active', 'redeemed', 'refunded', 'expired']);
+export type VoucherStatus = z.infer<typeof voucherStatus>;
+
+/** Money given back for one voucher. `pending` while the provider is still at it. */
+export const refundSummary = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  reason: z.enum(['customer', 'expiry', 'goodwill', 'admin']),
+  createdAt: z.string(),
+});
+export type RefundSummary = z.infer<typeof refundSummary>;
+
 export const voucher = z.object({
   id: z.string(),
   orderId: z.string(),
@@ -55,6 +69,8 @@ export const voucher = z.object({
    * page's origin first.
    */
   qrCodeUrl: z.string(),
+  status: voucherStatus,
+  /** True exactly when `status` is `redeemed`. */
   redeemed: z.boolean(),
   redeemedAt: z.string().nullable(),
   redeemedBy: z.string().nullable(),
@@ -72,6 +88,10 @@ export const voucher = z.object({
   merchantName: z.string(),
   /** Whether the owner has already reviewed the deal. */
   reviewed: z.boolean(),
+  refundAnytime: z.boolean(),
+  autoRefundOnExpiry: z.boolean(),
+  /** The voucher's refund, pending or done (null when none stands). */
+  refund: refundSummary.nullable(),
 });
 export type Voucher = z.infer<typeof voucher>;
 
@@ -127,6 +147,8 @@ export const testCheckoutSession = z.object({
   id: z.string(),
   status: z.enum(['open', 'complete', 'expired']),
   order: orderSummary,
+  /** The provider's record of money given back on this payment, newest first. */
+  refunds: z.array(refundSummary),
   successUrl: z.string(),
   cancelUrl: z.string(),
 });

@@ -52,6 +52,16 @@ export const EMAIL_RESEND_COOLDOWN_SECONDS = 60;
 export const EMAIL_CODES_PER_HOUR = 5;
 export const PIN_MAX_FAILURES = 5;
 export const PIN_LOCK_MINUTES = 15;
+/** How long a merchant may take back its own redemption (a mistaken scan). */
+export const REDEMPTION_UNDO_MINUTES = 10;
+/** The SMS reminder of an unused voucher goes out this many days before it expires. */
+export const VOUCHER_EXPIRY_REMINDER_DAYS = 3;
+/** How often each server runs the expiry sweep (reminders, expiry, automatic refunds). */
+export const EXPIRY_SWEEP_INTERVAL_SECONDS = 60;
+/** Orders per page of GET /api/user/orders; matches per answer of GET /api/admin/orders. */
+export const ORDER_LIST_LIMIT = 20;
+/** Ledger rows per page of GET /api/admin/ledger. */
+export const LEDGER_PAGE_LIMIT = 50;
 
 export const PLACEHOLDER_MAX_SIDE = 2000;
 

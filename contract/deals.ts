@@ -32,6 +32,10 @@ export const deal = z.object({
   /** Units still offered (null when the offer is unlimited). */
   remaining: z.number().int().nullable(),
   soldOut: z.boolean(),
+  /** An unused voucher may be refunded whenever its owner likes ('Refund anytime'). */
+  refundAnytime: z.boolean(),
+  /** An unused voucher is refunded by itself once the deal's validity ends ('Auto-refund if unused'). */
+  autoRefundOnExpiry: z.boolean(),
   createdAt: z.string(),
 });
 export type Deal = z.infer<typeof deal>;

@@ -7,3 +7,4 @@ export * from './routes';
 export * from './admin';
 export * from './checkout';
 export * from './redemption';
+export * from './orders';

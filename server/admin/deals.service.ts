@@ -51,6 +51,8 @@ export interface DealInput {
   validUntil: Date | null;
   redemptionInstructions: string;
   termsConditions: string;
+  refundAnytime: boolean;
+  autoRefundOnExpiry: boolean;
   createStripeProduct: boolean;
 }
 
@@ -74,6 +76,8 @@ function storedFields(input: DealInput) {
     validUntil: input.validUntil,
     redemptionInstructions: sanitizeRichText(input.redemptionInstructions),
     termsConditions: sanitizeRichText(input.termsConditions),
+    refundAnytime: input.refundAnytime,
+    autoRefundOnExpiry: input.autoRefundOnExpiry,
   };
 }
 

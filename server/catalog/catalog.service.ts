@@ -37,6 +37,8 @@ type ShownDeal = Pick<
   | 'validUntil'
   | 'redemptionInstructions'
   | 'termsConditions'
+  | 'refundAnytime'
+  | 'autoRefundOnExpiry'
   | 'createdAt'
 >;
 
@@ -72,6 +74,8 @@ export function presentDeal(row: { deal: ShownDeal; merchantName: string; unitsT
     soldTodayCount: Number(row.soldTodayCount),
     remaining: limited ? Math.max(0, d.inventory - taken) : null,
     soldOut: limited && taken >= d.inventory,
+    refundAnytime: d.refundAnytime,
+    autoRefundOnExpiry: d.autoRefundOnExpiry,
     createdAt: d.createdAt.toISOString(),
   };
 }
@@ -210,6 +214,8 @@ const SHOWN_COLUMNS = {
   validUntil: deals.validUntil,
   redemptionInstructions: deals.redemptionInstructions,
   termsConditions: deals.termsConditions,
+  refundAnytime: deals.refundAnytime,
+  autoRefundOnExpiry: deals.autoRefundOnExpiry,
   createdAt: deals.createdAt,
 };
 

@@ -4,6 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   index,
@@ -173,6 +174,10 @@ export const deals = pgTable(
     searchMerchantName: text('search_merchant_name').notNull().default(''),
     stripeProductId: text('stripe_product_id'),
     stripePriceId: text('stripe_price_id'),
+    /** The owner may refund an unused voucher whenever they like (ADR 027). */
+    refundAnytime: boolean('refund_anytime').notNull().default(true),
+    /** Unused vouchers are refunded by the expiry sweep once `validUntil` passes (ADR 027). */
+    autoRefundOnExpiry: boolean('auto_refund_on_expiry').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -250,6 +255,8 @@ export const orders = pgTable(
     provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
     /** The payment provider's checkout session id. */
     providerSessionId: text('provider_session_id'),
+    /** The provider's reference of the payment (Stripe's payment intent), for refunds; set when it is known. */
+    paymentRef: text('payment_ref'),
     totalCents: integer('total_cents').notNull(),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
@@ -351,19 +358,110 @@ export const vouchers = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     code: text('code').notNull(),
     pin: text('pin').notNull(),
+    /**
+     * `active` until it is redeemed, refunded or expired (ADR 027). Every change is a conditional
+     * update from the state it leaves, so one of two racing changes wins and the other finds nothing.
+     */
+    status: text('status', { enum: ['active', 'redeemed', 'refunded', 'expired'] }).notNull().default('active'),
+    /** True exactly when `status` is `redeemed` (kept for the answers that carry it). */
     redeemed: boolean('redeemed').notNull().default(false),
     redeemedAt: ts('redeemed_at'),
     redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
     validUntil: ts('valid_until').notNull(),
+    /** When the expiry reminder was sent (once, VOUCHER_EXPIRY_REMINDER_DAYS before `validUntil`). */
+    expiryRemindedAt: ts('expiry_reminded_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('vouchers_code_key').on(t.code),
     uniqueIndex('vouchers_unit_key').on(t.orderItemId, t.unitIndex),
     check('vouchers_unit_index_check', sql`${t.unitIndex} >= 0`),
-    check('vouchers_redeemed_check', sql`${t.redeemed} = (${t.redeemedAt} is not null)`),
+    check('vouchers_status_check', sql`${t.status} in ('active', 'redeemed', 'refunded', 'expired')`),
+    check('vouchers_redeemed_check', sql`${t.redeemed} = (${t.redeemedAt} is not null) and ${t.redeemed} = (${t.status} = 'redeemed')`),
     index('vouchers_user_idx').on(t.userId, t.createdAt),
     index('vouchers_deal_created_idx').on(t.dealId, t.createdAt),
+    // The expiry sweep and its reminders read active vouchers by their end of validity.
+    index('vouchers_active_valid_until_idx').on(t.validUntil).where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/**
+ * Money given back for one voucher (ADR 027). At most one refund of a voucher is pending or
+ * succeeded; a failed one (the provider refused) leaves the voucher active and may be followed by
+ * another. The provider is asked with an idempotency key made of the voucher id, so a retry never
+ * refunds twice.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    voucherId: uuid('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    /** customer: the owner asked; expiry: the sweep; goodwill: a superadmin, for a redeemed voucher; admin: a superadmin, for an active one. */
+    reason: text('reason', { enum: ['customer', 'expiry', 'goodwill', 'admin'] }).notNull(),
+    /** A superadmin's words on why. */
+    note: text('note'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** What the voucher was before the refund took it (`active` or `redeemed`), to put it back if the provider refuses. */
+    voucherStatusBefore: text('voucher_status_before', { enum: ['active', 'redeemed'] }).notNull(),
+    provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
+    /** The provider's id of the refund. */
+    providerRef: text('provider_ref'),
+    failure: text('failure'),
+    createdAt: createdAt(),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    check('refunds_amount_check', sql`${t.amountCents} >= 0`),
+    check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('refunds_reason_check', sql`${t.reason} in ('customer', 'expiry', 'goodwill', 'admin')`),
+    uniqueIndex('refunds_one_per_voucher_key').on(t.voucherId).where(sql`${t.status} <> 'failed'`),
+    uniqueIndex('refunds_provider_ref_key').on(t.provider, t.providerRef),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Every movement of money, one row each, never changed or removed (a trigger refuses UPDATE and
+ * DELETE; migration 0010). Payments are positive; refunds and payouts negative. Triggers on orders
+ * and refunds write the payment and refund rows in the transaction that moves the money, so the
+ * ledger cannot disagree with them.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    /** Ordered by insertion: the ledger's page cursor. */
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['payment', 'refund', 'payout'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    /** The provider's reference: checkout session (payments), refund id (refunds), bank reference (payouts). */
+    providerRef: text('provider_ref'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_entries_kind_check', sql`${t.kind} in ('payment', 'refund', 'payout')`),
+    check(
+      'ledger_entries_sign_check',
+      sql`(${t.kind} = 'payment' and ${t.amountCents} >= 0) or (${t.kind} <> 'payment' and ${t.amountCents} <= 0)`,
+    ),
+    uniqueIndex('ledger_entries_payment_key').on(t.orderId).where(sql`${t.kind} = 'payment'`),
+    uniqueIndex('ledger_entries_refund_key').on(t.refundId).where(sql`${t.kind} = 'refund'`),
+    index('ledger_entries_order_idx').on(t.orderId),
   ],
 );
 
@@ -382,11 +480,16 @@ export const redemptions = pgTable(
     reason: text('reason'),
     priceCents: integer('price_cents'),
     createdAt: createdAt(),
+    /** A successful redemption the merchant took back within REDEMPTION_UNDO_MINUTES. */
+    undoneAt: ts('undone_at'),
+    undoneBy: uuid('undone_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('redemptions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('redemptions_merchant_created_idx').on(t.merchantId, t.createdAt),
-    uniqueIndex('redemptions_one_success_key').on(t.voucherId).where(sql`${t.success}`),
+    // One redemption that stands per voucher; an undone one makes way for the next.
+    uniqueIndex('redemptions_one_success_key').on(t.voucherId).where(sql`${t.success} and ${t.undoneAt} is null`),
+    check('redemptions_undone_check', sql`${t.undoneAt} is null or ${t.success}`),
   ],
 );
 

@@ -12,7 +12,7 @@ import { requireUser } from '../http/session';
 import { enforceRateLimit } from '../http/rate-limit';
 import { InvalidWebhookSignature, type PaymentProvider } from '../integrations/payments/payment-provider';
 import { TEST_SIGNATURE_HEADER } from '../integrations/payments/test-provider';
-import { findOwnOrder, orderSummary } from '../vouchers/vouchers.service';
+import { findOwnOrder, orderRefunds, orderSummary } from '../vouchers/vouchers.service';
 import { fulfilOrder, handlePaymentEvent } from './fulfilment';
 import { isRefusal, refuse, type Refusal } from './refusals';
 import { releaseOrder } from './stock';
@@ -74,6 +74,7 @@ export const paymentRoutes =
         id: request.params.id,
         status: current.status === 'paid' ? ('complete' as const) : current.status === 'pending' ? ('open' as const) : ('expired' as const),
         order: await orderSummary(db, current),
+        refunds: await orderRefunds(db, current.id),
         successUrl: successUrl(request.params.id),
         cancelUrl: `${origin}/cart`,
       };

@@ -53,6 +53,7 @@ type PinCheck =
   | { kind: 'locked'; until: Date }
   | { kind: 'wrong'; left: number }
   | { kind: 'redeemed'; at: Date }
+  | { kind: 'refunded' }
   | { kind: 'expired' }
   | { kind: 'won'; at: Date };
 
@@ -61,7 +62,7 @@ type PinCheck =
  * holds the code's pin_failures row: attempts on the same code, from any server, take turns, so each
  * sees the count the ones before it left. At most PIN_MAX_FAILURES wrong PINs are ever compared in a
  * lock window, and right PINs arriving together are never taken for guesses. Exactly one attempt
- * redeems (the conditional update on `redeemed`).
+ * redeems, and a refund racing it finds it no longer active (the conditional update on `status`).
  */
 async function checkPinAndRedeem(db: Db, voucher: VoucherRow, pin: string, actorId: string, onWin: (tx: Tx) => Promise<void>): Promise<PinCheck> {
   return db.transaction(async (tx) => {
@@ -78,12 +79,13 @@ async function checkPinAndRedeem(db: Db, voucher: VoucherRow, pin: string, actor
     }
     const [won] = await tx
       .update(vouchers)
-      .set({ redeemed: true, redeemedAt: now, redeemedBy: actorId })
-      .where(and(eq(vouchers.id, voucher.id), eq(vouchers.redeemed, false), gte(vouchers.validUntil, now)))
+      .set({ status: 'redeemed', redeemed: true, redeemedAt: now, redeemedBy: actorId })
+      .where(and(eq(vouchers.id, voucher.id), eq(vouchers.status, 'active'), gte(vouchers.validUntil, now)))
       .returning({ redeemedAt: vouchers.redeemedAt });
     if (!won) {
-      const [current] = await tx.select({ redeemedAt: vouchers.redeemedAt }).from(vouchers).where(eq(vouchers.id, voucher.id));
-      return current?.redeemedAt ? { kind: 'redeemed', at: current.redeemedAt } : { kind: 'expired' };
+      const [current] = await tx.select({ status: vouchers.status, redeemedAt: vouchers.redeemedAt }).from(vouchers).where(eq(vouchers.id, voucher.id));
+      if (current?.status === 'redeemed' && current.redeemedAt) return { kind: 'redeemed', at: current.redeemedAt };
+      return current?.status === 'refunded' ? { kind: 'refunded' } : { kind: 'expired' };
     }
     // The count stays: wrong PINs for a used voucher still take their turns against the same budget.
     await onWin(tx);
@@ -150,6 +152,8 @@ export async function redeemVoucher(db: Db, actor: UserRow, input: { code: strin
       );
     case 'redeemed':
       return refuse(409, `Voucher already redeemed on ${dateLabel(checked.at)}`, about, false);
+    case 'refunded':
+      return refuse(409, 'Voucher was refunded', about, false);
     case 'expired':
       return refuse(410, `Voucher expired on ${dateLabel(voucher.validUntil)}`, about, false);
   }

@@ -1,10 +1,10 @@
 /** A customer's vouchers (a page at a time) and their QR images, the payment-status answer of the success page, and reviews by buyers. */
 import QRCode from 'qrcode';
-import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { voucherQrPath, type OrderSummary, type PaymentStatusAnswer, type Voucher } from '../../contract/checkout';
+import { and, asc, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { voucherQrPath, type OrderSummary, type PaymentStatusAnswer, type RefundSummary, type Voucher } from '../../contract/checkout';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/prepared';
-import { deals, merchants, orderItems, orders, reviews, vouchers } from '../db/schema';
+import { deals, merchants, orderItems, orders, refunds, reviews, vouchers } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { UserRow } from '../http/session-lookup';
 import { isUniqueViolation } from '../auth/auth.service';
@@ -16,8 +16,20 @@ export { generateVoucherCode, generateVoucherPin } from './voucher-codes';
 
 type VoucherRow = typeof vouchers.$inferSelect;
 type DealRow = typeof deals.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
 
-function presentVoucher(v: VoucherRow, d: DealRow, merchantName: string, reviewed: boolean): Voucher {
+/** A refund as the voucher, the order history and the provider's page show it. */
+export function presentRefund(r: Pick<RefundRow, 'id' | 'amountCents' | 'status' | 'reason' | 'createdAt'>): RefundSummary {
+  return { id: r.id, amountCents: r.amountCents, status: r.status, reason: r.reason, createdAt: r.createdAt.toISOString() };
+}
+
+/** An order's refunds, newest first: what the built-in provider's page lists as its record. */
+export async function orderRefunds(db: Db, orderId: string): Promise<RefundSummary[]> {
+  const rows = await db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(desc(refunds.createdAt), desc(refunds.id));
+  return rows.map(presentRefund);
+}
+
+function presentVoucher(v: VoucherRow, d: DealRow, merchantName: string, reviewed: boolean, refund: RefundRow | null): Voucher {
   return {
     id: v.id,
     orderId: v.orderId,
@@ -26,11 +38,12 @@ function presentVoucher(v: VoucherRow, d: DealRow, merchantName: string, reviewe
     voucherPin: v.pin,
     // The image is rendered by its own route when a browser asks for it, never inside a list.
     qrCodeUrl: voucherQrPath(v.id),
+    status: v.status,
     redeemed: v.redeemed,
     redeemedAt: v.redeemedAt?.toISOString() ?? null,
     redeemedBy: v.redeemedBy,
     validUntil: v.validUntil.toISOString(),
-    expired: !v.redeemed && v.validUntil.getTime() < Date.now(),
+    expired: v.status === 'expired' || (v.status === 'active' && v.validUntil.getTime() < Date.now()),
     createdAt: v.createdAt.toISOString(),
     dealTitle: d.title,
     priceCents: d.priceCents,
@@ -42,6 +55,9 @@ function presentVoucher(v: VoucherRow, d: DealRow, merchantName: string, reviewe
     merchantId: d.merchantId,
     merchantName,
     reviewed,
+    refundAnytime: d.refundAnytime,
+    autoRefundOnExpiry: d.autoRefundOnExpiry,
+    refund: refund ? presentRefund(refund) : null,
   };
 }
 
@@ -50,15 +66,17 @@ const reviewedByOwner = sql<boolean>`exists (select 1 from reviews r where r.dea
 
 function voucherRows(db: Db) {
   return db
-    .select({ voucher: vouchers, deal: deals, merchantName: merchants.name, reviewed: reviewedByOwner, cursorTime: cursorTime(vouchers.createdAt) })
+    .select({ voucher: vouchers, deal: deals, merchantName: merchants.name, reviewed: reviewedByOwner, refund: refunds, cursorTime: cursorTime(vouchers.createdAt) })
     .from(vouchers)
     .innerJoin(deals, eq(deals.id, vouchers.dealId))
-    .innerJoin(merchants, eq(merchants.id, deals.merchantId));
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    // At most one refund of a voucher stands (refunds_one_per_voucher_key); failed ones are history.
+    .leftJoin(refunds, and(eq(refunds.voucherId, vouchers.id), ne(refunds.status, 'failed')));
 }
 
 type VoucherJoinRow = Awaited<ReturnType<ReturnType<typeof voucherRows>['where']>>[number];
 
-const present = (r: VoucherJoinRow) => presentVoucher(r.voucher, r.deal, r.merchantName, Boolean(r.reviewed));
+const present = (r: VoucherJoinRow) => presentVoucher(r.voucher, r.deal, r.merchantName, Boolean(r.reviewed), r.refund);
 
 /**
  * One page of the user's own vouchers, newest first: keyset on (created_at, id), so a page costs the

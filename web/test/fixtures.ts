@@ -1,5 +1,6 @@
 /** Plain answers of the API for web tests: a deal and a signed-in user, each with the fields a test cares about overridden. */
 import type { CurrentUser } from '../../contract/auth';
+import type { Voucher } from '../../contract/checkout';
 import type { Deal } from '../../contract/deals';
 
 /** A published, buyable deal of the demo sushi merchant. */
@@ -26,6 +27,8 @@ export function aDeal(overrides: Partial<Deal> = {}): Deal {
     soldTodayCount: 0,
     remaining: 200,
     soldOut: false,
+    refundAnytime: true,
+    autoRefundOnExpiry: true,
     createdAt: '2026-11-22T02:02:23.798Z',
     ...overrides,
   };
@@ -43,6 +46,40 @@ export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     merchantId: null,
     hasPassword: true,
     mustChangePassword: false,
+    ...overrides,
+  };
+}
+
+/** An unused voucher of the demo spa deal, valid for 20 more days. */
+export function aVoucher(overrides: Partial<Voucher> = {}): Voucher {
+  const id = overrides.id ?? 'v1';
+  return {
+    id,
+    orderId: '5fb239e9-aea5-4729-9a4e-6d7ff15099d5',
+    dealId: 'd-spa',
+    voucherCode: `CODE${id.toUpperCase().padStart(4, 'X')}`,
+    voucherPin: '493117',
+    qrCodeUrl: `/api/vouchers/${id}/qr.svg`,
+    status: 'active',
+    redeemed: false,
+    redeemedAt: null,
+    redeemedBy: null,
+    validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+    expired: false,
+    createdAt: new Date().toISOString(),
+    dealTitle: 'Luxury Spa Day Package',
+    priceCents: 3999,
+    originalPriceCents: 5999,
+    dealDescription: '',
+    dealImage: '/images/deals/spa-day.svg',
+    redemptionInstructions: '',
+    termsConditions: '',
+    merchantId: 'm-spa',
+    merchantName: 'Serenity Day Spa',
+    reviewed: false,
+    refundAnytime: true,
+    autoRefundOnExpiry: true,
+    refund: null,
     ...overrides,
   };
 }

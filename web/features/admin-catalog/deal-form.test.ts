@@ -141,6 +141,8 @@ describe('deal form bodies', () => {
       soldTodayCount: 0,
       remaining: 40,
       soldOut: false,
+      refundAnytime: true,
+      autoRefundOnExpiry: true,
       createdAt: '2026-01-01T00:00:00.000Z',
       stripeProductId: 'prod_1',
       stripePriceId: 'price_1',

@@ -9,6 +9,7 @@ import type { Voucher } from '../../../contract/checkout';
 import { NEXT_CURSOR_HEADER } from '../../../contract/constants';
 import { createQueryClient } from '../../lib/query-client';
 import { currentUserQueryKey } from '../auth';
+import { aVoucher } from '../../test/fixtures';
 import MyVouchersPage from './my-vouchers-page';
 
 afterEach(() => {
@@ -27,33 +28,7 @@ const CUSTOMER = {
   mustChangePassword: false,
 } as CurrentUser;
 
-function voucher(id: string, overrides: Partial<Voucher> = {}): Voucher {
-  return {
-    id,
-    orderId: '5fb239e9-aea5-4729-9a4e-6d7ff15099d5',
-    dealId: 'd-spa',
-    voucherCode: `CODE${id.toUpperCase().padStart(4, 'X')}`,
-    voucherPin: '493117',
-    qrCodeUrl: `/api/vouchers/${id}/qr.svg`,
-    redeemed: false,
-    redeemedAt: null,
-    redeemedBy: null,
-    validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString(),
-    expired: false,
-    createdAt: new Date().toISOString(),
-    dealTitle: 'Luxury Spa Day Package',
-    priceCents: 3999,
-    originalPriceCents: 5999,
-    dealDescription: '',
-    dealImage: '/images/deals/spa-day.svg',
-    redemptionInstructions: '',
-    termsConditions: '',
-    merchantId: 'm-spa',
-    merchantName: 'Serenity Day Spa',
-    reviewed: false,
-    ...overrides,
-  };
-}
+const voucher = (id: string, overrides: Partial<Voucher> = {}): Voucher => aVoucher({ id, ...overrides });
 
 const json = (body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });

@@ -11,33 +11,18 @@ import {
   voucherFileName,
   voucherState,
 } from './voucher-display';
+import { aVoucher } from '../../test/fixtures';
 
 function buildVoucher(overrides: Partial<Voucher> = {}): Voucher {
-  return {
+  return aVoucher({
     id: 'v1',
-    orderId: '5fb239e9-aea5-4729-9a4e-6d7ff15099d5',
     dealId: 'd1',
     voucherCode: 'HHUJ37UC',
-    voucherPin: '493117',
-    qrCodeUrl: '/api/vouchers/v1/qr.svg',
-    redeemed: false,
-    redeemedAt: null,
-    redeemedBy: null,
     validUntil: '2026-12-22T02:44:52.921Z',
-    expired: false,
     createdAt: '2026-11-22T02:44:52.889Z',
-    dealTitle: 'Luxury Spa Day Package',
-    priceCents: 3999,
-    originalPriceCents: 5999,
-    dealDescription: '',
-    dealImage: '/images/deals/spa-day.svg',
-    redemptionInstructions: '',
-    termsConditions: '',
     merchantId: 'm1',
-    merchantName: 'Serenity Day Spa',
-    reviewed: false,
     ...overrides,
-  };
+  });
 }
 
 describe('voucher states and filters', () => {
