@@ -2,8 +2,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../../contract/routes';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { ArrowLeftIcon, InfoIcon, ShieldCheckIcon } from '../../components/ui/icons';
+import { Button } from '../../components/ui/button';
+import { FormPage } from '../../components/ui/form-page';
+import { InfoIcon, ShieldCheckIcon } from '../../components/ui/icons';
 import { toast } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PasswordField, TextField } from '../../components/ui/field';
@@ -44,22 +45,7 @@ export default function BootstrapPage() {
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-16 lg:px-8">
-      <div className="mx-auto max-w-md">
-        <Link href={paths.home} className={buttonClasses('ghost', 'sm', '-ml-3')}>
-          <ArrowLeftIcon className="h-4 w-4" />
-          Back to Home
-        </Link>
-        <div className="mt-4 surface p-6 sm:p-8">
-          <div className="flex items-center gap-3">
-            <span aria-hidden="true" className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-slate-900 text-white">
-              <ShieldCheckIcon className="h-6 w-6" />
-            </span>
-            <div>
-              <h1 className="text-2xl font-bold text-slate-900">Superadmin Bootstrap</h1>
-              <p className="text-sm text-slate-600">Create the marketplace&apos;s first superadmin.</p>
-            </div>
-          </div>
+    <FormPage back={{ href: paths.home, label: 'Back to Home' }} tone="dark" icon={<ShieldCheckIcon className="h-6 w-6" />} title="Superadmin Bootstrap" subtitle="Create the marketplace's first superadmin.">
 
           <div className="mt-6 flex gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
             <InfoIcon className="mt-0.5 h-5 w-5 shrink-0 text-amber-800" />
@@ -103,8 +89,6 @@ export default function BootstrapPage() {
               {bootstrap.isPending ? 'Creating…' : 'Create Superadmin'}
             </Button>
           </form>
-        </div>
-      </div>
-    </div>
+    </FormPage>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { paths } from '../../../contract/routes';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { UserIcon } from '../../components/ui/icons';
-import { Skeleton } from '../../components/ui/skeleton';
+import { StatePanel } from '../../components/ui/panel';
 import { safeNextPath } from '../../lib/safe-next';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from './api/get-current-user';
@@ -23,33 +23,34 @@ export default function LoginGatePage() {
 
   if (isLoading || user) {
     return (
-      <div className="mx-auto max-w-md px-4 py-16" aria-busy="true">
-        <Skeleton className="h-64 w-full rounded-2xl" />
+      <div className="px-4 py-16">
+        <StatePanel state="loading" title="Checking your session" size="md" />
       </div>
     );
   }
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <div className="mx-auto max-w-md surface px-6 py-12 text-center">
-        <span className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-brand-50 text-brand-700">
-          <UserIcon className="h-7 w-7" />
-        </span>
-        <h1 className="mt-5 text-2xl font-bold text-slate-900">Please Login</h1>
-        <p className="mt-2 text-slate-600">Log in to buy deals, keep favorites and find your vouchers.</p>
-        <Button size="lg" className="mt-6 w-full" aria-haspopup="dialog" onClick={() => openLoginDialog({ next })}>
+    <div className="px-4 py-16">
+      <StatePanel
+        heading="h1"
+        size="md"
+        icon={<UserIcon className="h-7 w-7" />}
+        title="Please Login"
+        message="Log in to buy deals, keep favorites and find your vouchers."
+      >
+        <Button size="lg" className="w-full" aria-haspopup="dialog" onClick={() => openLoginDialog({ next })}>
           Login
         </Button>
-        <p className="mt-6 text-sm text-slate-600">
+        <p className="w-full text-sm text-slate-600">
           Own a business?{' '}
           <Link href={paths.merchantLogin} className="text-link font-semibold">
             Merchant Login
           </Link>
         </p>
-        <Link href={paths.home} className={buttonClasses('ghost', 'sm', 'mt-2')}>
+        <Link href={paths.home} className={buttonClasses('ghost', 'sm')}>
           Continue browsing
         </Link>
-      </div>
+      </StatePanel>
     </div>
   );
 }

@@ -3,10 +3,11 @@
  * and the session the server handed out for it is ended, so it never lingers on this device.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { paths } from '../../../contract/routes';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { ArrowLeftIcon, StoreIcon } from '../../components/ui/icons';
+import { Button } from '../../components/ui/button';
+import { FormPage } from '../../components/ui/form-page';
+import { StoreIcon } from '../../components/ui/icons';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -67,22 +68,7 @@ export default function MerchantLoginPage() {
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-16 lg:px-8">
-      <div className="mx-auto max-w-md">
-        <Link href={paths.home} className={buttonClasses('ghost', 'sm', '-ml-3')}>
-          <ArrowLeftIcon className="h-4 w-4" />
-          Back to Home
-        </Link>
-        <div className="mt-4 surface p-6 sm:p-8">
-          <div className="flex items-center gap-3">
-            <span aria-hidden="true" className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
-              <StoreIcon className="h-6 w-6" />
-            </span>
-            <div>
-              <h1 className="text-2xl font-bold text-slate-900">Merchant Login</h1>
-              <p className="text-sm text-slate-600">Redeem your customers&apos; vouchers.</p>
-            </div>
-          </div>
+    <FormPage back={{ href: paths.home, label: 'Back to Home' }} tone="brand" icon={<StoreIcon className="h-6 w-6" />} title="Merchant Login" subtitle="Redeem your customers' vouchers.">
           <form noValidate onSubmit={submit} className="mt-6 grid gap-4">
             <TextField
               ref={phoneRef}
@@ -108,8 +94,6 @@ export default function MerchantLoginPage() {
           <p className="mt-6 border-t border-slate-200 pt-5 text-sm text-slate-600">
             Merchant accounts are created by the marketplace team. Shopping instead? Use the Login button at the top of the page.
           </p>
-        </div>
-      </div>
-    </div>
+    </FormPage>
   );
 }
