@@ -130,10 +130,7 @@ export async function listCustomerOrders(
     .limit(params.limit + 1);
   const page = rows.slice(0, params.limit);
   const last = page[page.length - 1];
-  const parts = await loadOrderParts(
-    db,
-    page.map((r) => r.order.id),
-  );
+  const parts = await loadOrderParts(db, page.map((r) => r.order.id));
   return {
     orders: page.map(({ order }) => presentCustomerOrder(order, parts.get(order.id)!)),
     nextCursor: rows.length > params.limit && last ? encodeCursor({ createdAt: last.cursorTime, id: last.order.id }) : null,
