@@ -1,6 +1,6 @@
 /** GET /api/user/orders: a customer's own orders, newest first, with lines, vouchers and refunds. */
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { NEXT_CURSOR_HEADER } from '../../contract/constants';
 import { customerOrderList, type CustomerOrder } from '../../contract/orders';
 import { refunds, vouchers } from '../db/schema';
@@ -31,7 +31,11 @@ describe('GET /api/user/orders', () => {
     await buy(t.app, bob, { dealId: bread.id });
 
     // One voucher of the first order refunded after a failed try; the failure stays in its history.
-    const [breadVoucher] = await t.db.select().from(vouchers).where(eq(vouchers.orderId, first.id)).orderBy(vouchers.unitIndex);
+    const [breadVoucher] = await t.db
+      .select()
+      .from(vouchers)
+      .where(and(eq(vouchers.orderId, first.id), eq(vouchers.dealId, bread.id)))
+      .orderBy(vouchers.unitIndex);
     const base = { voucherId: breadVoucher!.id, orderId: first.id, userId: ada.user.id, amountCents: 800, reason: 'customer' as const, voucherStatusBefore: 'active' as const, provider: 'test' as const };
     await t.db.insert(refunds).values({ ...base, status: 'failed', failure: 'card closed', createdAt: new Date(Date.now() - 60_000), settledAt: new Date(Date.now() - 59_000) });
     const [done] = await t.db.insert(refunds).values({ ...base, status: 'succeeded', providerRef: 're_1', settledAt: new Date() }).returning();
