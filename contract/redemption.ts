@@ -23,7 +23,14 @@ export const redeemAnswer = z.object({
   reason: z.string().nullable(),
   message: z.string().optional(),
   voucher: z
-    .object({ voucherCode: z.string(), dealTitle: z.string(), priceCents: z.number().int(), redeemedAt: z.string() })
+    .object({
+      /** The redeemed voucher's id, for an Undo offered right after (POST /api/merchant/redemptions/{voucherId}/undo). */
+      voucherId: z.string(),
+      voucherCode: z.string(),
+      dealTitle: z.string(),
+      priceCents: z.number().int(),
+      redeemedAt: z.string(),
+    })
     .optional(),
 });
 export type RedeemAnswer = z.infer<typeof redeemAnswer>;
@@ -41,15 +48,20 @@ export const redemptionRecord = z.object({
   success: z.boolean(),
   reason: z.string().nullable(),
   created_at: z.string(),
+  /** When the merchant took this success back (within REDEMPTION_UNDO_MINUTES), else null. Always sent; optional in the type only. */
+  undone_at: z.string().nullable().optional(),
 });
 export type RedemptionRecord = z.infer<typeof redemptionRecord>;
 export const redemptionRecordList = z.array(redemptionRecord);
 
 export const redemptionSummary = z.object({
   total: z.number().int(),
+  /** Successes that stand (not undone). */
   successes: z.number().int(),
   failures: z.number().int(),
-  /** Sum of price_cents over successful redemptions. */
+  /** Successes the merchant took back; counted in `total` only. */
+  undone: z.number().int(),
+  /** Sum of price_cents over the successes that stand. */
   redeemedValueCents: z.number().int(),
 });
 export type RedemptionSummary = z.infer<typeof redemptionSummary>;

@@ -33,6 +33,8 @@ import { paymentRoutes } from './orders/payments.routes';
 import { releaseExpiredOrders } from './orders/orders.service';
 import { voucherRoutes } from './vouchers/vouchers.routes';
 import { redemptionRoutes } from './redemption/redemption.routes';
+import { orderHistoryRoutes } from './orders/order-history.routes';
+import { adminOrderRoutes } from './admin/orders.routes';
 import { PostgresRequestLimiter, registerRequestLimiter } from './http/request-limiter';
 import { RedisRequestLimiter } from './integrations/cache/redis-request-limiter';
 
@@ -156,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentRoutes({ ...deps, payments }));
   await app.register(voucherRoutes({ ...deps, payments }));
   await app.register(redemptionRoutes(deps));
+  await app.register(orderHistoryRoutes(deps));
+  await app.register(adminOrderRoutes(deps));
   if (deps.backgroundJobs) startBackgroundJobs(app, deps);
   if (deps.config.NODE_ENV !== 'production' && sms instanceof ConsoleSmsSender) await app.register(devRoutes(sms));
   if (deps.config.NODE_ENV !== 'production' && email instanceof ConsoleEmailSender) await app.register(devEmailRoutes(email));

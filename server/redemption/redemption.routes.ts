@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorBody } from '../../contract/common';
+import { undoRedemptionAnswer } from '../../contract/orders';
 import { redeemAnswer, redeemBody, redemptionListQuery, redemptionRecordList, redemptionSummary } from '../../contract/redemption';
 import type { AppDeps } from '../deps';
 import { badRequest } from '../http/errors';
@@ -9,7 +10,7 @@ import { requireRole, requireUser } from '../http/session';
 import { decodeCursor } from '../catalog/catalog.service';
 import { redemptions } from '../db/schema';
 import { superadminOnly } from '../http/superadmin-guard';
-import { listRedemptions, redeemVoucher, redemptionTotals } from './redemption.service';
+import { listRedemptions, redeemVoucher, redemptionTotals, undoRedemption } from './redemption.service';
 import { NEXT_CURSOR_HEADER } from '../../contract/deals';
 
 export const redemptionRoutes =
@@ -42,6 +43,13 @@ export const redemptionRoutes =
         if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
         return page.records;
       },
+    );
+
+    // A merchant takes back a redemption made by mistake, within REDEMPTION_UNDO_MINUTES (docs/product/api.md#redemption).
+    app.post(
+      '/api/merchant/redemptions/:voucherId/undo',
+      { schema: { params: z.object({ voucherId: z.uuid({ message: 'must be a UUID' }) }), response: { 200: undoRedemptionAnswer } } },
+      async (request) => undoRedemption(db, requireUser(request), request.params.voucherId),
     );
 
     await app.register(async (scope) => {

@@ -2,12 +2,14 @@
  * Redemption by code and PIN (ADR 015): exactly once per voucher under any concurrency,
  * PIN guessing locked out, and every attempt written to the log.
  */
-import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { format } from 'date-fns';
-import { PIN_LOCK_MINUTES, PIN_MAX_FAILURES } from '../../contract/constants';
+import { PIN_LOCK_MINUTES, PIN_MAX_FAILURES, REDEMPTION_UNDO_MINUTES } from '../../contract/constants';
+import type { UndoRedemptionAnswer } from '../../contract/orders';
 import type { RedeemAnswer, RedemptionRecord, RedemptionSummary } from '../../contract/redemption';
 import type { Db, Tx } from '../db/client';
 import { deals, merchants, pinFailures, redemptions, vouchers } from '../db/schema';
+import { conflict, forbidden, notFound } from '../http/errors';
 import { formatWait, hitRateLimit, refundRateLimitHit } from '../http/rate-limit';
 import type { UserRow } from '../http/session-lookup';
 import { cursorTime, encodeCursor, type DealCursor } from '../catalog/catalog.service';
@@ -163,9 +165,48 @@ export async function redeemVoucher(db: Db, actor: UserRow, input: { code: strin
     answer: {
       ok: true,
       reason: null,
-      voucher: { voucherCode: code, dealTitle: deal.title, priceCents: deal.priceCents, redeemedAt: checked.at.toISOString() },
+      voucher: { voucherId: voucher.id, voucherCode: code, dealTitle: deal.title, priceCents: deal.priceCents, redeemedAt: checked.at.toISOString() },
     },
   };
+}
+
+export const NOT_REDEEMED_REASON = 'This voucher is not redeemed';
+export const UNDO_TOO_LATE_REASON = `Redemptions can only be undone within ${REDEMPTION_UNDO_MINUTES} minutes`;
+
+/**
+ * Takes back a redemption the merchant of the session made by mistake, within REDEMPTION_UNDO_MINUTES
+ * of it (docs/product/roadmap.md, ADR 027). One transaction: the voucher goes back to `active` by a
+ * conditional update that carries its state, its merchant and the window, so of two undos, or an undo
+ * and a refund, exactly one changes it; then the standing success in the log is marked undone, which
+ * lets the voucher be redeemed again (redemptions_one_success_key ignores undone rows).
+ */
+export async function undoRedemption(db: Db, actor: UserRow, voucherId: string): Promise<UndoRedemptionAnswer> {
+  const merchantId = actor.role === 'merchant' ? actor.merchantId : null;
+  if (!merchantId) throw forbidden(NO_MERCHANT_REASON);
+  const ownDeals = db.select({ id: deals.id }).from(deals).where(eq(deals.merchantId, merchantId));
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const since = new Date(now.getTime() - REDEMPTION_UNDO_MINUTES * 60_000);
+    const [undone] = await tx
+      .update(vouchers)
+      .set({ status: 'active', redeemed: false, redeemedAt: null, redeemedBy: null })
+      .where(and(eq(vouchers.id, voucherId), eq(vouchers.status, 'redeemed'), gte(vouchers.redeemedAt, since), inArray(vouchers.dealId, ownDeals)))
+      .returning({ code: vouchers.code, status: vouchers.status });
+    if (!undone) {
+      const [current] = await tx
+        .select({ status: vouchers.status })
+        .from(vouchers)
+        .where(and(eq(vouchers.id, voucherId), inArray(vouchers.dealId, ownDeals)));
+      // Another merchant's voucher is answered like one that does not exist: they learn nothing of it.
+      if (!current) throw notFound('Voucher not found');
+      throw conflict(current.status === 'redeemed' ? UNDO_TOO_LATE_REASON : NOT_REDEEMED_REASON);
+    }
+    await tx
+      .update(redemptions)
+      .set({ undoneAt: now, undoneBy: actor.id })
+      .where(and(eq(redemptions.voucherId, voucherId), eq(redemptions.success, true), isNull(redemptions.undoneAt)));
+    return { voucherId, voucherCode: undone.code, status: undone.status, undoneAt: now.toISOString() };
+  });
 }
 
 const owner = sql<string | null>`(select u.email from users u where u.id = "vouchers"."user_id")`;
@@ -204,23 +245,27 @@ export async function listRedemptions(
       success: r.success,
       reason: r.reason,
       created_at: r.createdAt.toISOString(),
+      undone_at: r.undoneAt?.toISOString() ?? null,
     })),
     nextCursor: rows.length > params.limit && last ? encodeCursor({ createdAt: last.cursorTime, id: last.r.id }) : null,
   };
 }
 
-/** Totals over the whole log. */
+/** Totals over the whole log: successes and their value count only the ones that stand, not those undone. */
 export async function redemptionTotals(db: Db, where?: SQL): Promise<RedemptionSummary> {
+  const standing = sql`${redemptions.success} and ${redemptions.undoneAt} is null`;
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      successes: sql<number>`count(*) filter (where ${redemptions.success})::int`,
-      value: sql<number>`coalesce(sum(${redemptions.priceCents}) filter (where ${redemptions.success}), 0)::int`,
+      successes: sql<number>`count(*) filter (where ${standing})::int`,
+      failures: sql<number>`count(*) filter (where not ${redemptions.success})::int`,
+      value: sql<number>`coalesce(sum(${redemptions.priceCents}) filter (where ${standing}), 0)::int`,
     })
     .from(redemptions)
     .where(where);
   const total = Number(row?.total ?? 0);
   const successes = Number(row?.successes ?? 0);
-  return { total, successes, failures: total - successes, redeemedValueCents: Number(row?.value ?? 0) };
+  const failures = Number(row?.failures ?? 0);
+  return { total, successes, failures, undone: total - successes - failures, redeemedValueCents: Number(row?.value ?? 0) };
 }
 

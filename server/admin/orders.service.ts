@@ -1,0 +1,149 @@
+/**
+ * Customer service's order search (docs/product/roadmap.md; ADR 027): one box that takes an order id
+ * (whole, or the 8-character order number shoppers see), a customer's phone or a voucher code, and
+ * answers each order found with who bought it, how it was paid and its story, oldest event first.
+ */
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { normalizePhone } from '../../contract/auth';
+import { ORDER_LIST_LIMIT, PHONE_MIN_LENGTH, VOUCHER_CODE_ALPHABET, VOUCHER_CODE_LENGTH } from '../../contract/constants';
+import type { AdminOrder } from '../../contract/orders';
+import type { Db } from '../db/client';
+import { ledgerEntries, orders, redemptions, users, vouchers } from '../db/schema';
+import { loadOrderParts, presentCustomerOrder, wholePaymentReturned, type OrderParts } from '../orders/order-history.service';
+
+type OrderRow = typeof orders.$inferSelect;
+type RedemptionRow = typeof redemptions.$inferSelect;
+type LedgerRow = typeof ledgerEntries.$inferSelect;
+type StoryEvent = AdminOrder['story'][number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ORDER_NUMBER = /^[0-9a-f]{8}$/i;
+const VOUCHER_CODE = new RegExp(`^[${VOUCHER_CODE_ALPHABET}]{${VOUCHER_CODE_LENGTH}}$`);
+
+/**
+ * Every way the text can be read, so one that is both (eight digits may be an order number, a
+ * voucher code and nothing else) finds the orders of each reading.
+ */
+function readingsOf(db: Db, raw: string): SQL[] {
+  const q = raw.trim().replace(/^#/, '');
+  const readings: SQL[] = [];
+  if (UUID.test(q)) readings.push(eq(orders.id, q.toLowerCase()));
+  if (ORDER_NUMBER.test(q)) {
+    // The order number is the id's first 8 characters: a range of the primary key, so its index serves it.
+    const prefix = q.toLowerCase();
+    readings.push(and(gte(orders.id, `${prefix}-0000-0000-0000-000000000000`), lte(orders.id, `${prefix}-ffff-ffff-ffff-ffffffffffff`))!);
+  }
+  const code = q.replace(/[\s-]/g, '').toUpperCase();
+  if (VOUCHER_CODE.test(code)) {
+    readings.push(inArray(orders.id, db.select({ id: vouchers.orderId }).from(vouchers).where(eq(vouchers.code, code))));
+  }
+  const digits = normalizePhone(q).replace(/^\+/, '');
+  if (/^[\d\s().+-]+$/.test(q) && digits.length >= PHONE_MIN_LENGTH && digits.length <= 15) {
+    // Phones are stored as digits with an optional leading '+' (contract/auth.ts): either is the customer's.
+    const phones = [digits, `+${digits}`];
+    readings.push(inArray(orders.userId, db.select({ id: users.id }).from(users).where(inArray(users.phone, phones))));
+  }
+  return readings;
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+const REFUND_REASONS: Record<string, string> = {
+  customer: 'asked for by the customer',
+  expiry: 'unused at expiry',
+  goodwill: 'a goodwill gesture',
+  admin: 'by customer service',
+};
+
+/** What happened to an order, oldest first, each event in a sentence. */
+function storyOf(order: OrderRow, parts: OrderParts, tried: RedemptionRow[], ledger: LedgerRow[]): StoryEvent[] {
+  const events: { at: Date; kind: StoryEvent['kind']; text: string; voucherCode: string | null }[] = [];
+  const add = (at: Date, kind: StoryEvent['kind'], text: string, voucherCode: string | null = null) => events.push({ at, kind, text, voucherCode });
+  const units = parts.items.reduce((n, i) => n + i.quantity, 0);
+  add(order.createdAt, 'placed', `Order placed: ${units} unit${units === 1 ? '' : 's'} for ${dollars(order.totalCents)}.`);
+  if (order.paidAt) add(order.paidAt, 'paid', `Paid ${dollars(order.totalCents)} through the ${order.provider} provider.`);
+  if (wholePaymentReturned(order)) {
+    // Its times are the ledger's: the order itself records neither.
+    for (const e of ledger.filter((l) => l.refundId === null)) {
+      if (e.kind === 'payment') add(e.createdAt, 'paid', `A payment of ${dollars(e.amountCents)} arrived after the order had lapsed.`);
+      if (e.kind === 'refund') add(e.createdAt, 'refunded', `The whole payment of ${dollars(-e.amountCents)} was returned: the order had lapsed.`);
+    }
+  }
+  if (order.status === 'expired') {
+    const lapsedAt = order.expiresAt > order.createdAt ? order.expiresAt : order.createdAt;
+    add(lapsedAt, 'expired', 'The checkout lapsed without a payment.');
+  }
+  const codeOf = new Map(parts.vouchers.map((v) => [v.voucher.id, v.voucher.code]));
+  for (const { voucher, title } of parts.vouchers) {
+    add(voucher.createdAt, 'voucher_issued', `Voucher ${voucher.code} issued for ${title}.`, voucher.code);
+    if (voucher.status === 'expired') add(voucher.validUntil, 'expired', `Voucher ${voucher.code} expired unused.`, voucher.code);
+  }
+  for (const r of tried) {
+    if (!r.success || !r.voucherId) continue;
+    const code = codeOf.get(r.voucherId) ?? r.voucherCode;
+    add(r.createdAt, 'redeemed', `Voucher ${code} redeemed.`, code);
+    if (r.undoneAt) add(r.undoneAt, 'redemption_undone', `The merchant undid the redemption of voucher ${code}.`, code);
+  }
+  for (const r of parts.refunds) {
+    const code = codeOf.get(r.voucherId) ?? null;
+    const of = `${dollars(r.amountCents)}${code ? ` for voucher ${code}` : ''}`;
+    add(r.createdAt, 'refund_requested', `Refund of ${of} requested, ${REFUND_REASONS[r.reason] ?? r.reason}.`, code);
+    if (r.status === 'succeeded') add(r.settledAt ?? r.createdAt, 'refunded', `Refund of ${of} paid back.`, code);
+    if (r.status === 'failed') add(r.settledAt ?? r.createdAt, 'refund_failed', `Refund of ${of} failed${r.failure ? `: ${r.failure}` : ''}.`, code);
+  }
+  // A stable sort: events at the same moment keep the order they were added in (placed before paid, issued before redeemed).
+  return events
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => a.e.at.getTime() - b.e.at.getTime() || a.i - b.i)
+    .map(({ e }) => ({ at: e.at.toISOString(), kind: e.kind, text: e.text, voucherCode: e.voucherCode }));
+}
+
+/** The orders the text finds, newest first, at most ORDER_LIST_LIMIT; none when it reads as nothing. */
+export async function searchOrders(db: Db, q: string): Promise<AdminOrder[]> {
+  const readings = readingsOf(db, q);
+  if (readings.length === 0) return [];
+  const found = await db
+    .select({ order: orders, phone: users.phone, email: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(or(...readings))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDER_LIST_LIMIT);
+  if (found.length === 0) return [];
+  const orderIds = found.map((f) => f.order.id);
+  const parts = await loadOrderParts(db, orderIds);
+  const voucherIds = [...parts.values()].flatMap((p) => p.vouchers.map((v) => v.voucher.id));
+  const [tried, ledger] = await Promise.all([
+    voucherIds.length === 0
+      ? Promise.resolve([])
+      : db.select().from(redemptions).where(inArray(redemptions.voucherId, voucherIds)).orderBy(asc(redemptions.createdAt), asc(redemptions.id)),
+    db
+      .select()
+      .from(ledgerEntries)
+      .where(and(inArray(ledgerEntries.orderId, orderIds), isNull(ledgerEntries.refundId)))
+      .orderBy(asc(ledgerEntries.seq)),
+  ]);
+  return found.map(({ order, phone, email }) => {
+    const own = parts.get(order.id)!;
+    const ownVoucherIds = new Set(own.vouchers.map((v) => v.voucher.id));
+    const ownTries = tried.filter((r) => r.voucherId !== null && ownVoucherIds.has(r.voucherId));
+    const base = presentCustomerOrder(order, own);
+    return {
+      ...base,
+      customerPhone: phone,
+      customerEmail: email,
+      provider: order.provider,
+      providerSessionId: order.providerSessionId,
+      paymentRef: order.paymentRef,
+      vouchers: base.vouchers.map((v, i) => ({
+        ...v,
+        merchantName: own.vouchers[i]!.merchantName,
+        redemptions: ownTries
+          .filter((r) => r.voucherId === v.id)
+          .map((r) => ({ at: r.createdAt.toISOString(), success: r.success, reason: r.reason, undoneAt: r.undoneAt?.toISOString() ?? null })),
+      })),
+      refunds: own.refunds.map((r, i) => ({ ...base.refunds[i]!, note: r.note, providerRef: r.providerRef, failure: r.failure })),
+      story: storyOf(order, own, ownTries, ledger.filter((l) => l.orderId === order.id)),
+    };
+  });
+}

@@ -1,0 +1,27 @@
+/** GET /api/user/orders: the signed-in customer's orders, a page at a time (docs/product/roadmap.md; ADR 027). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { NEXT_CURSOR_HEADER } from '../../contract/constants';
+import { customerOrderList, orderListQuery } from '../../contract/orders';
+import type { AppDeps } from '../deps';
+import { decodeCursor } from '../catalog/catalog.service';
+import { badRequest } from '../http/errors';
+import { requireUser } from '../http/session';
+import { listCustomerOrders } from './order-history.service';
+
+export const orderHistoryRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database;
+    app.addHook('preValidation', async (request) => {
+      requireUser(request);
+    });
+
+    app.get('/api/user/orders', { schema: { querystring: orderListQuery, response: { 200: customerOrderList } } }, async (request, reply) => {
+      const user = requireUser(request);
+      const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
+      if (request.query.cursor && !cursor) throw badRequest('cursor: is invalid');
+      const page = await listCustomerOrders(db, user.id, { limit: request.query.limit, cursor });
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.orders;
+    });
+  };

@@ -1,0 +1,138 @@
+/**
+ * A customer's orders, newest first, with their lines, vouchers and refunds (docs/product/roadmap.md;
+ * ADR 027). A page costs a fixed number of queries however many orders it holds: the orders, then
+ * their items, vouchers and refunds, each read for the whole page at once. Customer service's order
+ * search (server/admin/orders.service.ts) reads its orders the same way.
+ */
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { CustomerOrder, OrderVoucher } from '../../contract/orders';
+import type { Db } from '../db/client';
+import { deals, merchants, orderItems, orders, refunds, vouchers } from '../db/schema';
+import { cursorTime, encodeCursor, type DealCursor } from '../catalog/catalog.service';
+import { presentRefund } from '../vouchers/vouchers.service';
+
+type OrderRow = typeof orders.$inferSelect;
+type VoucherRow = typeof vouchers.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+
+export interface OrderVoucherParts {
+  voucher: VoucherRow;
+  /** The title and unit price of the order line it was issued for: what was bought, at the price paid. */
+  title: string;
+  priceCents: number;
+  merchantName: string;
+}
+
+/** What an order is made of, as read for a page of orders. */
+export interface OrderParts {
+  items: CustomerOrder['items'];
+  vouchers: OrderVoucherParts[];
+  /** Every refund of the order, failed ones too, newest first. */
+  refunds: RefundRow[];
+}
+
+/** The items, vouchers and refunds of many orders, in three queries. */
+export async function loadOrderParts(db: Db, orderIds: string[]): Promise<Map<string, OrderParts>> {
+  const parts = new Map<string, OrderParts>(orderIds.map((id) => [id, { items: [], vouchers: [], refunds: [] }]));
+  if (orderIds.length === 0) return parts;
+  const [itemRows, voucherRows, refundRows] = await Promise.all([
+    db
+      .select({ item: orderItems, imageUrl: deals.imageUrl })
+      .from(orderItems)
+      .innerJoin(deals, eq(deals.id, orderItems.dealId))
+      .where(inArray(orderItems.orderId, orderIds))
+      .orderBy(asc(orderItems.title), asc(orderItems.id)),
+    db
+      .select({ voucher: vouchers, title: orderItems.title, priceCents: orderItems.unitPriceCents, merchantName: merchants.name })
+      .from(vouchers)
+      .innerJoin(orderItems, eq(orderItems.id, vouchers.orderItemId))
+      .innerJoin(deals, eq(deals.id, vouchers.dealId))
+      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+      .where(inArray(vouchers.orderId, orderIds))
+      .orderBy(asc(orderItems.title), asc(orderItems.id), asc(vouchers.unitIndex)),
+    db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(desc(refunds.createdAt), desc(refunds.id)),
+  ]);
+  for (const { item, imageUrl } of itemRows) {
+    parts.get(item.orderId)?.items.push({
+      dealId: item.dealId,
+      title: item.title,
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+      imageUrl,
+    });
+  }
+  for (const row of voucherRows) parts.get(row.voucher.orderId)?.vouchers.push(row);
+  for (const r of refundRows) parts.get(r.orderId)?.refunds.push(r);
+  return parts;
+}
+
+/** The refund that stands for a voucher (pending or succeeded; at most one, refunds_one_per_voucher_key). */
+export function standingRefund(refundRows: RefundRow[], voucherId: string): RefundRow | null {
+  return refundRows.find((r) => r.voucherId === voucherId && r.status !== 'failed') ?? null;
+}
+
+/** A payment that arrived after its order lapsed went straight back whole (orders_write_ledger). */
+export const wholePaymentReturned = (order: OrderRow): boolean => order.status === 'refunded' && order.fulfilledAt === null;
+
+/** Money given back on an order: its succeeded refunds, or the whole payment when it was returned at once. */
+export function refundedCentsOf(order: OrderRow, refundRows: RefundRow[]): number {
+  if (wholePaymentReturned(order)) return order.totalCents;
+  return refundRows.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amountCents, 0);
+}
+
+export function presentOrderVoucher(v: OrderVoucherParts, refundRows: RefundRow[]): OrderVoucher {
+  const refund = standingRefund(refundRows, v.voucher.id);
+  return {
+    id: v.voucher.id,
+    dealId: v.voucher.dealId,
+    dealTitle: v.title,
+    voucherCode: v.voucher.code,
+    status: v.voucher.status,
+    priceCents: v.priceCents,
+    validUntil: v.voucher.validUntil.toISOString(),
+    redeemedAt: v.voucher.redeemedAt?.toISOString() ?? null,
+    refund: refund ? presentRefund(refund) : null,
+  };
+}
+
+export function presentCustomerOrder(order: OrderRow, parts: OrderParts): CustomerOrder {
+  return {
+    id: order.id,
+    status: order.status,
+    totalCents: order.totalCents,
+    refundedCents: refundedCentsOf(order, parts.refunds),
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    items: parts.items,
+    vouchers: parts.vouchers.map((v) => presentOrderVoucher(v, parts.refunds)),
+    refunds: parts.refunds.map((r) => ({ ...presentRefund(r), voucherId: r.voucherId })),
+  };
+}
+
+/**
+ * One page of the customer's own orders, newest first, paid or not (an unpaid attempt is shown too):
+ * keyset on (created_at, id), and the cursor after it when there are more.
+ */
+export async function listCustomerOrders(
+  db: Db,
+  userId: string,
+  params: { limit: number; cursor: DealCursor | null },
+): Promise<{ orders: CustomerOrder[]; nextCursor: string | null }> {
+  const conditions: SQL[] = [eq(orders.userId, userId)];
+  if (params.cursor) {
+    conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (${params.cursor.createdAt}::timestamptz, ${params.cursor.id}::uuid)`);
+  }
+  const rows = await db
+    .select({ order: orders, cursorTime: cursorTime(orders.createdAt) })
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(params.limit + 1);
+  const page = rows.slice(0, params.limit);
+  const last = page[page.length - 1];
+  const parts = await loadOrderParts(db, page.map((r) => r.order.id));
+  return {
+    orders: page.map(({ order }) => presentCustomerOrder(order, parts.get(order.id)!)),
+    nextCursor: rows.length > params.limit && last ? encodeCursor({ createdAt: last.cursorTime, id: last.order.id }) : null,
+  };
+}
