@@ -23,7 +23,14 @@ export const redeemAnswer = z.object({
   reason: z.string().nullable(),
   message: z.string().optional(),
   voucher: z
-    .object({ voucherCode: z.string(), dealTitle: z.string(), priceCents: z.number().int(), redeemedAt: z.string() })
+    .object({
+      /** The voucher's id, which the merchant's undo names (POST /api/merchant/redemptions/{voucherId}/undo). */
+      voucherId: z.string().optional(),
+      voucherCode: z.string(),
+      dealTitle: z.string(),
+      priceCents: z.number().int(),
+      redeemedAt: z.string(),
+    })
     .optional(),
 });
 export type RedeemAnswer = z.infer<typeof redeemAnswer>;
