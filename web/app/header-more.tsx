@@ -1,6 +1,6 @@
 /**
  * The header's parts that the first paint does without, loaded when they are needed: the signed-in parts (workspace
- * links, role badge, phone, My Vouchers, profile, the favourites count and Logout) once a user is known, and the
+ * links, role badge, phone, My Vouchers, My Orders, profile, the favourites count and Logout) once a user is known, and the
  * menu's panel the first time the menu opens.
  */
 import type { ReactNode } from 'react';
@@ -8,7 +8,7 @@ import type { CurrentUser } from '../../contract/auth';
 import { paths } from '../../contract/routes';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
-import { LogOutIcon, TicketIcon, UserIcon } from '../components/ui/icons';
+import { LogOutIcon, ReceiptIcon, TicketIcon, UserIcon } from '../components/ui/icons';
 import { useLogout } from '../features/auth';
 import { useFavoritesCount } from '../features/favorites';
 import { CountBadge, EntryContent, NavLink, type MenuEntry } from './header-links';
@@ -17,6 +17,8 @@ const ADMIN_LINKS: MenuEntry[] = [
   { href: paths.adminMerchants, label: 'Manage Merchants' },
   { href: paths.adminDeals, label: 'Manage Deals' },
   { href: paths.adminTransactions, label: 'Transaction History' },
+  { href: paths.adminOrders, label: 'Customer Service' },
+  { href: paths.adminLedger, label: 'Ledger' },
   { href: paths.adminPromote, label: 'Promote Admin' },
 ];
 
@@ -36,6 +38,7 @@ function customerEntries(user: CurrentUser | null): MenuEntry[] {
   if (user?.role !== 'customer') return [];
   return [
     { href: paths.myVouchers, label: 'My Vouchers', icon: <TicketIcon className="h-5 w-5" /> },
+    { href: paths.orders, label: 'My Orders', icon: <ReceiptIcon className="h-5 w-5" /> },
     { href: paths.profile, label: <span lang="zh-CN">个人中心</span>, icon: <UserIcon className="h-5 w-5" /> },
   ];
 }

@@ -7,7 +7,7 @@ import type { RefundAnswer } from '../../../../contract/orders';
 import { apiJson } from '../../../lib/api-client';
 import { vouchersQueryKey, type VoucherPage } from './get-vouchers';
 
-/** The customer's order history shows refunds too (web/features/orders reads this path). */
+/** The customer's order history shows refunds too (web/features/orders/api/get-orders.ts reads this path). */
 const ORDERS_PATH = '/api/user/orders';
 
 export function refundVoucher(voucherId: string): Promise<RefundAnswer> {
