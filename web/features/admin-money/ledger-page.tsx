@@ -140,7 +140,7 @@ function Ledger() {
   return (
     <div className="grid grid-cols-1 gap-6">
       {totals ? <Totals totals={totals} /> : null}
-      <section aria-labelledby="ledger-entries-title" className="grid grid-cols-1 gap-4">
+      <div className="grid grid-cols-1 gap-4">
         <h2 id="ledger-entries-title" className="text-xl font-bold text-slate-900">
           Entries
         </h2>
@@ -164,7 +164,7 @@ function Ledger() {
             More entries could not be loaded. Please try again.
           </p>
         ) : null}
-      </section>
+      </div>
     </div>
   );
 }
