@@ -1,3 +1,3 @@
 /** What other features use of orders. The orders page is loaded by the route table on its own. */
 export { OrderLines, RefundRows } from './components/order-parts';
-export { ORDER_STATUS, REFUND_STATUS, orderStatusOf } from './order-display';
+export { orderStatusOf } from './order-display';

@@ -3,4 +3,4 @@ export { CopyCodeButton } from './components/copy-code-button';
 export { QrImage } from './components/qr-image';
 export { downloadVoucher, shareVoucher } from './voucher-actions';
 export { VoucherStateBadge } from './components/voucher-state-badge';
-export { orderNumber, stateOfStatus, validityStatement, VOUCHER_STATE_LABELS, type VoucherState } from './voucher-display';
+export { orderNumber, stateOfStatus, validityStatement } from './voucher-display';

@@ -12,9 +12,9 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useRefundVoucher } from '../api/refund-voucher';
 
+/** The server's words for a refusal (4xx) or the card provider's (502); a generic line for anything else. */
 function refusal(error: unknown): string {
-  if (isApiError(error) && error.status < 500 && error.serverMessage) return error.serverMessage;
-  if (isApiError(error, 502) && error.serverMessage) return error.serverMessage;
+  if (isApiError(error) && (error.status < 500 || error.status === 502) && error.serverMessage) return error.serverMessage;
   return 'The refund could not be made right now. Please try again in a moment.';
 }
 
