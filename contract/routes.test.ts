@@ -21,6 +21,14 @@ describe('the route table', () => {
     expect(isKnownPagePath(paths.deal('a/b?c'))).toBe(true);
   });
 
+  it('knows the orders, customer service and ledger screens', () => {
+    expect(paths.orders).toBe('/orders');
+    expect(paths.adminOrders).toBe('/admin/orders');
+    expect(paths.adminLedger).toBe('/admin/ledger');
+    for (const p of ['/orders', '/orders/', '/admin/orders', '/admin/ledger']) expect(isKnownPagePath(p), p).toBe(true);
+    for (const p of ['/orders/x', '/admin/ledger/x', '/admin/orderss']) expect(isKnownPagePath(p), p).toBe(false);
+  });
+
   it('accepts a trailing slash and refuses unknown or deeper paths', () => {
     expect(isKnownPagePath('/favorites/')).toBe(true);
     for (const p of ['/nope', '/deal', '/deal/', '/deal/x/y', '/admin', '/admin/unknown', '/api/deals', '/favoritesx']) {

@@ -12,6 +12,7 @@ export const routePatterns = {
   cart: '/cart',
   checkout: '/checkout',
   myVouchers: '/my/vouchers',
+  orders: '/orders',
   accountVouchers: '/account/vouchers',
   login: '/login',
   merchantLogin: '/merchant/login',
@@ -21,6 +22,8 @@ export const routePatterns = {
   adminMerchants: '/admin/merchants',
   adminDeals: '/admin/deals',
   adminTransactions: '/admin/transactions',
+  adminOrders: '/admin/orders',
+  adminLedger: '/admin/ledger',
   adminPromote: '/admin/promote',
 } as const;
 

@@ -39,7 +39,7 @@ async function barLinkNames(): Promise<string[]> {
     .map((link) => link.textContent ?? '');
 }
 
-const ADMIN_LABELS = ['Manage Merchants', 'Manage Deals', 'Transaction History', 'Promote Admin'];
+const ADMIN_LABELS = ['Manage Merchants', 'Manage Deals', 'Transaction History', 'Orders', 'Ledger', 'Promote Admin'];
 const MERCHANT_LABELS = ['Redeem Vouchers', 'Scan QR Code'];
 
 beforeEach(() => {
@@ -76,14 +76,16 @@ describe('header', () => {
     const header = screen.getByRole('banner');
     expect(await within(header).findAllByText('5550000001')).not.toHaveLength(0);
     expect(within(header).getAllByRole('link', { name: /My Vouchers/ })[0]?.getAttribute('href')).toBe('/my/vouchers');
+    expect(within(header).getAllByRole('link', { name: /My Orders/ })[0]?.getAttribute('href')).toBe('/orders');
     expect(within(header).getAllByRole('link', { name: /个人中心/ })[0]?.getAttribute('href')).toBe('/profile');
     expect(within(header).getAllByRole('button', { name: /Logout/ }).length).toBeGreaterThan(0);
     expect(within(header).queryByRole('link', { name: 'Login' })).toBeNull();
     const names = await barLinkNames();
-    for (const label of [...ADMIN_LABELS, ...MERCHANT_LABELS]) expect(names.join('|')).not.toContain(label);
+    // Whole link texts: a customer's "My Orders" is not the admins' "Orders".
+    for (const label of [...ADMIN_LABELS, ...MERCHANT_LABELS]) expect(names).not.toContain(label);
   });
 
-  it('shows superadmins the four admin links and an Admin badge, without Favorites or Cart', async () => {
+  it('shows superadmins the admin links and an Admin badge, without Favorites or Cart', async () => {
     answerUser(user('superadmin'));
     renderLayout();
     const header = screen.getByRole('banner');
@@ -94,6 +96,9 @@ describe('header', () => {
     for (const label of ADMIN_LABELS) expect(names).toContain(label);
     expect(names).not.toContain('Favorites');
     expect(names).not.toContain('My Vouchers');
+    expect(names).not.toContain('My Orders');
+    expect(within(header).getAllByRole('link', { name: 'Orders' })[0]?.getAttribute('href')).toBe('/admin/orders');
+    expect(within(header).getAllByRole('link', { name: 'Ledger' })[0]?.getAttribute('href')).toBe('/admin/ledger');
     expect(within(header).getAllByRole('link', { name: 'Promote Admin' })[0]?.getAttribute('href')).toBe('/admin/promote');
   });
 

@@ -16,6 +16,7 @@ const CartPage = lazy(() => import('../features/cart/cart-page'));
 const CheckoutPage = lazy(() => import('../features/checkout/checkout-page'));
 const SuccessPage = lazy(() => import('../features/checkout/success-page'));
 const MyVouchersPage = lazy(() => import('../features/vouchers/my-vouchers-page'));
+const OrdersPage = lazy(() => import('../features/orders/orders-page'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 const MerchantLoginPage = lazy(() => import('../features/auth/merchant-login-page'));
 const BootstrapPage = lazy(() => import('../features/admin-accounts/bootstrap-page'));
@@ -23,6 +24,8 @@ const PromotePage = lazy(() => import('../features/admin-accounts/promote-page')
 const RedeemPage = lazy(() => import('../features/redemption/redeem-page'));
 const ScanPage = lazy(() => import('../features/redemption/scan-page'));
 const TransactionsPage = lazy(() => import('../features/admin-log/transactions-page'));
+const AdminOrdersPage = lazy(() => import('../features/admin-money/orders-page'));
+const LedgerPage = lazy(() => import('../features/admin-money/ledger-page'));
 const FavoritesPage = lazy(() => import('../features/favorites/favorites-page'));
 const MerchantsPage = lazy(() => import('../features/admin-catalog/merchants-page'));
 const AdminDealsPage = lazy(() => import('../features/admin-catalog/deals-page'));
@@ -37,6 +40,7 @@ const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string
   cart: CartPage,
   checkout: CheckoutPage,
   myVouchers: () => <MyVouchersPage />,
+  orders: OrdersPage,
   accountVouchers: () => <MyVouchersPage requiresLogin />,
   login: LoginGatePage,
   merchantLogin: MerchantLoginPage,
@@ -46,6 +50,8 @@ const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string
   adminMerchants: MerchantsPage,
   adminDeals: AdminDealsPage,
   adminTransactions: TransactionsPage,
+  adminOrders: AdminOrdersPage,
+  adminLedger: LedgerPage,
   adminPromote: PromotePage,
 };
 

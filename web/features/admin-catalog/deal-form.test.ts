@@ -37,6 +37,8 @@ describe('deal form checks', () => {
     expect(values.inventory).toBe('0');
     expect(values.maxPerUser).toBe('1');
     expect(values.createStripeProduct).toBe(false);
+    expect(values.refundAnytime).toBe(true);
+    expect(values.autoRefundOnExpiry).toBe(true);
   });
 
   it('needs a merchant, a title and a price', () => {
@@ -110,6 +112,13 @@ describe('deal form bodies', () => {
     expect(serverDealBody.safeParse(body).success).toBe(true);
   });
 
+  it('sends both refund switches as they are set', () => {
+    expect(dealBody(form({}))).toMatchObject({ refundAnytime: true, autoRefundOnExpiry: true });
+    const off = dealBody(form({ refundAnytime: false, autoRefundOnExpiry: false }));
+    expect(off).toMatchObject({ refundAnytime: false, autoRefundOnExpiry: false });
+    expect(serverDealBody.parse(off)).toMatchObject({ refundAnytime: false, autoRefundOnExpiry: false });
+  });
+
   it('round-trips local times through ISO', () => {
     const iso = localInputToIso('2026-12-31T23:15');
     expect(iso).toMatch(/Z$/);
@@ -141,7 +150,7 @@ describe('deal form bodies', () => {
       soldTodayCount: 0,
       remaining: 40,
       soldOut: false,
-      refundAnytime: true,
+      refundAnytime: false,
       autoRefundOnExpiry: true,
       createdAt: '2026-01-01T00:00:00.000Z',
       stripeProductId: 'prod_1',
@@ -150,7 +159,7 @@ describe('deal form bodies', () => {
       updatedAt: '2026-01-01T00:00:00.000Z',
     } satisfies AdminDeal;
     const values = dealFormFrom(stored);
-    expect(values).toMatchObject({ price: '12.50', originalPrice: '', inventory: '40', maxPerUser: '2', createStripeProduct: true });
+    expect(values).toMatchObject({ price: '12.50', originalPrice: '', inventory: '40', maxPerUser: '2', createStripeProduct: true, refundAnytime: false, autoRefundOnExpiry: true });
     expect(values.validUntil).toBe(isoToLocalInput('2026-06-30T12:00:00.000Z'));
   });
 });

@@ -32,9 +32,12 @@ export interface DealFormValues {
   redemptionInstructions: string;
   termsConditions: string;
   createStripeProduct: boolean;
+  /** The deal's refund promises (ADR 027); both on unless the superadmin turns them off. */
+  refundAnytime: boolean;
+  autoRefundOnExpiry: boolean;
 }
 
-export type DealField = Exclude<keyof DealFormValues, 'createStripeProduct'>;
+export type DealField = Exclude<keyof DealFormValues, 'createStripeProduct' | 'refundAnytime' | 'autoRefundOnExpiry'>;
 export type DealFormErrors = Partial<Record<DealField, string>>;
 
 export function emptyDealForm(merchantId = ''): DealFormValues {
@@ -52,6 +55,8 @@ export function emptyDealForm(merchantId = ''): DealFormValues {
     redemptionInstructions: '',
     termsConditions: '',
     createStripeProduct: false,
+    refundAnytime: true,
+    autoRefundOnExpiry: true,
   };
 }
 
@@ -97,6 +102,8 @@ export function dealFormFrom(deal: AdminDeal): DealFormValues {
     termsConditions: deal.termsConditions,
     // A deal already at the payment provider is kept in step there (a changed price gets a new price object).
     createStripeProduct: deal.stripeProductId !== null,
+    refundAnytime: deal.refundAnytime,
+    autoRefundOnExpiry: deal.autoRefundOnExpiry,
   };
 }
 
@@ -179,5 +186,7 @@ export function dealBody(values: DealFormValues): CreateDealBody {
     redemptionInstructions: values.redemptionInstructions,
     termsConditions: values.termsConditions,
     createStripeProduct: values.createStripeProduct,
+    refundAnytime: values.refundAnytime,
+    autoRefundOnExpiry: values.autoRefundOnExpiry,
   };
 }

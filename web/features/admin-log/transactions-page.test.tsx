@@ -108,6 +108,19 @@ describe('TransactionsPage', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('marks a success the merchant took back as Undone', async () => {
+    stubApi({
+      '/api/admin/check-role': json({ isSuperAdmin: true }),
+      '/api/admin/redemptions/summary': json({ total: 2, successes: 2, failures: 0, redeemedValueCents: 1999 }),
+      '/api/admin/redemptions': json([record({ id: 'r2' }), { ...record({ id: 'r1' }), undone_at: '2026-11-22T14:07:00.000Z' }]),
+    });
+    renderPage();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByText('Success')).toHaveLength(1);
+    expect(within(table).getAllByText('Undone')).toHaveLength(1);
+    expect(within(screen.getByRole('list', { name: 'Redemption Records' })).getAllByText('Undone')).toHaveLength(1);
+  });
+
   it('writes dates as MMM dd, yyyy HH:mm', async () => {
     stubApi({
       '/api/admin/check-role': json({ isSuperAdmin: true }),

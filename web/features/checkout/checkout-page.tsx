@@ -1,6 +1,7 @@
 /**
  * /checkout?session_id= (docs/product/screens.md#checkout, a real payment page since ADR 013): the built-in payment
- * provider's hosted page. It shows the held order, takes a card, and pays through the provider's API.
+ * provider's hosted page. It shows the held order, takes a card, and pays through the provider's API; once paid, it
+ * lists the refunds the provider made on the payment.
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { useCurrentUser, openLoginDialog } from '../auth';
 import { checkoutSessionQueryOptions } from './api/get-checkout-session';
 import { CheckoutShell as Shell, CheckoutSkeleton } from './components/checkout-shell';
 import { PaymentForm } from './components/payment-form';
+import { SessionRefunds } from './components/session-refunds';
 import { sameSitePath } from './same-site-path';
 
 function SessionView({ sessionId }: { sessionId: string }) {
@@ -56,6 +58,7 @@ function SessionView({ sessionId }: { sessionId: string }) {
             View Vouchers
           </Link>
         </StatePanel>
+        <SessionRefunds refunds={session.refunds} />
       </Shell>
     );
   }

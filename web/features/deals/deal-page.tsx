@@ -24,6 +24,7 @@ import { BuyNowButton } from '../checkout';
 import { MerchantCard } from '../merchants';
 import { dealQueryOptions } from './api/get-deal';
 import { DealImage } from './components/deal-image';
+import { RefundTerms } from './components/refund-terms';
 import { ReviewsSection } from './components/reviews-section';
 
 function BackLink() {
@@ -96,6 +97,8 @@ function PurchaseBox({ deal, className }: { deal: Deal; className?: string }) {
         ) : null}
       </div>
       {savings > 0 ? <p className="mt-1 text-sm font-semibold text-sale-700">You save <Price cents={savings} /></p> : null}
+
+      <RefundTerms refundAnytime={deal.refundAnytime} autoRefundOnExpiry={deal.autoRefundOnExpiry} className="mt-3" />
 
       <BuyNowButton deal={deal} className="mt-6" />
 

@@ -2,4 +2,5 @@
 export { CopyCodeButton } from './components/copy-code-button';
 export { QrImage } from './components/qr-image';
 export { downloadVoucher, shareVoucher } from './voucher-actions';
-export { orderNumber, validityStatement } from './voucher-display';
+export { VoucherStateBadge } from './components/voucher-state-badge';
+export { orderNumber, stateOfStatus, validityStatement } from './voucher-display';

@@ -112,3 +112,88 @@ describe('My Vouchers, a page at a time', () => {
     expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
   });
 });
+
+describe('My Vouchers, refunds', () => {
+  const refund = (status: 'pending' | 'succeeded') => ({ id: 'r1', amountCents: 3999, status, reason: 'customer' as const, createdAt: '2026-11-23T10:00:00.000Z' });
+
+  it('tells the refund terms, and offers Refund only on an active voucher of a refund-anytime deal', async () => {
+    stubVoucherPages({
+      '/api/user/vouchers': () =>
+        json([
+          voucher('a1'),
+          voucher('a2', { refundAnytime: false, autoRefundOnExpiry: false }),
+          voucher('a3', { status: 'redeemed', redeemed: true, redeemedAt: new Date().toISOString() }),
+        ]),
+    });
+    renderPage();
+    const [first, second, third] = await screen.findAllByRole('article');
+    expect(within(first!).getByText('Refund anytime')).toBeTruthy();
+    expect(within(first!).getByText('Auto-refund if unused')).toBeTruthy();
+    expect(within(first!).getByRole('button', { name: 'Refund voucher CODEXXA1' })).toBeTruthy();
+    expect(within(second!).queryByText('Refund anytime')).toBeNull();
+    expect(within(second!).queryByText('Auto-refund if unused')).toBeNull();
+    expect(within(second!).queryByRole('button', { name: /^Refund/ })).toBeNull();
+    expect(within(third!).queryByRole('button', { name: /^Refund/ })).toBeNull();
+    // A used voucher keeps its code for reference, with nothing left to scan or copy.
+    expect(within(third!).getByText('CODEXXA3')).toBeTruthy();
+    expect(within(third!).queryByRole('button', { name: /Enlarge QR code/ })).toBeNull();
+    expect(within(third!).queryByRole('button', { name: /Copy code/ })).toBeNull();
+  });
+
+  it('confirms, refunds, and shows the voucher as refunded with the amount and date; the Refunded filter counts it', async () => {
+    let refunded = false;
+    const fetchMock = stubVoucherPages({
+      '/api/user/vouchers': () =>
+        json([refunded ? voucher('a1', { status: 'refunded', refund: refund('succeeded') }) : voucher('a1'), voucher('a2')]),
+      '/api/vouchers/a1/refund': () => {
+        refunded = true;
+        return json({ voucher: voucher('a1', { status: 'refunded', refund: refund('succeeded') }), refund: refund('succeeded') });
+      },
+    });
+    renderPage();
+    const [card] = await screen.findAllByRole('article');
+    fireEvent.click(within(card!).getByRole('button', { name: 'Refund voucher CODEXXA1' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refund this voucher?' });
+    expect(within(dialog).getByText('$39.99')).toBeTruthy();
+    expect(within(dialog).getByText('The money goes back to your card. This cannot be undone.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    const after = screen.getAllByRole('article')[0]!;
+    expect(within(after).getAllByText('Refunded').length).toBeGreaterThan(0);
+    expect(after.textContent).toMatch(/Refunded: \$39\.99 on Nov 2[34], 2026 \d{2}:\d{2}/);
+    expect(within(after).queryByRole('button', { name: /Enlarge QR code/ })).toBeNull();
+    expect(within(after).queryByRole('button', { name: /^Refund voucher/ })).toBeNull();
+    const filters = screen.getByRole('group', { name: 'Filter vouchers' });
+    await waitFor(() => expect(within(filters).getByRole('button', { name: 'Refunded 1' })).toBeTruthy());
+    expect(within(filters).getByRole('button', { name: 'Valid 1' })).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([url]) => String(url) === '/api/vouchers/a1/refund');
+    expect(post?.[1]?.method).toBe('POST');
+  });
+
+  it('shows a pending refund as such', async () => {
+    stubVoucherPages({ '/api/user/vouchers': () => json([voucher('a1', { refund: refund('pending') })]) });
+    renderPage();
+    const [card] = await screen.findAllByRole('article');
+    expect(card!.textContent).toMatch(/Refund pending: \$39\.99, asked on Nov 2[34], 2026/);
+    expect(within(card!).getByText('Refunded')).toBeTruthy();
+    expect(within(card!).queryByRole('button', { name: /^Refund voucher/ })).toBeNull();
+  });
+
+  it("keeps the dialog open with the server's refusal in an alert", async () => {
+    stubVoucherPages({
+      '/api/user/vouchers': () => json([voucher('a1')]),
+      '/api/vouchers/a1/refund': () => new Response(JSON.stringify({ message: 'Voucher was already redeemed' }), { status: 409 }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund voucher CODEXXA1' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refund this voucher?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Voucher was already redeemed');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Refund voucher CODEXXA1' }));
+  });
+});

@@ -25,6 +25,7 @@ const FILTERS: Array<{ value: VoucherFilter; label: string }> = [
   { value: 'all', label: 'All' },
   { value: 'valid', label: 'Valid' },
   { value: 'redeemed', label: 'Redeemed' },
+  { value: 'refunded', label: 'Refunded' },
 ];
 
 function LoginPrompt() {
@@ -160,8 +161,8 @@ function VoucherList({ vouchers, more }: { vouchers: Voucher[]; more: MorePages 
             filter === 'all'
               ? 'Vouchers you buy show up here, ready to redeem.'
               : more.hasNextPage
-                ? `None of the vouchers loaded so far is ${filter === 'valid' ? 'valid' : 'redeemed'}. Load more to look further back.`
-                : `You have no ${filter === 'valid' ? 'valid' : 'redeemed'} vouchers right now.`
+                ? `None of the vouchers loaded so far is ${filter}. Load more to look further back.`
+                : `You have no ${filter} vouchers right now.`
           }
         >
           <Link href={paths.home} className={buttonClasses('primary')}>

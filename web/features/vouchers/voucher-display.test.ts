@@ -36,11 +36,21 @@ describe('voucher states and filters', () => {
   it('reads redeemed before expired before valid', () => {
     expect(voucherState(buildVoucher())).toBe('valid');
     expect(voucherState(buildVoucher({ expired: true }))).toBe('expired');
+    expect(voucherState(buildVoucher({ status: 'expired' }))).toBe('expired');
     expect(voucherState(buildVoucher({ redeemed: true, expired: true }))).toBe('redeemed');
+    expect(voucherState(buildVoucher({ status: 'redeemed', redeemed: true }))).toBe('redeemed');
   });
 
-  it('counts and filters All, Valid and Redeemed (expired vouchers only under All)', () => {
-    expect(voucherCounts(vouchers)).toEqual({ all: 4, valid: 2, redeemed: 1 });
+  it('reads a refunded voucher, or one with a refund under way, as refunded; a failed refund leaves it valid', () => {
+    const refund = { id: 'r1', amountCents: 3999, reason: 'customer', createdAt: '2026-11-23T10:00:00.000Z' } as const;
+    expect(voucherState(buildVoucher({ status: 'refunded', refund: { ...refund, status: 'succeeded' } }))).toBe('refunded');
+    expect(voucherState(buildVoucher({ refund: { ...refund, status: 'pending' } }))).toBe('refunded');
+    expect(voucherState(buildVoucher({ refund: { ...refund, status: 'failed' } }))).toBe('valid');
+  });
+
+  it('counts and filters All, Valid, Redeemed and Refunded (expired vouchers only under All)', () => {
+    expect(voucherCounts([...vouchers, buildVoucher({ id: 'e', status: 'refunded' })])).toEqual({ all: 5, valid: 2, redeemed: 1, refunded: 1 });
+    expect(voucherCounts(vouchers)).toEqual({ all: 4, valid: 2, redeemed: 1, refunded: 0 });
     expect(filterVouchers(vouchers, 'valid').map((v) => v.id)).toEqual(['a', 'd']);
     expect(filterVouchers(vouchers, 'redeemed').map((v) => v.id)).toEqual(['b']);
     expect(filterVouchers(vouchers, 'all')).toHaveLength(4);

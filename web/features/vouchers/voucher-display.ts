@@ -1,27 +1,54 @@
 /** How a voucher reads on screen and in a download: its state, validity wording, order number and shareable text. */
 import { ORDER_NUMBER_LENGTH, VOUCHER_VALID_DAYS } from '../../../contract/constants';
-import type { Voucher } from '../../../contract/checkout';
+import type { RefundSummary, Voucher } from '../../../contract/checkout';
 import { formatDay } from '../../lib/dates';
 
-export type VoucherState = 'valid' | 'redeemed' | 'expired';
+export type VoucherState = 'valid' | 'redeemed' | 'refunded' | 'expired';
 
-export function voucherState(voucher: Pick<Voucher, 'redeemed' | 'expired'>): VoucherState {
-  if (voucher.redeemed) return 'redeemed';
-  return voucher.expired ? 'expired' : 'valid';
+type StateFields = Pick<Voucher, 'status' | 'redeemed' | 'expired'> & { refund?: Voucher['refund'] };
+
+/** The voucher's refund when one is under way or done; a failed one put the voucher back and is not shown. */
+export function standingRefund(voucher: { refund?: Voucher['refund'] }): RefundSummary | null {
+  return voucher.refund && voucher.refund.status !== 'failed' ? voucher.refund : null;
 }
 
-export type VoucherFilter = 'all' | 'valid' | 'redeemed';
+/**
+ * What the customer can still do with a voucher (ADR 027): the server's `status` first (a voucher with a refund under
+ * way reads as refunded already); an active voucher whose last day has passed reads as expired before the sweep has
+ * marked it.
+ */
+export function voucherState(voucher: StateFields): VoucherState {
+  if (voucher.status === 'redeemed' || voucher.redeemed) return 'redeemed';
+  if (voucher.status === 'refunded' || standingRefund(voucher)) return 'refunded';
+  return voucher.status === 'expired' || voucher.expired ? 'expired' : 'valid';
+}
 
-export function filterVouchers<T extends Pick<Voucher, 'redeemed' | 'expired'>>(vouchers: T[], filter: VoucherFilter): T[] {
+/** The state of a voucher known only by its `status` (order histories, customer service). */
+export function stateOfStatus(status: Voucher['status']): VoucherState {
+  return status === 'active' ? 'valid' : status;
+}
+
+/** The words of each state, on My Vouchers, the orders screen and customer service alike. */
+export const VOUCHER_STATE_LABELS: Record<VoucherState, string> = {
+  valid: 'Valid',
+  redeemed: 'Redeemed',
+  refunded: 'Refunded',
+  expired: 'Expired',
+};
+
+export type VoucherFilter = 'all' | 'valid' | 'redeemed' | 'refunded';
+
+export function filterVouchers<T extends StateFields>(vouchers: T[], filter: VoucherFilter): T[] {
   if (filter === 'all') return vouchers;
   return vouchers.filter((voucher) => voucherState(voucher) === filter);
 }
 
-export function voucherCounts(vouchers: Array<Pick<Voucher, 'redeemed' | 'expired'>>): Record<VoucherFilter, number> {
+export function voucherCounts(vouchers: StateFields[]): Record<VoucherFilter, number> {
   return {
     all: vouchers.length,
     valid: filterVouchers(vouchers, 'valid').length,
     redeemed: filterVouchers(vouchers, 'redeemed').length,
+    refunded: filterVouchers(vouchers, 'refunded').length,
   };
 }
 

@@ -178,6 +178,27 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
     </Field>
   );
 
+  const checkbox = (field: 'refundAnytime' | 'autoRefundOnExpiry', label: string, hint: string) => (
+    <div className="flex items-start gap-3">
+      <input
+        id={`deal-${field}`}
+        type="checkbox"
+        checked={values[field]}
+        onChange={(event) => set(field, event.target.checked)}
+        aria-describedby={`deal-${field}-hint`}
+        className="mt-0.5 h-5 w-5 shrink-0 rounded accent-brand-700 focus-ring"
+      />
+      <div>
+        <label htmlFor={`deal-${field}`} lang="en" className="text-sm font-semibold text-slate-800">
+          {label}
+        </label>
+        <p id={`deal-${field}-hint`} className="mt-0.5 text-xs text-slate-600">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -194,6 +215,12 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
       {html('description', '团购描述（HTML）', '支持 <p>、<ul>、<strong> 等基本标签')}
       {html('redemptionInstructions', '使用说明（HTML）', '顾客到店如何使用券码')}
       {html('termsConditions', '条款与条件（HTML）', '有效期、预约要求等限制条件')}
+
+      <fieldset className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
+        <legend className="sr-only">退款</legend>
+        {checkbox('refundAnytime', 'Refund anytime', '顾客可在券码使用前随时申请退款，款项原路退回。')}
+        {checkbox('autoRefundOnExpiry', 'Auto-refund if unused', '券码过期仍未使用时，系统自动全额退款。')}
+      </fieldset>
 
       <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
         <div className="flex items-start gap-3">

@@ -23,8 +23,12 @@ interface RecordsProps {
   className?: string;
 }
 
-function ResultBadge({ success }: { success: boolean }) {
-  return success ? <Badge tone="success">Success</Badge> : <Badge tone="danger">Failed</Badge>;
+/** An undone success carries when it was undone (ADR 027); older servers leave the field out. */
+type LogRecord = RedemptionRecord & { undone_at?: string | null };
+
+function ResultBadge({ record }: { record: LogRecord }) {
+  if (!record.success) return <Badge tone="danger">Failed</Badge>;
+  return record.undone_at ? <Badge tone="warning">Undone</Badge> : <Badge tone="success">Success</Badge>;
 }
 
 export function RedemptionTable({ records, labelledBy, className }: RecordsProps) {
@@ -61,7 +65,7 @@ export function RedemptionTable({ records, labelledBy, className }: RecordsProps
                 {record.price_cents !== null ? formatMoney(record.price_cents) : <Missing />}
               </td>
               <td className="px-4 py-3 whitespace-nowrap">
-                <ResultBadge success={record.success} />
+                <ResultBadge record={record} />
               </td>
               <td className="max-w-64 px-4 py-3 break-words text-slate-700">{record.reason ?? <Missing />}</td>
             </tr>
@@ -79,7 +83,7 @@ export function RedemptionCards({ records, labelledBy, className }: RecordsProps
         <li key={record.id} className="surface p-4">
           <div className="flex items-start justify-between gap-3">
             <span className="font-mono font-semibold tracking-wider text-slate-900">{record.voucher_code}</span>
-            <ResultBadge success={record.success} />
+            <ResultBadge record={record} />
           </div>
           <p className="mt-1 text-sm text-slate-600">
             <time dateTime={record.created_at}>{formatLogDate(record.created_at)}</time>

@@ -1,9 +1,9 @@
-/** One bought voucher on the payment result page: code, PIN and QR, its validity, Download and Share. */
+/** One bought voucher on the payment result page: code, PIN and QR, its validity and refund terms, Download and Share. */
 import type { Voucher } from '../../../../contract/checkout';
 import { Button } from '../../../components/ui/button';
 import { CalendarIcon, DownloadIcon, ShareIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
-import { DealImage } from '../../deals';
+import { DealImage, RefundTerms } from '../../deals';
 import { CopyCodeButton, QrImage, downloadVoucher, shareVoucher, validityStatement } from '../../vouchers';
 
 export function VoucherTicket({ voucher }: { voucher: Voucher }) {
@@ -61,6 +61,7 @@ export function VoucherTicket({ voucher }: { voucher: Voucher }) {
         <CalendarIcon className="h-4 w-4 shrink-0 text-slate-500" />
         {validityStatement(voucher)}
       </p>
+      <RefundTerms refundAnytime={voucher.refundAnytime} autoRefundOnExpiry={voucher.autoRefundOnExpiry} className="mt-2" />
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={() => downloadVoucher(voucher)}>
           <DownloadIcon className="h-4 w-4" />

@@ -8,7 +8,15 @@ import { formatMoney } from '../../../lib/money';
 import { merchantRedemptionsQueryOptions, RECENT_REDEMPTIONS_LIMIT } from '../api/get-merchant-redemptions';
 import { formatAttemptTime } from '../attempt-time';
 
-function AttemptRow({ record }: { record: RedemptionRecord }) {
+/** An undone success carries when it was undone (ADR 027); older servers leave the field out. */
+type LogRecord = RedemptionRecord & { undone_at?: string | null };
+
+function OutcomeBadge({ record }: { record: LogRecord }) {
+  if (!record.success) return <Badge tone="danger">Failed</Badge>;
+  return record.undone_at ? <Badge tone="warning">Undone</Badge> : <Badge tone="success">Redeemed</Badge>;
+}
+
+function AttemptRow({ record }: { record: LogRecord }) {
   return (
     <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 py-4">
       <div className="min-w-0">
@@ -24,7 +32,7 @@ function AttemptRow({ record }: { record: RedemptionRecord }) {
         </p>
       </div>
       <div className="flex max-w-full flex-col items-start gap-1 sm:items-end">
-        {record.success ? <Badge tone="success">Redeemed</Badge> : <Badge tone="danger">Failed</Badge>}
+        <OutcomeBadge record={record} />
         {!record.success && record.reason ? <p className="text-sm break-words text-slate-600 sm:text-right">{record.reason}</p> : null}
       </div>
     </li>

@@ -1,9 +1,11 @@
-/** The redeem form (docs/product/screens.md#redeem-vouchers): code and PIN, Redeem Voucher, the outcome, and home 1.5 s after a success. */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+/**
+ * The redeem form (docs/product/screens.md#redeem-vouchers): code and PIN, Redeem Voucher and the outcome. A success
+ * stays on screen with its Undo (for REDEMPTION_UNDO_MINUTES) and "Redeem another voucher", which clears the form for
+ * whoever is next in line.
+ */
+import { useRef, useState, type FormEvent } from 'react';
 import type { CurrentUser } from '../../../../contract/auth';
-import { REDEEM_REDIRECT_MS, VOUCHER_CODE_LENGTH, VOUCHER_PIN_LENGTH } from '../../../../contract/constants';
-import { paths } from '../../../../contract/routes';
+import { VOUCHER_CODE_LENGTH, VOUCHER_PIN_LENGTH } from '../../../../contract/constants';
 import { Price } from '../../../components/ui/price';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
@@ -11,6 +13,7 @@ import { redeemResultMessage, useRedeemVoucher, type RedeemResult } from '../api
 import { normalizePin, normalizeVoucherCode } from '../redeem-input';
 import { cameFromScan, SCAN_SUCCESS_MESSAGE } from '../scan-handoff';
 import { ResultBanner, type BannerContent } from './result-banner';
+import { UndoOffer, type Undoable } from './undo-offer';
 
 interface RedeemFormProps {
   user: CurrentUser;
@@ -36,16 +39,11 @@ function resultBanner(result: RedeemResult): BannerContent {
   return {
     tone: 'success',
     title: redeemResultMessage(result),
-    detail: (
+    detail: voucher ? (
       <>
-        {voucher ? (
-          <>
-            <span className="font-semibold">{voucher.dealTitle}</span> · <Price cents={voucher.priceCents} />.{' '}
-          </>
-        ) : null}
-        Returning to the home page…
+        <span className="font-semibold">{voucher.dealTitle}</span> · <Price cents={voucher.priceCents} />
       </>
-    ),
+    ) : undefined,
   };
 }
 
@@ -54,7 +52,6 @@ const codeClasses = 'font-mono text-lg tracking-[0.2em] uppercase read-only:bg-s
 const pinClasses = 'font-mono text-lg tracking-[0.2em] read-only:bg-slate-50';
 
 export function RedeemForm({ user, initialCode, initialPin }: RedeemFormProps) {
-  const [, navigate] = useLocation();
   const [code, setCode] = useState(initialCode);
   const [pin, setPin] = useState(initialPin);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -64,13 +61,23 @@ export function RedeemForm({ user, initialCode, initialPin }: RedeemFormProps) {
   const redeem = useRedeemVoucher(user);
   const codeRef = useRef<HTMLInputElement>(null);
   const pinRef = useRef<HTMLInputElement>(null);
+  const [undoable, setUndoable] = useState<Undoable | null>(null);
   const redeemed = result?.ok === true;
 
-  useEffect(() => {
-    if (!redeemed) return;
-    const timer = setTimeout(() => navigate(paths.home), REDEEM_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [redeemed, navigate]);
+  const succeeded = (answer: RedeemResult) => {
+    setResult(answer);
+    const voucher = answer.ok ? answer.voucher : undefined;
+    // The undo names the voucher by id: offered when the server says which one it was.
+    if (voucher?.voucherId) setUndoable({ voucherId: voucher.voucherId, voucherCode: voucher.voucherCode, redeemedAt: voucher.redeemedAt });
+  };
+
+  const startOver = () => {
+    setCode('');
+    setPin('');
+    setErrors({});
+    setResult(null);
+    codeRef.current?.focus();
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -86,7 +93,7 @@ export function RedeemForm({ user, initialCode, initialPin }: RedeemFormProps) {
       return;
     }
     setResult(null);
-    redeem.mutate({ code, pin }, { onSuccess: setResult });
+    redeem.mutate({ code, pin }, { onSuccess: succeeded });
   };
 
   let banner: BannerContent | null = null;
@@ -146,11 +153,25 @@ export function RedeemForm({ user, initialCode, initialPin }: RedeemFormProps) {
         </Field>
       </div>
 
-      <Button type="submit" size="lg" disabled={locked} className="w-full sm:w-auto sm:justify-self-start">
-        {redeem.isPending ? 'Redeeming…' : 'Redeem Voucher'}
-      </Button>
+      {redeemed ? (
+        <Button size="lg" onClick={startOver} className="w-full sm:w-auto sm:justify-self-start">
+          Redeem another voucher
+        </Button>
+      ) : (
+        <Button type="submit" size="lg" disabled={locked} className="w-full sm:w-auto sm:justify-self-start">
+          {redeem.isPending ? 'Redeeming…' : 'Redeem Voucher'}
+        </Button>
+      )}
 
       <ResultBanner content={banner} />
+      {undoable ? (
+        <UndoOffer
+          key={`${undoable.voucherId}-${undoable.redeemedAt}`}
+          undoable={undoable}
+          // The voucher can be redeemed again: the success no longer stands.
+          onUndone={() => setResult((current) => (current?.ok ? null : current))}
+        />
+      ) : null}
     </form>
   );
 }

@@ -1,24 +1,21 @@
-/** One voucher on My Vouchers: picture, deal, state badge, code (copyable), PIN, QR (enlargeable), validity and review. */
+/**
+ * One voucher on My Vouchers: picture, deal, state badge, code (copyable), PIN, QR (enlargeable), validity, refund terms,
+ * its refund (or the Refund button) and review. A redeemed or refunded voucher shows its code alone: nothing left to scan.
+ */
 import { Link } from 'wouter';
 import type { Voucher } from '../../../../contract/checkout';
 import { paths } from '../../../../contract/routes';
 import { Price } from '../../../components/ui/price';
-import { Badge } from '../../../components/ui/badge';
-import { CalendarIcon, CheckCircleIcon } from '../../../components/ui/icons';
+import { CalendarIcon, CheckCircleIcon, RefundIcon } from '../../../components/ui/icons';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { formatDay } from '../../../lib/dates';
-import { DealImage } from '../../deals';
-import { voucherState } from '../voucher-display';
+import { DealImage, RefundTerms } from '../../deals';
+import { standingRefund, voucherState } from '../voucher-display';
 import { CopyCodeButton } from './copy-code-button';
 import { QrDialog } from './qr-dialog';
+import { RefundDialog } from './refund-dialog';
 import { ReviewDialog } from './review-dialog';
-
-function StateBadge({ voucher }: { voucher: Voucher }) {
-  const state = voucherState(voucher);
-  if (state === 'redeemed') return <Badge tone="neutral">Redeemed</Badge>;
-  if (state === 'expired') return <Badge tone="warning">Expired</Badge>;
-  return <Badge tone="success">Valid</Badge>;
-}
+import { VoucherStateBadge } from './voucher-state-badge';
 
 function when(iso: string | null): string | null {
   if (!iso) return null;
@@ -29,6 +26,10 @@ function when(iso: string | null): string | null {
 export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerReview: boolean }) {
   const state = voucherState(voucher);
   const redeemedAt = when(voucher.redeemedAt);
+  const refund = standingRefund(voucher);
+  const refundedAt = refund ? when(refund.createdAt) : null;
+  const usable = state !== 'redeemed' && state !== 'refunded';
+  const refundable = voucher.refundAnytime && voucher.status === 'active' && state === 'valid';
   const titleId = `voucher-${voucher.id}-title`;
 
   return (
@@ -42,7 +43,7 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
           className={state === 'valid' ? 'h-full w-full object-cover' : 'h-full w-full object-cover opacity-70 grayscale'}
         />
         <div className="absolute top-3 left-3">
-          <StateBadge voucher={voucher} />
+          <VoucherStateBadge state={state} />
         </div>
       </div>
       <div className="flex flex-1 flex-col p-5">
@@ -57,28 +58,44 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
           <Price cents={voucher.priceCents} />
         </p>
 
-        <div className="mt-4 flex items-center gap-4 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
-          <dl className="min-w-0 flex-1 space-y-2">
-            <div>
-              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Code</dt>
-              <dd className="flex items-center gap-1">
-                <span className="font-mono text-lg font-bold tracking-widest text-slate-900">{voucher.voucherCode}</span>
-                <CopyCodeButton code={voucher.voucherCode} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">PIN</dt>
-              <dd className="font-mono text-lg font-bold tracking-widest text-slate-900">{voucher.voucherPin}</dd>
-            </div>
-          </dl>
-          <QrDialog voucher={voucher} />
-        </div>
+        {usable ? (
+          <div className="mt-4 flex items-center gap-4 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+            <dl className="min-w-0 flex-1 space-y-2">
+              <div>
+                <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Code</dt>
+                <dd className="flex items-center gap-1">
+                  <span className="font-mono text-lg font-bold tracking-widest text-slate-900">{voucher.voucherCode}</span>
+                  <CopyCodeButton code={voucher.voucherCode} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">PIN</dt>
+                <dd className="font-mono text-lg font-bold tracking-widest text-slate-900">{voucher.voucherPin}</dd>
+              </div>
+            </dl>
+            <QrDialog voucher={voucher} />
+          </div>
+        ) : (
+          <p className="mt-4 rounded-xl bg-slate-50 p-3 text-sm text-slate-600 ring-1 ring-slate-200">
+            <span className="text-xs font-semibold tracking-wide uppercase">Code</span>{' '}
+            <span className="font-mono font-bold tracking-widest text-slate-700">{voucher.voucherCode}</span>
+          </p>
+        )}
 
         <ul className="mt-4 space-y-1.5 text-sm text-slate-700">
           <li className="flex items-center gap-2">
             <CalendarIcon className="h-4 w-4 shrink-0 text-slate-500" />
             {state === 'expired' ? 'Expired on' : 'Valid until'} {formatDay(voucher.validUntil)}
           </li>
+          {refund ? (
+            <li className="flex items-center gap-2">
+              <RefundIcon className="h-4 w-4 shrink-0 text-slate-500" />
+              <span>
+                {refund.status === 'pending' ? 'Refund pending' : 'Refunded'}: <Price cents={refund.amountCents} />
+                {refundedAt ? `${refund.status === 'pending' ? ', asked on' : ' on'} ${refundedAt}` : ''}
+              </span>
+            </li>
+          ) : null}
           {redeemedAt ? (
             <li className="flex items-center gap-2">
               <CheckCircleIcon className="h-4 w-4 shrink-0 text-slate-500" />
@@ -87,9 +104,12 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
           ) : null}
         </ul>
 
-        {offerReview && !voucher.reviewed ? (
-          <div className="mt-auto pt-4">
-            <ReviewDialog dealId={voucher.dealId} dealTitle={voucher.dealTitle} />
+        <RefundTerms refundAnytime={voucher.refundAnytime} autoRefundOnExpiry={voucher.autoRefundOnExpiry} className="mt-3" />
+
+        {refundable || (offerReview && !voucher.reviewed) ? (
+          <div className="mt-auto flex flex-wrap gap-2 pt-4">
+            {refundable ? <RefundDialog voucher={voucher} /> : null}
+            {offerReview && !voucher.reviewed ? <ReviewDialog dealId={voucher.dealId} dealTitle={voucher.dealTitle} /> : null}
           </div>
         ) : null}
       </div>

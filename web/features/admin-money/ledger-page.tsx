@@ -1,0 +1,179 @@
+/**
+ * /admin/ledger (superadmins): the money ledger, never edited, only added to. Totals of the whole ledger on top, then
+ * its rows newest first with "Load more": a table on wide screens, a list on phones.
+ */
+import type { ReactNode } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { LedgerEntry, LedgerTotals } from '../../../contract/orders';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { AlertIcon, ReceiptIcon } from '../../components/ui/icons';
+import { StatePanel } from '../../components/ui/panel';
+import { Price } from '../../components/ui/price';
+import { formatIso, formatLogTime } from '../../lib/date-format';
+import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { orderNumber } from '../vouchers';
+import { ledgerQueryOptions } from './api/get-ledger';
+import { MoneyFrame } from './components/superadmin-only';
+
+const KINDS: Record<LedgerEntry['kind'], { label: string; tone: BadgeTone }> = {
+  payment: { label: 'Payment', tone: 'success' },
+  refund: { label: 'Refund', tone: 'warning' },
+  payout: { label: 'Payout', tone: 'brand' },
+};
+
+function Missing() {
+  return (
+    <span className="text-slate-500">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">none</span>
+    </span>
+  );
+}
+
+/** Payments read "+$10.00", refunds and payouts "-$10.00". */
+function Signed({ cents }: { cents: number }) {
+  return (
+    <span className={cn('font-semibold tabular-nums', cents < 0 ? 'text-red-700' : 'text-emerald-800')}>
+      {cents > 0 ? '+' : ''}
+      <Price cents={cents} />
+    </span>
+  );
+}
+
+function Totals({ totals }: { totals: LedgerTotals }) {
+  const cards: Array<{ label: string; value: ReactNode }> = [
+    { label: 'Payments', value: <Price cents={totals.paymentsCents} /> },
+    { label: 'Refunds', value: <Price cents={totals.refundsCents} /> },
+    { label: 'Payouts', value: <Price cents={totals.payoutsCents} /> },
+    { label: 'Balance', value: <Price cents={totals.balanceCents} /> },
+  ];
+  return (
+    <section aria-labelledby="ledger-totals-title">
+      <h2 id="ledger-totals-title" className="sr-only">
+        Totals
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {cards.map((card) => (
+          <div key={card.label} className="surface p-4">
+            <dt className="text-sm text-slate-600">{card.label}</dt>
+            <dd className="mt-1 text-xl font-extrabold break-all text-slate-900">{card.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-sm text-slate-600">{totals.entries.toLocaleString('en-US')} entries in all.</p>
+    </section>
+  );
+}
+
+function EntryTable({ entries }: { entries: LedgerEntry[] }) {
+  return (
+    <div role="region" aria-labelledby="ledger-entries-title" tabIndex={0} className="relative hidden overflow-x-auto rounded-xl ring-1 ring-slate-200 focus-ring md:block">
+      <table className="w-full border-collapse text-left text-sm">
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <tr>
+            {['Date', 'Kind', 'Amount', 'Order', 'Provider reference', 'Note'].map((column) => (
+              <th key={column} scope="col" className="px-4 py-3 whitespace-nowrap">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {entries.map((entry) => (
+            <tr key={entry.seq} className="align-top">
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">
+                <time dateTime={entry.createdAt}>{formatIso(entry.createdAt, formatLogTime)}</time>
+              </td>
+              <td className="px-4 py-3">
+                <Badge tone={KINDS[entry.kind].tone}>{KINDS[entry.kind].label}</Badge>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                <Signed cents={entry.amountCents} />
+              </td>
+              <td className="px-4 py-3 font-mono whitespace-nowrap text-slate-900">{entry.orderId ? `#${orderNumber(entry.orderId)}` : <Missing />}</td>
+              <td className="max-w-56 px-4 py-3 font-mono text-xs break-all text-slate-700">{entry.providerRef ?? <Missing />}</td>
+              <td className="max-w-64 px-4 py-3 break-words text-slate-700">{entry.note ?? <Missing />}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function EntryList({ entries }: { entries: LedgerEntry[] }) {
+  return (
+    <ul aria-labelledby="ledger-entries-title" className="grid gap-3 md:hidden">
+      {entries.map((entry) => (
+        <li key={entry.seq} className="surface p-4 text-sm">
+          <div className="flex items-center justify-between gap-3">
+            <Badge tone={KINDS[entry.kind].tone}>{KINDS[entry.kind].label}</Badge>
+            <Signed cents={entry.amountCents} />
+          </div>
+          <p className="mt-2 text-slate-700 tabular-nums">
+            <time dateTime={entry.createdAt}>{formatIso(entry.createdAt, formatLogTime)}</time>
+            {entry.orderId ? <span className="ml-2 font-mono text-slate-900">#{orderNumber(entry.orderId)}</span> : null}
+          </p>
+          {entry.providerRef ? <p className="mt-1 font-mono text-xs break-all text-slate-600">{entry.providerRef}</p> : null}
+          {entry.note ? <p className="mt-1 break-words text-slate-700">{entry.note}</p> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Ledger() {
+  const query = useInfiniteQuery(ledgerQueryOptions);
+  if (query.isPending) return <StatePanel state="loading" title="Loading the ledger…" />;
+  if (query.isError && !query.data) {
+    return (
+      <StatePanel state="error" role="alert" icon={<AlertIcon className="h-7 w-7" />} title="The ledger could not be loaded" message="Please try again in a moment." onRetry={() => void query.refetch()} />
+    );
+  }
+  const pages = query.data.pages;
+  const entries = pages.flatMap((page) => page.entries);
+  // Every page carries the totals; the newest read is the freshest.
+  const totals = pages[pages.length - 1]?.totals;
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      {totals ? <Totals totals={totals} /> : null}
+      <div className="grid grid-cols-1 gap-4">
+        <h2 id="ledger-entries-title" className="text-xl font-bold text-slate-900">
+          Entries
+        </h2>
+        {entries.length === 0 ? (
+          <StatePanel icon={<ReceiptIcon className="h-7 w-7" />} tone="neutral" title="No entries yet" message="Payments, refunds and payouts are written here as they happen." />
+        ) : (
+          <>
+            <EntryTable entries={entries} />
+            <EntryList entries={entries} />
+          </>
+        )}
+        {query.hasNextPage ? (
+          <div className="flex justify-center">
+            <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+              {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </Button>
+          </div>
+        ) : null}
+        {query.isFetchNextPageError ? (
+          <p role="alert" className="text-center text-sm font-medium text-red-700">
+            More entries could not be loaded. Please try again.
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export default function LedgerPage() {
+  useDocumentTitle('Ledger');
+  return (
+    <MoneyFrame title="Ledger" intro="Every payment, refund and payout, as written when it happened. Rows are never changed.">
+      <Ledger />
+    </MoneyFrame>
+  );
+}

@@ -1,0 +1,81 @@
+/** One order of the customer's history: number, date, state, total and refunds, its lines, vouchers and refunds. */
+import type { CustomerOrder } from '../../../../contract/orders';
+import { Badge } from '../../../components/ui/badge';
+import { Price } from '../../../components/ui/price';
+import { formatDayTime, formatIso } from '../../../lib/date-format';
+import { orderNumber, stateOfStatus, VoucherStateBadge } from '../../vouchers';
+import { orderStatusOf } from '../order-display';
+import { OrderLines, RefundRows } from './order-parts';
+
+function SubHeading({ children }: { children: string }) {
+  return <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{children}</h3>;
+}
+
+export function OrderCard({ order }: { order: CustomerOrder }) {
+  const titleId = `order-${order.id}-title`;
+  const status = orderStatusOf(order);
+  const codeOf = (voucherId: string) => order.vouchers.find((v) => v.id === voucherId)?.voucherCode;
+
+  return (
+    <article aria-labelledby={titleId} className="surface p-5 sm:p-6">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-lg font-bold text-slate-900">
+            Order <span className="font-mono">#{orderNumber(order.id)}</span>
+          </h2>
+          <p className="text-sm text-slate-600">
+            <time dateTime={order.createdAt}>{formatIso(order.createdAt, formatDayTime)}</time>
+          </p>
+        </div>
+        <Badge tone={status.tone}>{status.label}</Badge>
+      </header>
+
+      <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm">
+        <div>
+          <dt className="text-slate-600">Total</dt>
+          <dd className="font-semibold text-slate-900">
+            <Price cents={order.totalCents} />
+          </dd>
+        </div>
+        {order.refundedCents > 0 ? (
+          <div>
+            <dt className="text-slate-600">Refunded</dt>
+            <dd className="font-semibold text-slate-900">
+              <Price cents={order.refundedCents} />
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+
+      <section className="mt-5" aria-label={`Items of order ${orderNumber(order.id)}`}>
+        <OrderLines items={order.items} />
+      </section>
+
+      {order.vouchers.length > 0 ? (
+        <section className="mt-4 border-t border-slate-100 pt-4">
+          <SubHeading>Vouchers</SubHeading>
+          <ul className="mt-2 grid gap-2">
+            {order.vouchers.map((voucher) => (
+              <li key={voucher.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
+                <span className="min-w-0">
+                  <span className="font-mono font-semibold tracking-wider text-slate-900">{voucher.voucherCode}</span>
+                  <span className="ml-2 break-words text-slate-600">{voucher.dealTitle}</span>
+                </span>
+                <VoucherStateBadge state={stateOfStatus(voucher.status)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {order.refunds.length > 0 ? (
+        <section className="mt-4 border-t border-slate-100 pt-4">
+          <SubHeading>Refunds</SubHeading>
+          <div className="mt-1">
+            <RefundRows refunds={order.refunds} codeOf={codeOf} />
+          </div>
+        </section>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { CurrentUser } from '../../../contract/auth';
+import { NEXT_CURSOR_HEADER } from '../../../contract/constants';
+import type { CustomerOrder } from '../../../contract/orders';
+import { createQueryClient } from '../../lib/query-client';
+import { aUser } from '../../test/fixtures';
+import { currentUserQueryKey } from '../auth';
+import OrdersPage from './orders-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function anOrder(id: string, overrides: Partial<CustomerOrder> = {}): CustomerOrder {
+  return {
+    id,
+    status: 'paid',
+    totalCents: 5998,
+    refundedCents: 0,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    paidAt: '2026-11-22T10:01:00.000Z',
+    items: [{ dealId: 'd-sushi', title: 'Premium Sushi Platter for 2', quantity: 2, unitPriceCents: 2999, imageUrl: '' }],
+    vouchers: [
+      { id: 'v1', dealId: 'd-sushi', dealTitle: 'Premium Sushi Platter for 2', voucherCode: 'ABCD2345', status: 'active', priceCents: 2999, validUntil: '2026-12-22T10:00:00.000Z', redeemedAt: null, refund: null },
+      { id: 'v2', dealId: 'd-sushi', dealTitle: 'Premium Sushi Platter for 2', voucherCode: 'EFGH6789', status: 'redeemed', priceCents: 2999, validUntil: '2026-12-22T10:00:00.000Z', redeemedAt: '2026-11-23T10:00:00.000Z', refund: null },
+    ],
+    refunds: [],
+    ...overrides,
+  };
+}
+
+const json = (body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+
+function stub(routes: Record<string, () => Response>) {
+  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    const route = routes[`${url.pathname}${url.search}`];
+    return route ? route() : new Response('not stubbed', { status: 599 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderPage(user: CurrentUser | null = aUser()) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(currentUserQueryKey, user);
+  const location = memoryLocation({ path: '/orders', record: true });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <OrdersPage />
+      </Router>
+    </QueryClientProvider>,
+  );
+}
+
+describe('My Orders', () => {
+  it('shows each order with its number, state, total, refunds, lines and vouchers, and loads more with the cursor', async () => {
+    const refund = { id: 'r1', voucherId: 'v1', amountCents: 2999, status: 'succeeded' as const, reason: 'customer' as const, createdAt: '2026-11-24T09:30:00.000Z' };
+    const fetchMock = stub({
+      '/api/user/orders': () =>
+        json(
+          [
+            anOrder('5fb239e9-aea5-4729-9a4e-6d7ff15099d5', {
+              refundedCents: 2999,
+              refunds: [refund],
+              vouchers: [{ ...anOrder('x').vouchers[0]!, status: 'refunded', refund }, anOrder('x').vouchers[1]!],
+            }),
+          ],
+          { [NEXT_CURSOR_HEADER]: 'page-2' },
+        ),
+      '/api/user/orders?cursor=page-2': () => json([anOrder('0a1b2c3d-0000-4000-8000-000000000000', { status: 'expired', vouchers: [], paidAt: null })]),
+    });
+    renderPage();
+
+    const order = await screen.findByRole('article', { name: 'Order #5fb239e9' });
+    expect(within(order).getByText('Partly refunded')).toBeTruthy();
+    expect(within(order).getByText('Total').nextElementSibling?.textContent).toBe('$59.98');
+    expect(within(order).getByText('Refunded', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$29.99');
+    expect(within(order).getAllByText('$29.99').length).toBeGreaterThan(1);
+    expect(within(order).getAllByText('Premium Sushi Platter for 2').length).toBeGreaterThan(0);
+    expect(order.textContent).toContain('2 × $29.99');
+    expect(within(order).getAllByText('ABCD2345')).toHaveLength(2); // the voucher, and its refund
+    expect(within(order).getAllByText('Refunded').length).toBeGreaterThan(0);
+    expect(within(order).getByText('Redeemed')).toBeTruthy();
+    expect(within(order).getByRole('heading', { name: 'Refunds' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    const older = await screen.findByRole('article', { name: 'Order #0a1b2c3d' });
+    expect(within(older).getByText('Expired')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/user/orders', '/api/user/orders?cursor=page-2']);
+  });
+
+  it('sends a customer without orders to the deals', async () => {
+    stub({ '/api/user/orders': () => json([]) });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Deals' }).getAttribute('href')).toBe('/');
+  });
+
+  it('offers a retry when the orders cannot be read', async () => {
+    let calls = 0;
+    stub({
+      '/api/user/orders': () => {
+        calls += 1;
+        return calls <= 2 ? new Response('{"message":"boom"}', { status: 500 }) : json([anOrder('5fb239e9-aea5-4729-9a4e-6d7ff15099d5')]);
+      },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Try Again' }, { timeout: 5_000 }));
+    expect(await screen.findByRole('article', { name: 'Order #5fb239e9' })).toBeTruthy();
+  });
+
+  it('asks a guest to log in', async () => {
+    const fetchMock = stub({});
+    renderPage(null);
+    expect(await screen.findByRole('heading', { name: 'Please Login First' })).toBeTruthy();
+    await waitFor(() => expect(fetchMock).not.toHaveBeenCalled());
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * POST /api/merchant/redemptions/{voucherId}/undo: a merchant takes back its own redemption within
+ * REDEMPTION_UNDO_MINUTES (a mistaken scan); the voucher is active again and the undo lands in the log.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UndoRedemptionAnswer } from '../../../../contract/orders';
+import { apiJson, isApiError } from '../../../lib/api-client';
+import { merchantRedemptionsQueryKey } from './get-merchant-redemptions';
+
+export function undoRedemption(voucherId: string): Promise<UndoRedemptionAnswer> {
+  return apiJson<UndoRedemptionAnswer>('POST', `/api/merchant/redemptions/${encodeURIComponent(voucherId)}/undo`);
+}
+
+/** The words for a refused or failed undo: the server's own when it gave some. */
+export function undoFailureMessage(error: unknown): string {
+  if (isApiError(error) && error.status < 500 && error.serverMessage) return error.serverMessage;
+  return 'The redemption could not be undone. Please try again.';
+}
+
+export function useUndoRedemption() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: undoRedemption,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: merchantRedemptionsQueryKey }),
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * POST /api/vouchers/{id}/refund: the owner gives back an unused voucher of a deal sold with "Refund anytime"
+ * (docs/product/roadmap.md#1-refunds-and-the-life-of-a-voucher). The answer's voucher replaces the one on screen.
+ */
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { RefundAnswer } from '../../../../contract/orders';
+import { apiJson } from '../../../lib/api-client';
+import { vouchersQueryKey, type VoucherPage } from './get-vouchers';
+
+/** The customer's order history shows refunds too (web/features/orders/api/get-orders.ts reads this path). */
+const ORDERS_PATH = '/api/user/orders';
+
+export function refundVoucher(voucherId: string): Promise<RefundAnswer> {
+  return apiJson<RefundAnswer>('POST', `/api/vouchers/${encodeURIComponent(voucherId)}/refund`);
+}
+
+export function useRefundVoucher() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: refundVoucher,
+    onSuccess: (answer) => {
+      // Shown at once, in place, then read again from the server.
+      queryClient.setQueryData<InfiniteData<VoucherPage, string | null>>(vouchersQueryKey, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                vouchers: page.vouchers.map((v) => (v.id === answer.voucher.id ? { ...answer.voucher, refund: answer.voucher.refund ?? answer.refund } : v)),
+              })),
+            }
+          : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: vouchersQueryKey });
+      void queryClient.invalidateQueries({ queryKey: [ORDERS_PATH] });
+    },
+  });
+}
