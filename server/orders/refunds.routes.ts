@@ -39,12 +39,12 @@ export const refundRoutes =
       scope.post(
         '/api/admin/vouchers/:id/refund',
         // The reason is optional for an active voucher, so the body may be left out altogether.
-        { schema: { params: idParams, body: adminRefundBody.default({ reason: '' }), response: { 200: refundAnswer } } },
+        { schema: { params: idParams, body: adminRefundBody.nullish(), response: { 200: refundAnswer } } },
         async (request) => {
           const superadmin = requireUser(request);
           const refund = await refundVoucher(
             { db, payments, logger: request.log },
-            { voucherId: request.params.id, by: 'admin', actorId: superadmin.id, note: request.body.reason },
+            { voucherId: request.params.id, by: 'admin', actorId: superadmin.id, note: request.body?.reason ?? null },
           );
           return answerOf(db, refund);
         },
