@@ -55,18 +55,23 @@ export async function runExpirySweep(deps: ExpirySweepDeps, batch = EXPIRY_SWEEP
 export async function sendExpiryReminders({ db, sms, logger }: ExpirySweepDeps, batch: number): Promise<number> {
   const now = new Date();
   const horizon = new Date(now.getTime() + VOUCHER_EXPIRY_REMINDER_DAYS * 86_400_000);
-  const due = db
-    .select({ id: vouchers.id })
-    .from(vouchers)
-    .where(and(eq(vouchers.status, 'active'), isNull(vouchers.expiryRemindedAt), gt(vouchers.validUntil, now), lte(vouchers.validUntil, horizon)))
-    .orderBy(asc(vouchers.validUntil))
-    .limit(batch)
-    .for('update', { skipLocked: true });
-  const claimed = await db
-    .update(vouchers)
-    .set({ expiryRemindedAt: now })
-    .where(and(inArray(vouchers.id, due), isNull(vouchers.expiryRemindedAt)))
-    .returning({ id: vouchers.id });
+  // Locked and claimed in one transaction; rows another server is claiming are skipped, not waited for.
+  // (Two statements on purpose: a locking subquery inside the update may be run again per row.)
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: vouchers.id })
+      .from(vouchers)
+      .where(and(eq(vouchers.status, 'active'), isNull(vouchers.expiryRemindedAt), gt(vouchers.validUntil, now), lte(vouchers.validUntil, horizon)))
+      .orderBy(asc(vouchers.validUntil))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(vouchers)
+      .set({ expiryRemindedAt: now })
+      .where(and(inArray(vouchers.id, due.map((d) => d.id)), isNull(vouchers.expiryRemindedAt)))
+      .returning({ id: vouchers.id });
+  });
   if (claimed.length === 0) return 0;
   const rows = await db
     .select({ code: vouchers.code, validUntil: vouchers.validUntil, phone: users.phone, dealTitle: deals.title, autoRefund: deals.autoRefundOnExpiry })
@@ -89,19 +94,22 @@ export async function sendExpiryReminders({ db, sms, logger }: ExpirySweepDeps, 
 /** Active vouchers past their end whose deal does not refund on expiry become `expired`. */
 export async function expireVouchers({ db }: ExpirySweepDeps, batch: number): Promise<number> {
   const now = new Date();
-  const due = db
-    .select({ id: vouchers.id })
-    .from(vouchers)
-    .innerJoin(deals, eq(deals.id, vouchers.dealId))
-    .where(and(eq(vouchers.status, 'active'), lt(vouchers.validUntil, now), eq(deals.autoRefundOnExpiry, false)))
-    .orderBy(asc(vouchers.validUntil))
-    .limit(batch)
-    .for('update', { of: vouchers, skipLocked: true });
-  const expired = await db
-    .update(vouchers)
-    .set({ status: 'expired' })
-    .where(and(inArray(vouchers.id, due), eq(vouchers.status, 'active'), lt(vouchers.validUntil, now)))
-    .returning({ id: vouchers.id });
+  const expired = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: vouchers.id })
+      .from(vouchers)
+      .innerJoin(deals, eq(deals.id, vouchers.dealId))
+      .where(and(eq(vouchers.status, 'active'), lt(vouchers.validUntil, now), eq(deals.autoRefundOnExpiry, false)))
+      .orderBy(asc(vouchers.validUntil))
+      .limit(batch)
+      .for('update', { of: vouchers, skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(vouchers)
+      .set({ status: 'expired' })
+      .where(and(inArray(vouchers.id, due.map((d) => d.id)), eq(vouchers.status, 'active')))
+      .returning({ id: vouchers.id });
+  });
   return expired.length;
 }
 
