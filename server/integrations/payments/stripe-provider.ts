@@ -138,8 +138,11 @@ export class StripePaymentProvider implements PaymentProvider {
       case 'charge.refund.updated':
         return { ...base, kind: 'refund', refunds: [refundUpdate(event.data.object)] };
       case 'charge.refunded': {
+        // Recent API versions send the charge without its refunds: then the refund.* events tell.
         const charge = event.data.object;
-        return { ...base, kind: 'refund', paymentRef: paymentIntentId(charge.payment_intent), refunds: (charge.refunds?.data ?? []).map(refundUpdate) };
+        const listed = (charge.refunds?.data ?? []).map(refundUpdate);
+        if (listed.length === 0) return { ...base, kind: 'ignored' };
+        return { ...base, kind: 'refund', paymentRef: paymentIntentId(charge.payment_intent), refunds: listed };
       }
       default:
         return { ...base, kind: 'ignored' };
