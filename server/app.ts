@@ -31,6 +31,9 @@ import { favoritesRoutes } from './favorites/favorites.routes';
 import { checkoutRoutes } from './orders/orders.routes';
 import { paymentRoutes } from './orders/payments.routes';
 import { releaseExpiredOrders } from './orders/orders.service';
+import { refundRoutes } from './orders/refunds.routes';
+import { runExpirySweep } from './orders/expiry';
+import { EXPIRY_SWEEP_INTERVAL_SECONDS } from '../contract/constants';
 import { voucherRoutes } from './vouchers/vouchers.routes';
 import { redemptionRoutes } from './redemption/redemption.routes';
 import { orderHistoryRoutes } from './orders/order-history.routes';
@@ -41,16 +44,36 @@ import { RedisRequestLimiter } from './integrations/cache/redis-request-limiter'
 
 const HOLD_SWEEP_MS = 60_000;
 
-/** Releases lapsed holds every minute; safe with any number of servers doing the same. */
-function startBackgroundJobs(app: FastifyInstance, deps: AppDeps): void {
+/**
+ * Releases lapsed holds every minute, and runs the expiry sweep (reminders, expiry, auto-refunds,
+ * pending refunds) every EXPIRY_SWEEP_INTERVAL_SECONDS unless EXPIRY_SWEEP is off; safe with any
+ * number of servers doing the same. A sweep still running when the next is due is not started twice.
+ */
+function startBackgroundJobs(app: FastifyInstance, deps: AppDeps, jobs: { payments: PaymentProvider; sms: SmsSender }): void {
   let timer: NodeJS.Timeout | undefined;
+  let sweepTimer: NodeJS.Timeout | undefined;
+  let sweeping = false;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
       releaseExpiredOrders(deps.database.db).catch((err: unknown) => app.log.error({ err }, 'releasing expired holds failed'));
     }, HOLD_SWEEP_MS);
     timer.unref();
+    if (!deps.config.EXPIRY_SWEEP) return;
+    sweepTimer = setInterval(() => {
+      if (sweeping) return;
+      sweeping = true;
+      runExpirySweep({ db: deps.database.db, payments: jobs.payments, sms: jobs.sms, logger: app.log })
+        .catch((err: unknown) => app.log.error({ err }, 'the expiry sweep failed'))
+        .finally(() => {
+          sweeping = false;
+        });
+    }, EXPIRY_SWEEP_INTERVAL_SECONDS * 1000);
+    sweepTimer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearInterval(sweepTimer);
+  });
 }
 
 function paymentProviderFor(config: AppConfig): PaymentProvider {
@@ -157,10 +180,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkoutRoutes({ ...deps, payments }));
   await app.register(paymentRoutes({ ...deps, payments }));
   await app.register(voucherRoutes({ ...deps, payments }));
+  await app.register(refundRoutes({ ...deps, payments }));
   await app.register(redemptionRoutes(deps));
   await app.register(orderHistoryRoutes(deps));
   await app.register(adminOrderRoutes(deps));
-  if (deps.backgroundJobs) startBackgroundJobs(app, deps);
+  if (deps.backgroundJobs) startBackgroundJobs(app, deps, { payments, sms });
   if (deps.config.NODE_ENV !== 'production' && sms instanceof ConsoleSmsSender) await app.register(devRoutes(sms));
   if (deps.config.NODE_ENV !== 'production' && email instanceof ConsoleEmailSender) await app.register(devEmailRoutes(email));
   await registerWeb(app, deps.config.WEB_DIST_DIR);

@@ -62,6 +62,11 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Signs the built-in test provider's webhooks; servers sharing a database must share it. */
   TEST_PROVIDER_SECRET: z.string().min(16).default('dev-only-test-provider-secret'),
+  /**
+   * The expiry sweep (reminders, expiry, auto-refunds) every server runs every minute; false turns it
+   * off on this server (at least one server sharing the database should keep it on).
+   */
+  EXPIRY_SWEEP: boolish.default(true),
   /** Overrides Stripe's API address (tests serve it locally). */
   STRIPE_API_BASE: z.url().optional(),
 });

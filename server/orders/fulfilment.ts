@@ -7,7 +7,7 @@
  * redelivery after success is a no-op and one after a failure does the work. What the database
  * cannot do, giving money back through the provider, is done here.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { VOUCHER_VALID_DAYS } from '../../contract/constants';
 import type { Db } from '../db/client';
@@ -18,6 +18,7 @@ import type { PaymentEvent, PaymentProvider } from '../integrations/payments/pay
 import { generateVoucherCode, generateVoucherPin } from '../vouchers/vouchers.service';
 import { hitRateLimit, type AttemptBudget } from '../http/rate-limit';
 import { refuse } from './refusals';
+import { reconcileRefund } from './refunds';
 import { releaseOrder } from './stock';
 
 /** `refunded`: the units were gone when a late payment arrived; `withdrawn`: a deal stopped being sold before payment. */
@@ -111,12 +112,24 @@ export async function fulfilOrder(
       order = (await orderToFulfil(db, eq(orders.id, order.id))) ?? order;
     }
   }
+  if ((outcome === 'fulfilled' || outcome === 'already-fulfilled') && ref.paymentRef) await rememberPaymentRef(db, order.id, ref.paymentRef);
   if (outcome === 'gone') return refundLatePayment(db, payments, logger, order.id, ref, 'the units are gone');
   if (outcome !== 'withdrawn') return outcome;
   // The order's holds go back first (nothing to do when they had lapsed already), then the money.
   await releaseOrder(db, order.id, 'cancelled');
   await refundLatePayment(db, payments, logger, order.id, ref, 'a deal was withdrawn since the checkout opened');
   return 'withdrawn';
+}
+
+/**
+ * Keeps the provider's reference of an order's payment, once known, for refunds of its vouchers
+ * (fulfil_order itself does not take it). The first reference stands.
+ */
+async function rememberPaymentRef(db: Db, orderId: string, paymentRef: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ paymentRef })
+    .where(and(eq(orders.id, orderId), isNull(orders.paymentRef)));
 }
 
 /** Marks a lapsed or cancelled order refunded (once) and gives the money back through the provider. */
@@ -156,6 +169,11 @@ export async function handlePaymentEvent(db: Db, payments: PaymentProvider, logg
     result = await fulfilOrder(db, payments, logger, event, record);
     // Recorded with the vouchers when they were issued now; recorded here for every other outcome.
     if (result === 'fulfilled') return result;
+  } else if (event.kind === 'refund') {
+    // Each refund the event reports is settled at most once (conditional on its being pending).
+    const outcomes = [];
+    for (const update of event.refunds ?? []) outcomes.push(await reconcileRefund(db, payments.name, update));
+    result = outcomes.length > 0 ? outcomes.join(',') : 'refund';
   } else if (event.kind === 'expired' || event.kind === 'failed') {
     const [order] = await db
       .select({ id: orders.id })

@@ -218,6 +218,17 @@ export type StripeSessionObject = {
   mode: 'payment';
 };
 
+export type StripeRefundObject = {
+  id: string;
+  object: 'refund';
+  amount: number | null;
+  payment_intent: string | null;
+  metadata: Record<string, string>;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  failure_reason?: string;
+  currency: 'usd';
+};
+
 export interface StripeRequestRecord {
   method: string;
   path: string;
@@ -237,6 +248,13 @@ export class LocalStripe {
   base = '';
   /** When set, creating a Checkout Session fails with this Stripe error (400s are not retried by the client). */
   failCreate: { status: number; message: string } | null = null;
+  /** Refunds made, by id: one per idempotency key (a retry with the same key is answered with the first). */
+  readonly refunds = new Map<string, StripeRefundObject>();
+  private readonly refundByKey = new Map<string, string>();
+  /** Refund requests still to refuse with this Stripe error (a refused request is not kept under its key). */
+  readonly refundFailures: { status: number; message: string }[] = [];
+  /** The status new refunds are made with: `pending` to have a webhook settle them later. */
+  refundStatus: 'succeeded' | 'pending' = 'succeeded';
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
@@ -305,7 +323,23 @@ export class LocalStripe {
       return [200, session];
     }
     if (method === 'POST' && path === '/v1/refunds') {
-      return [200, { id: `re_${++this.sequence}`, object: 'refund', payment_intent: form.payment_intent, status: 'succeeded' }];
+      const key = headers['idempotency-key'];
+      const earlier = typeof key === 'string' ? this.refundByKey.get(key) : undefined;
+      if (earlier) return [200, this.refunds.get(earlier)];
+      const failure = this.refundFailures.shift();
+      if (failure) return [failure.status, { error: { type: 'invalid_request_error', message: failure.message } }];
+      const refund: StripeRefundObject = {
+        id: `re_local_${++this.sequence}_${randomBytes(4).toString('hex')}`,
+        object: 'refund',
+        amount: form.amount === undefined ? null : Number(form.amount),
+        payment_intent: form.payment_intent ?? null,
+        metadata: form['metadata[voucherId]'] ? { voucherId: form['metadata[voucherId]'] } : {},
+        status: this.refundStatus,
+        currency: 'usd',
+      };
+      this.refunds.set(refund.id, refund);
+      if (typeof key === 'string') this.refundByKey.set(key, refund.id);
+      return [200, refund];
     }
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
   }

@@ -103,6 +103,12 @@ export async function listUserVouchers(
   };
 }
 
+/** One voucher as `GET /api/user/vouchers` presents it (the refund answers carry it); undefined when there is none. */
+export async function presentVoucherById(db: Db, voucherId: string): Promise<Voucher | undefined> {
+  const [row] = await voucherRows(db).where(eq(vouchers.id, voucherId));
+  return row ? present(row) : undefined;
+}
+
 /**
  * The QR image of one of the user's own vouchers, as SVG text: the link of redeemUrl, which a phone
  * camera opens. 404 for a voucher that is not theirs (or does not exist), as for their other own data.

@@ -35,8 +35,41 @@ export interface CreatedCheckout {
   url: string;
 }
 
-/** What a verified webhook means for an order, whatever the provider calls it. */
-export type PaymentEventKind = 'paid' | 'failed' | 'expired' | 'ignored';
+/** What a verified webhook means for an order (or, for `refund`, for our refunds), whatever the provider calls it. */
+export type PaymentEventKind = 'paid' | 'failed' | 'expired' | 'refund' | 'ignored';
+
+/** Where a refund stands at the provider. */
+export type RefundState = 'pending' | 'succeeded' | 'failed';
+
+/** A refund the provider reports on (events of kind `refund`). */
+export interface RefundUpdate {
+  /** The provider's id of the refund. */
+  ref: string;
+  status: RefundState;
+  /** The voucher the refund was asked for, as we handed it to the provider; null when it does not say. */
+  voucherId: string | null;
+  /** Why it failed, when it did. */
+  failure: string | null;
+}
+
+/** One unit of a payment to give back. */
+export interface RefundRequest {
+  /** The checkout session the payment was made in. */
+  sessionId: string;
+  /** The provider's reference of the payment, when we know it; otherwise it is found from the session. */
+  paymentRef: string | null;
+  amountCents: number;
+  /** The same key for every attempt of one refund, so a retry after an error never gives the money back twice. */
+  idempotencyKey: string;
+  /** Our voucher, handed to the provider so its reports can name it. */
+  voucherId: string;
+}
+
+export interface RefundResult {
+  /** The provider's id of the refund. */
+  ref: string;
+  status: RefundState;
+}
 
 export interface PaymentEvent {
   /** The provider's event id: a delivery of the same id twice is the same event. */
@@ -48,6 +81,8 @@ export interface PaymentEvent {
   orderId: string | null;
   /** The provider's reference of the payment, for refunds. */
   paymentRef: string | null;
+  /** For `refund` events: the refunds the event reports on. */
+  refunds?: RefundUpdate[];
 }
 
 export interface SessionState {
@@ -68,6 +103,8 @@ export interface PaymentProvider {
   getSessionState(sessionId: string): Promise<SessionState>;
   /** Gives the whole payment back. */
   refund(sessionId: string, paymentRef: string | null): Promise<void>;
+  /** Gives part of a payment back (one voucher's unit); throws when the provider refuses or cannot be reached. */
+  refundPayment(request: RefundRequest): Promise<RefundResult>;
   /** Verifies a webhook's signature on its raw body and says what it means; throws InvalidWebhookSignature. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
 }

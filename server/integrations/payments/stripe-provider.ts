@@ -7,6 +7,10 @@ import type {
   CreatedCheckout,
   PaymentEvent,
   PaymentProvider,
+  RefundRequest,
+  RefundResult,
+  RefundState,
+  RefundUpdate,
   SessionState,
 } from './payment-provider';
 import { InvalidWebhookSignature } from './payment-provider';
@@ -78,6 +82,22 @@ export class StripePaymentProvider implements PaymentProvider {
     await this.stripe.refunds.create({ payment_intent: intent }, { idempotencyKey: `refund-${sessionId}` });
   }
 
+  /**
+   * One unit of a payment back. The payment intent is the order's, or found from its session. The
+   * idempotency key is the caller's, the same for every attempt at one voucher's refund, so Stripe
+   * answers a retry with the refund it made the first time. The metadata names only the voucher, so
+   * that every attempt sends the same parameters (Stripe refuses a reused key with others).
+   */
+  async refundPayment(request: RefundRequest): Promise<RefundResult> {
+    const intent = request.paymentRef ?? (await this.getSessionState(request.sessionId)).paymentRef;
+    if (!intent) throw new Error(`No payment to refund for Checkout Session ${request.sessionId}`);
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: intent, amount: request.amountCents, metadata: { voucherId: request.voucherId } },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return { ref: refund.id, status: refundState(refund.status) };
+  }
+
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
     let event: Stripe.Event;
     try {
@@ -109,6 +129,20 @@ export class StripePaymentProvider implements PaymentProvider {
           orderId: session.client_reference_id ?? session.metadata?.orderId ?? null,
           paymentRef: paymentIntentId(session.payment_intent),
         };
+      }
+      // Stripe tells about a refund by several events; each carries the refund (or, for
+      // charge.refunded, the charge with its latest refunds), and all are reconciled the same way.
+      case 'refund.created':
+      case 'refund.updated':
+      case 'refund.failed':
+      case 'charge.refund.updated':
+        return { ...base, kind: 'refund', refunds: [refundUpdate(event.data.object)] };
+      case 'charge.refunded': {
+        // Recent API versions send the charge without its refunds: then the refund.* events tell.
+        const charge = event.data.object;
+        const listed = (charge.refunds?.data ?? []).map(refundUpdate);
+        if (listed.length === 0) return { ...base, kind: 'ignored' };
+        return { ...base, kind: 'refund', paymentRef: paymentIntentId(charge.payment_intent), refunds: listed };
       }
       default:
         return { ...base, kind: 'ignored' };
@@ -154,6 +188,23 @@ export class StripePaymentProvider implements PaymentProvider {
       throw err;
     }
   }
+}
+
+/** Stripe's refund states in ours: `requires_action` is still pending; `canceled` gave nothing back. */
+function refundState(status: string | null): RefundState {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  return 'pending';
+}
+
+function refundUpdate(refund: Stripe.Refund): RefundUpdate {
+  const status = refundState(refund.status);
+  return {
+    ref: refund.id,
+    status,
+    voucherId: refund.metadata?.voucherId ?? null,
+    failure: status === 'failed' ? `Stripe: ${refund.failure_reason ?? refund.status ?? 'failed'}` : null,
+  };
 }
 
 function paymentIntentId(intent: string | Stripe.PaymentIntent | null): string | null {

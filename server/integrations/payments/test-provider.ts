@@ -11,6 +11,8 @@ import type {
   CreatedCheckout,
   PaymentEvent,
   PaymentProvider,
+  RefundRequest,
+  RefundResult,
   SessionState,
 } from './payment-provider';
 import { InvalidWebhookSignature } from './payment-provider';
@@ -46,6 +48,12 @@ export class TestPaymentProvider implements PaymentProvider {
   readonly checkouts: CheckoutRequest[] = [];
   /** The latest refunds, in order. */
   readonly refunds: { sessionId: string; paymentRef: string | null }[] = [];
+  /** The latest refunds of single units (one per idempotency key), in order. */
+  readonly unitRefunds: (RefundRequest & RefundResult)[] = [];
+  /** The unit refund of each idempotency key, so a retry is answered with the first one (the latest TEST_PROVIDER_RECORDS keys). */
+  private readonly unitRefundsByKey = new Map<string, RefundResult>();
+  /** Refusals still to give, as the next unit refunds' errors (see failNextRefunds). */
+  private readonly refusals: string[] = [];
 
   constructor(
     private readonly webhookSecret: string,
@@ -70,6 +78,27 @@ export class TestPaymentProvider implements PaymentProvider {
 
   async refund(sessionId: string, paymentRef: string | null): Promise<void> {
     record(this.refunds, { sessionId, paymentRef });
+  }
+
+  /**
+   * Gives one unit back, once per idempotency key: a retry with the same key is answered with the
+   * refund made the first time. Always succeeds, unless a test asked it to fail (failNextRefunds).
+   */
+  async refundPayment(request: RefundRequest): Promise<RefundResult> {
+    const refusal = this.refusals.shift();
+    if (refusal !== undefined) throw new Error(refusal);
+    const earlier = this.unitRefundsByKey.get(request.idempotencyKey);
+    if (earlier) return earlier;
+    const result: RefundResult = { ref: `re_test_${randomBytes(12).toString('base64url')}`, status: 'succeeded' };
+    this.unitRefundsByKey.set(request.idempotencyKey, result);
+    if (this.unitRefundsByKey.size > TEST_PROVIDER_RECORDS) this.unitRefundsByKey.delete(this.unitRefundsByKey.keys().next().value!);
+    record(this.unitRefunds, { ...request, ...result });
+    return result;
+  }
+
+  /** For tests: the next `count` unit refunds fail with `message`, as a provider's error would. */
+  failNextRefunds(count = 1, message = 'The test provider refused the refund'): void {
+    for (let i = 0; i < count; i++) this.refusals.push(message);
   }
 
   /** Signs a payload the way Stripe does: HMAC-SHA256 over `${timestamp}.${body}`. */

@@ -1,0 +1,138 @@
+/**
+ * The expiry sweep (docs/decisions/027-refunds-and-the-money-ledger.md), run by every server every
+ * EXPIRY_SWEEP_INTERVAL_SECONDS and safe with any number running at once:
+ * - reminders: an active voucher within VOUCHER_EXPIRY_REMINDER_DAYS of its end gets one SMS; each is
+ *   claimed by a conditional update (`expiry_reminded_at` still null, rows locked by others skipped),
+ *   so exactly one server sends it;
+ * - expiry: an active voucher past its end turns `expired`, or, when its deal refunds on expiry, is
+ *   refunded by the one refund path (refunds.ts), whose claim lets only one caller win; a provider
+ *   error leaves it active for the next sweep;
+ * - refunds left pending without the provider's answer are asked about again (refunds.ts).
+ * Each part works in batches, so one sweep never holds many rows or the database for long.
+ */
+import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { format } from 'date-fns';
+import { VOUCHER_EXPIRY_REMINDER_DAYS } from '../../contract/constants';
+import { deals, users, vouchers } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { SmsSender } from '../integrations/sms/sms-sender';
+import { refundVoucher, retryPendingRefunds, type RefundDeps } from './refunds';
+
+/** Rows each part of one sweep takes at most. */
+export const EXPIRY_SWEEP_BATCH = 200;
+
+export interface ExpirySweepDeps extends RefundDeps {
+  sms: SmsSender;
+}
+
+export interface ExpirySweepResult {
+  reminded: number;
+  expired: number;
+  refunded: number;
+  /** Auto-refunds the provider refused this time; the vouchers stay active for the next sweep. */
+  refundsFailed: number;
+  /** Pending refunds asked about again and settled. */
+  retried: number;
+}
+
+/** The reminder's words; "refunded" is promised only when the deal refunds on expiry. */
+export function expiryReminderText(v: { code: string; dealTitle: string; validUntil: Date; autoRefund: boolean }): string {
+  const date = format(v.validUntil, 'MMM d, yyyy');
+  const after = v.autoRefund ? 'Use it or it will be refunded automatically.' : 'Use it before then.';
+  return `Your DealMarket voucher ${v.code} for ${v.dealTitle} expires on ${date}. ${after}`;
+}
+
+/** One pass of every part; callable directly (tests) and from the timer of every server. */
+export async function runExpirySweep(deps: ExpirySweepDeps, batch = EXPIRY_SWEEP_BATCH): Promise<ExpirySweepResult> {
+  const reminded = await sendExpiryReminders(deps, batch);
+  const expired = await expireVouchers(deps, batch);
+  const { refunded, failed } = await refundExpiredVouchers(deps, batch);
+  const retried = await retryPendingRefunds(deps, batch);
+  return { reminded, expired, refunded, refundsFailed: failed, retried };
+}
+
+/** Claims up to `batch` reminders due and sends each one SMS. A reminder whose SMS fails is not sent again. */
+export async function sendExpiryReminders({ db, sms, logger }: ExpirySweepDeps, batch: number): Promise<number> {
+  const now = new Date();
+  const horizon = new Date(now.getTime() + VOUCHER_EXPIRY_REMINDER_DAYS * 86_400_000);
+  // Locked and claimed in one transaction; rows another server is claiming are skipped, not waited for.
+  // (Two statements on purpose: a locking subquery inside the update may be run again per row.)
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: vouchers.id })
+      .from(vouchers)
+      .where(and(eq(vouchers.status, 'active'), isNull(vouchers.expiryRemindedAt), gt(vouchers.validUntil, now), lte(vouchers.validUntil, horizon)))
+      .orderBy(asc(vouchers.validUntil))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(vouchers)
+      .set({ expiryRemindedAt: now })
+      .where(and(inArray(vouchers.id, due.map((d) => d.id)), isNull(vouchers.expiryRemindedAt)))
+      .returning({ id: vouchers.id });
+  });
+  if (claimed.length === 0) return 0;
+  const rows = await db
+    .select({ code: vouchers.code, validUntil: vouchers.validUntil, phone: users.phone, dealTitle: deals.title, autoRefund: deals.autoRefundOnExpiry })
+    .from(vouchers)
+    .innerJoin(users, eq(users.id, vouchers.userId))
+    .innerJoin(deals, eq(deals.id, vouchers.dealId))
+    .where(inArray(vouchers.id, claimed.map((c) => c.id)));
+  let sent = 0;
+  for (const row of rows) {
+    try {
+      await sms.send(row.phone, expiryReminderText(row));
+      sent++;
+    } catch (err) {
+      logger.error({ err, voucherCode: row.code }, 'an expiry reminder could not be sent');
+    }
+  }
+  return sent;
+}
+
+/** Active vouchers past their end whose deal does not refund on expiry become `expired`. */
+export async function expireVouchers({ db }: ExpirySweepDeps, batch: number): Promise<number> {
+  const now = new Date();
+  const expired = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: vouchers.id })
+      .from(vouchers)
+      .innerJoin(deals, eq(deals.id, vouchers.dealId))
+      .where(and(eq(vouchers.status, 'active'), lt(vouchers.validUntil, now), eq(deals.autoRefundOnExpiry, false)))
+      .orderBy(asc(vouchers.validUntil))
+      .limit(batch)
+      .for('update', { of: vouchers, skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(vouchers)
+      .set({ status: 'expired' })
+      .where(and(inArray(vouchers.id, due.map((d) => d.id)), eq(vouchers.status, 'active')))
+      .returning({ id: vouchers.id });
+  });
+  return expired.length;
+}
+
+/** Active vouchers past their end whose deal refunds on expiry are refunded, one refund each. */
+export async function refundExpiredVouchers(deps: ExpirySweepDeps, batch: number): Promise<{ refunded: number; failed: number }> {
+  const due = await deps.db
+    .select({ id: vouchers.id })
+    .from(vouchers)
+    .innerJoin(deals, eq(deals.id, vouchers.dealId))
+    .where(and(eq(vouchers.status, 'active'), lt(vouchers.validUntil, sql`now()`), eq(deals.autoRefundOnExpiry, true)))
+    .orderBy(asc(vouchers.validUntil))
+    .limit(batch);
+  let refunded = 0;
+  let failed = 0;
+  for (const { id } of due) {
+    try {
+      await refundVoucher(deps, { voucherId: id, by: 'expiry', actorId: null });
+      refunded++;
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      // 409: another caller (a server's sweep, the owner, a superadmin) refunded it first; 502: the provider refused, logged already.
+      if (err.statusCode === 502) failed++;
+    }
+  }
+  return { refunded, failed };
+}

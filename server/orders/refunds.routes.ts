@@ -1,0 +1,56 @@
+/** Refunding one voucher: by its owner, or by a superadmin (docs/product/roadmap.md section 1; ADR 027). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams } from '../../contract/common';
+import { adminRefundBody, refundAnswer, type RefundAnswer } from '../../contract/orders';
+import type { AppDeps } from '../deps';
+import type { Db } from '../db/client';
+import { notFound } from '../http/errors';
+import { requireUser } from '../http/session';
+import { superadminOnly } from '../http/superadmin-guard';
+import type { PaymentProvider } from '../integrations/payments/payment-provider';
+import { presentRefund, presentVoucherById } from '../vouchers/vouchers.service';
+import { refundVoucher } from './refunds';
+
+async function answerOf(db: Db, refund: Parameters<typeof presentRefund>[0] & { voucherId: string }): Promise<RefundAnswer> {
+  const voucher = await presentVoucherById(db, refund.voucherId);
+  if (!voucher) throw notFound('Voucher not found');
+  return { voucher, refund: presentRefund(refund) };
+}
+
+export const refundRoutes =
+  (deps: AppDeps & { payments: PaymentProvider }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database;
+    const { payments } = deps;
+
+    const own: FastifyPluginAsyncZod = async (scope) => {
+      scope.addHook('preValidation', async (request) => {
+        requireUser(request);
+      });
+      scope.post('/api/vouchers/:id/refund', { schema: { params: idParams, response: { 200: refundAnswer } } }, async (request) => {
+        const user = requireUser(request);
+        const refund = await refundVoucher({ db, payments, logger: request.log }, { voucherId: request.params.id, by: 'customer', actorId: user.id });
+        return answerOf(db, refund);
+      });
+    };
+
+    const admin: FastifyPluginAsyncZod = async (scope) => {
+      superadminOnly(scope);
+      scope.post(
+        '/api/admin/vouchers/:id/refund',
+        // The reason is optional for an active voucher, so the body may be left out altogether.
+        { schema: { params: idParams, body: adminRefundBody.nullish(), response: { 200: refundAnswer } } },
+        async (request) => {
+          const superadmin = requireUser(request);
+          const refund = await refundVoucher(
+            { db, payments, logger: request.log },
+            { voucherId: request.params.id, by: 'admin', actorId: superadmin.id, note: request.body?.reason ?? null },
+          );
+          return answerOf(db, refund);
+        },
+      );
+    };
+
+    await app.register(own);
+    await app.register(admin);
+  };
