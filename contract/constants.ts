@@ -16,7 +16,6 @@ export const DEFAULT_INVENTORY = 0;
 export const PAYMENT_STATUS_POLL_MS = 2000;
 export const SUCCESS_BANNER_MS = 5000;
 export const COPY_CONFIRM_MS = 2000;
-export const REDEEM_REDIRECT_MS = 1500;
 export const SIMULATED_SCAN_MS = 1500;
 export const SIMULATED_PAYMENT_MS = 2000;
 export const MERCHANT_CREATED_TOAST_MS = 10_000;
