@@ -6,7 +6,6 @@ import type { ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { LedgerEntry, LedgerTotals } from '../../../contract/orders';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { AlertIcon, ReceiptIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/panel';
 import { Price } from '../../components/ui/price';
@@ -16,21 +15,14 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { orderNumber } from '../vouchers';
 import { ledgerQueryOptions } from './api/get-ledger';
 import { MoneyFrame } from './components/superadmin-only';
+import { Missing } from '../../components/ui/missing';
+import { LoadMore } from '../../components/ui/load-more';
 
 const KINDS: Record<LedgerEntry['kind'], { label: string; tone: BadgeTone }> = {
   payment: { label: 'Payment', tone: 'success' },
   refund: { label: 'Refund', tone: 'warning' },
   payout: { label: 'Payout', tone: 'brand' },
 };
-
-function Missing() {
-  return (
-    <span className="text-slate-500">
-      <span aria-hidden="true">—</span>
-      <span className="sr-only">none</span>
-    </span>
-  );
-}
 
 /** Payments read "+$10.00", refunds and payouts "-$10.00". */
 function Signed({ cents }: { cents: number }) {
@@ -152,18 +144,7 @@ function Ledger() {
             <EntryList entries={entries} />
           </>
         )}
-        {query.hasNextPage ? (
-          <div className="flex justify-center">
-            <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-              {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </Button>
-          </div>
-        ) : null}
-        {query.isFetchNextPageError ? (
-          <p role="alert" className="text-center text-sm font-medium text-red-700">
-            More entries could not be loaded. Please try again.
-          </p>
-        ) : null}
+        <LoadMore hasNextPage={query.hasNextPage} fetching={query.isFetchingNextPage} failed={query.isFetchNextPageError} onLoad={() => void query.fetchNextPage()} what="entries" />
       </div>
     </div>
   );

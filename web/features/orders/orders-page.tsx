@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { openLoginDialog, useCurrentUser } from '../auth';
 import { ordersQueryOptions } from './api/get-orders';
 import { OrderCard } from './components/order-card';
+import { LoadMore } from '../../components/ui/load-more';
 
 function LoginPrompt() {
   const [location] = useLocation();
@@ -73,18 +74,7 @@ function Orders() {
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <div className="mt-8 flex justify-center">
-          <Button variant="outline" size="lg" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
-      {query.isFetchNextPageError ? (
-        <p className="mt-4 text-center text-sm text-red-700" role="alert">
-          More orders could not be loaded. Please try again.
-        </p>
-      ) : null}
+      <LoadMore hasNextPage={query.hasNextPage} fetching={query.isFetchingNextPage} failed={query.isFetchNextPageError} onLoad={() => void query.fetchNextPage()} what="orders" />
     </>
   );
 }

@@ -20,6 +20,7 @@ import { useCurrentUser, openLoginDialog } from '../auth';
 import { vouchersQueryOptions } from './api/get-vouchers';
 import { VoucherCard } from './components/voucher-card';
 import { filterVouchers, voucherCounts, type VoucherFilter } from './voucher-display';
+import { LoadMore } from '../../components/ui/load-more';
 
 const FILTERS: Array<{ value: VoucherFilter; label: string }> = [
   { value: 'all', label: 'All' },
@@ -97,25 +98,6 @@ interface MorePages {
   load: () => void;
 }
 
-function LoadMore({ more }: { more: MorePages }) {
-  return (
-    <>
-      {more.hasNextPage ? (
-        <div className="mt-8 flex justify-center">
-          <Button variant="outline" size="lg" onClick={more.load} disabled={more.fetching}>
-            {more.fetching ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
-      {more.failed ? (
-        <p className="mt-4 text-center text-sm text-red-700" role="alert">
-          More vouchers could not be loaded. Please try again.
-        </p>
-      ) : null}
-    </>
-  );
-}
-
 function VoucherList({ vouchers, more }: { vouchers: Voucher[]; more: MorePages }) {
   const [filter, setFilter] = useState<VoucherFilter>('all');
   const counts = voucherCounts(vouchers);
@@ -178,7 +160,7 @@ function VoucherList({ vouchers, more }: { vouchers: Voucher[]; more: MorePages 
           ))}
         </ul>
       )}
-      <LoadMore more={more} />
+      <LoadMore hasNextPage={more.hasNextPage} fetching={more.fetching} failed={more.failed} onLoad={more.load} what="vouchers" />
     </>
   );
 }

@@ -4,17 +4,9 @@ import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { formatMoney } from '../../../lib/money';
 import { formatLogDate } from '../log-format';
+import { Missing } from '../../../components/ui/missing';
 
 const COLUMNS = ['Date', 'Voucher code', 'Deal', 'Customer', 'Merchant', 'Price', 'Result', 'Reason'] as const;
-
-function Missing() {
-  return (
-    <span className="text-slate-500">
-      <span aria-hidden="true">—</span>
-      <span className="sr-only">none</span>
-    </span>
-  );
-}
 
 interface RecordsProps {
   records: RedemptionRecord[];

@@ -10,6 +10,7 @@ import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { OrderLines, RefundRows, orderStatusOf } from '../../orders';
 import { orderNumber, stateOfStatus, VoucherStateBadge } from '../../vouchers';
 import { AdminRefundDialog } from './admin-refund-dialog';
+import { Missing } from '../../../components/ui/missing';
 
 type OrderVoucher = AdminOrder['vouchers'][number];
 
@@ -17,15 +18,6 @@ const PROVIDERS: Record<AdminOrder['provider'], string> = { stripe: 'Stripe', te
 
 function when(iso: string): string {
   return formatIso(iso, formatDayTime);
-}
-
-function Missing() {
-  return (
-    <span className="text-slate-500">
-      <span aria-hidden="true">—</span>
-      <span className="sr-only">none</span>
-    </span>
-  );
 }
 
 function Facts({ rows }: { rows: Array<{ term: string; value: ReactNode }> }) {

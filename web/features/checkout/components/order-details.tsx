@@ -3,7 +3,7 @@ import type { TestCheckoutSession } from '../../../../contract/checkout';
 import { ClockIcon } from '../../../components/ui/icons';
 import { Price } from '../../../components/ui/price';
 import { formatClockTime, formatIso } from '../../../lib/date-format';
-import { DealImage } from '../../deals';
+import { OrderLines } from '../../orders';
 
 export function OrderDetails({ session }: { session: TestCheckoutSession }) {
   const { order } = session;
@@ -13,28 +13,7 @@ export function OrderDetails({ session }: { session: TestCheckoutSession }) {
       <h2 id="order-details-title" className="text-lg font-bold text-slate-900">
         Order Details
       </h2>
-      <ul className="mt-4 divide-y divide-slate-100">
-        {order.items.map((item) => (
-          <li key={item.dealId} className="flex items-center gap-4 py-3 first:pt-0 last:pb-0">
-            <DealImage
-              deal={{ imageUrl: item.imageUrl, title: item.title }}
-              placeholder="small"
-              width={64}
-              height={64}
-              className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover"
-            />
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold text-slate-900">{item.title}</p>
-              <p className="text-sm text-slate-600 tabular-nums">
-                {item.quantity} × <Price cents={item.unitPriceCents} />
-              </p>
-            </div>
-            <p className="font-semibold text-slate-900 tabular-nums">
-              <Price cents={item.quantity * item.unitPriceCents} label="Line total: " />
-            </p>
-          </li>
-        ))}
-      </ul>
+      <OrderLines items={order.items} size="md" className="mt-4" />
       <dl className="mt-5 space-y-2 border-t border-slate-200 pt-4 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-slate-600">

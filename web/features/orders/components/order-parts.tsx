@@ -1,26 +1,29 @@
 /** Parts of an order shared by the customer's history and customer service: its lines and its refunds. */
 import type { CustomerOrder } from '../../../../contract/orders';
 import { Badge } from '../../../components/ui/badge';
+import { cn } from '../../../lib/cn';
 import { Price } from '../../../components/ui/price';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { DealImage } from '../../deals';
 import { REFUND_STATUS } from '../order-display';
 
-export function OrderLines({ items }: { items: CustomerOrder['items'] }) {
+/** An order's lines: picture, title, quantity x unit price and the line's total. `size` 'md' is the checkout page's larger look. */
+export function OrderLines({ items, size = 'sm', className }: { items: CustomerOrder['items']; size?: 'sm' | 'md'; className?: string }) {
+  const side = size === 'md' ? 64 : 48;
   return (
-    <ul className="divide-y divide-slate-100">
+    <ul className={cn('divide-y divide-slate-100', className)}>
       {items.map((item) => (
-        <li key={item.dealId} className="flex items-center gap-3 py-3 first:pt-0">
+        <li key={item.dealId} className={cn('flex items-center py-3 first:pt-0', size === 'md' ? 'gap-4 last:pb-0' : 'gap-3')}>
           <DealImage
             deal={{ imageUrl: item.imageUrl, title: item.title }}
             placeholder="small"
-            width={48}
-            height={48}
-            loading="lazy"
-            className="h-12 w-12 shrink-0 rounded-lg bg-slate-100 object-cover"
+            width={side}
+            height={side}
+            loading={size === 'md' ? undefined : 'lazy'}
+            className={cn('shrink-0 rounded-lg bg-slate-100 object-cover', size === 'md' ? 'h-16 w-16' : 'h-12 w-12')}
           />
           <div className="min-w-0 flex-1">
-            <p className="font-medium break-words text-slate-900">{item.title}</p>
+            <p className={cn('break-words text-slate-900', size === 'md' ? 'font-semibold' : 'font-medium')}>{item.title}</p>
             <p className="text-sm text-slate-600 tabular-nums">
               {item.quantity} × <Price cents={item.unitPriceCents} />
             </p>

@@ -1,0 +1,9 @@
+/** The mark of an empty cell or value: a dash on screen, "none" for screen readers. */
+export function Missing() {
+  return (
+    <span className="text-slate-500">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">none</span>
+    </span>
+  );
+}
