@@ -1,3 +1,3 @@
 /** What other features use of orders. The orders page is loaded by the route table on its own. */
-export { OrderLines, RefundRows } from './components/order-parts';
+export { OrderHeader, OrderLines, RefundRows } from './components/order-parts';
 export { orderStatusOf } from './order-display';

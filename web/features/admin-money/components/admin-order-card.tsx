@@ -7,7 +7,7 @@ import type { AdminOrder } from '../../../../contract/orders';
 import { Badge } from '../../../components/ui/badge';
 import { Price } from '../../../components/ui/price';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
-import { OrderLines, RefundRows, orderStatusOf } from '../../orders';
+import { OrderHeader, OrderLines, RefundRows } from '../../orders';
 import { orderNumber, stateOfStatus, VoucherStateBadge } from '../../vouchers';
 import { AdminRefundDialog } from './admin-refund-dialog';
 import { Missing } from '../../../components/ui/missing';
@@ -88,28 +88,19 @@ function VoucherRow({ voucher }: { voucher: OrderVoucher }) {
 
 export function AdminOrderCard({ order }: { order: AdminOrder }) {
   const titleId = `admin-order-${order.id}`;
-  const status = orderStatusOf(order);
   const codeOf = (voucherId: string) => order.vouchers.find((v) => v.id === voucherId)?.voucherCode;
   const notes = order.refunds.filter((r) => r.note || r.failure || r.providerRef);
 
   return (
     <article aria-labelledby={titleId} className="grid gap-4 surface p-5 sm:p-6">
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={titleId} className="text-lg font-bold text-slate-900">
-            Order <span className="font-mono">#{orderNumber(order.id)}</span>
-          </h2>
-          <p className="text-sm text-slate-600">
-            Placed <time dateTime={order.createdAt}>{when(order.createdAt)}</time>
-            {order.paidAt ? (
-              <>
-                , paid <time dateTime={order.paidAt}>{when(order.paidAt)}</time>
-              </>
-            ) : null}
-          </p>
-        </div>
-        <Badge tone={status.tone}>{status.label}</Badge>
-      </header>
+      <OrderHeader order={order} titleId={titleId}>
+        Placed <time dateTime={order.createdAt}>{when(order.createdAt)}</time>
+        {order.paidAt ? (
+          <>
+            , paid <time dateTime={order.paidAt}>{when(order.paidAt)}</time>
+          </>
+        ) : null}
+      </OrderHeader>
 
       <div className="grid gap-4 md:grid-cols-2">
         <Section title="Customer">

@@ -1,11 +1,9 @@
 /** One order of the customer's history: number, date, state, total and refunds, its lines, vouchers and refunds. */
 import type { CustomerOrder } from '../../../../contract/orders';
-import { Badge } from '../../../components/ui/badge';
 import { Price } from '../../../components/ui/price';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { orderNumber, stateOfStatus, VoucherStateBadge } from '../../vouchers';
-import { orderStatusOf } from '../order-display';
-import { OrderLines, RefundRows } from './order-parts';
+import { OrderHeader, OrderLines, RefundRows } from './order-parts';
 
 function SubHeading({ children }: { children: string }) {
   return <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{children}</h3>;
@@ -13,22 +11,13 @@ function SubHeading({ children }: { children: string }) {
 
 export function OrderCard({ order }: { order: CustomerOrder }) {
   const titleId = `order-${order.id}-title`;
-  const status = orderStatusOf(order);
   const codeOf = (voucherId: string) => order.vouchers.find((v) => v.id === voucherId)?.voucherCode;
 
   return (
     <article aria-labelledby={titleId} className="surface p-5 sm:p-6">
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={titleId} className="text-lg font-bold text-slate-900">
-            Order <span className="font-mono">#{orderNumber(order.id)}</span>
-          </h2>
-          <p className="text-sm text-slate-600">
-            <time dateTime={order.createdAt}>{formatIso(order.createdAt, formatDayTime)}</time>
-          </p>
-        </div>
-        <Badge tone={status.tone}>{status.label}</Badge>
-      </header>
+      <OrderHeader order={order} titleId={titleId}>
+        <time dateTime={order.createdAt}>{formatIso(order.createdAt, formatDayTime)}</time>
+      </OrderHeader>
 
       <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm">
         <div>

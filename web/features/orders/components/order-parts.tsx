@@ -1,13 +1,31 @@
-/** Parts of an order shared by the customer's history and customer service: its lines and its refunds. */
+/** Parts of an order shared by the customer's history and customer service: its header, its lines and its refunds. */
+import type { ReactNode } from 'react';
 import type { CustomerOrder } from '../../../../contract/orders';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { Price } from '../../../components/ui/price';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { DealImage } from '../../deals';
-import { REFUND_STATUS } from '../order-display';
+import { orderNumber } from '../../vouchers';
+import { orderStatusOf, REFUND_STATUS } from '../order-display';
 
 /** An order's lines: picture, title, quantity x unit price and the line's total. `size` 'md' is the checkout page's larger look. */
+/** The order's number (its heading, with the id `titleId`), the line under it and its status badge. */
+export function OrderHeader({ order, titleId, children }: { order: CustomerOrder; titleId: string; children: ReactNode }) {
+  const status = orderStatusOf(order);
+  return (
+    <header className="flex flex-wrap items-start justify-between gap-3">
+      <div className="min-w-0">
+        <h2 id={titleId} className="text-lg font-bold text-slate-900">
+          Order <span className="font-mono">#{orderNumber(order.id)}</span>
+        </h2>
+        <p className="text-sm text-slate-600">{children}</p>
+      </div>
+      <Badge tone={status.tone}>{status.label}</Badge>
+    </header>
+  );
+}
+
 export function OrderLines({ items, size = 'sm', className }: { items: CustomerOrder['items']; size?: 'sm' | 'md'; className?: string }) {
   const side = size === 'md' ? 64 : 48;
   return (
