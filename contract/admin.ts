@@ -1,9 +1,9 @@
 /** Bodies and answers of the superadmin's merchant and deal management (docs/product/api.md#superadmin). */
 import { z } from 'zod';
 import { isImageUrl } from './urls';
-import { DEFAULT_INVENTORY, DEFAULT_MAX_PER_USER } from './constants';
+import { DEFAULT_COMMISSION_BPS, DEFAULT_INVENTORY, DEFAULT_MAX_PER_USER } from './constants';
 import { phone } from './auth';
-import { deal, dealStatus } from './deals';
+import { deal, dealListQuery, dealStatus } from './deals';
 import { HOURS_PATTERN, merchant, merchantStatus } from './merchants';
 
 const hoursPeriod = z
@@ -50,6 +50,13 @@ export const businessHoursInput = z
     return Object.keys(parsed.data).length > 0 ? parsed.data : null;
   });
 
+/** A commission rate in basis points: 1000 is 10% (ADR 028). */
+export const commissionBps = z
+  .number({ message: 'must be a number' })
+  .int({ message: 'must be a whole number of basis points' })
+  .min(0, { message: 'must not be negative' })
+  .max(10_000, { message: 'must be at most 100%' });
+
 const name = z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(120, { message: 'must be at most 120 characters' });
 const longText = (max: number) => z.string().max(max, { message: `must be at most ${max} characters` });
 
@@ -59,6 +66,7 @@ export const createMerchantBody = z.object({
   address: longText(300).trim().optional().default(''),
   description: longText(2000).trim().optional().default(''),
   businessHours: businessHoursInput,
+  commissionBps: commissionBps.optional().default(DEFAULT_COMMISSION_BPS),
 });
 export type CreateMerchantBody = z.input<typeof createMerchantBody>;
 
@@ -69,11 +77,17 @@ export const updateMerchantBody = z.object({
   description: longText(2000).trim().optional(),
   businessHours: businessHoursInput,
   status: merchantStatus.optional(),
+  commissionBps: commissionBps.optional(),
 });
 
 export const merchantStatusBody = z.object({ status: merchantStatus });
 
-export const adminMerchant = merchant.extend({ dealCount: z.number().int(), accountPhone: z.string().nullable() });
+export const adminMerchant = merchant.extend({
+  dealCount: z.number().int(),
+  accountPhone: z.string().nullable(),
+  /** Commission on this merchant's sales, in basis points (1000 = 10%). */
+  commissionBps: z.number().int(),
+});
 export type AdminMerchant = z.infer<typeof adminMerchant>;
 export const adminMerchantList = z.array(adminMerchant);
 
@@ -143,11 +157,23 @@ export const updateDealBody = dealFields
 
 export const dealStatusBody = z.object({ status: dealStatus, active: z.boolean() });
 
+/** GET /api/admin/deals: the deal list's query, plus `status` (the review queue is `status=pending_review`). */
+export const adminDealListQuery = dealListQuery.extend({ status: dealStatus.optional() });
+
+/** POST /api/admin/deals/{id}/reject: the reason goes back to the merchant who proposed the deal. */
+export const rejectDealBody = z.object({
+  reason: z.string({ message: 'Please give a reason' }).trim().min(1, { message: 'Please give a reason' }).max(1000, { message: 'must be at most 1000 characters' }),
+});
+
 export const adminDeal = deal.extend({
   stripeProductId: z.string().nullable(),
   stripePriceId: z.string().nullable(),
   merchantStatus: merchantStatus,
   updatedAt: z.string(),
+  /** Why a superadmin turned the proposal down (status `rejected`); null otherwise. */
+  rejectionReason: z.string().nullable(),
+  /** When the merchant last handed it in for review; null for a deal never proposed. */
+  submittedAt: z.string().nullable(),
 });
 export type AdminDeal = z.infer<typeof adminDeal>;
 export const adminDealList = z.array(adminDeal);

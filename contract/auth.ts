@@ -15,6 +15,8 @@ export const currentUser = z.object({
   pendingEmail: z.string().nullable(),
   role,
   merchantId: z.string().nullable(),
+  /** For merchant accounts: the owner, or staff who may only redeem and read the log (ADR 028); null otherwise. */
+  merchantRole: z.enum(['owner', 'staff']).nullable(),
   /** Whether a password is set; the hash itself never leaves the server. */
   hasPassword: z.boolean(),
   /** Set for merchant accounts still on the password an admin generated. */

@@ -71,3 +71,17 @@ export const REDEMPTION_LOG_DATE_FORMAT = 'MMM dd, yyyy HH:mm';
 
 /** The answer header that carries the cursor of a list's next page, absent on the last page. */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/** A merchant's commission when the superadmin has set none: 10%, in basis points (ADR 028). */
+export const DEFAULT_COMMISSION_BPS = 1000;
+/** Days the merchant home's charts cover, today included. */
+export const MERCHANT_CHART_DAYS = 30;
+/** Redemptions the redeem screen lists as recent. */
+export const MERCHANT_RECENT_REDEMPTIONS = 10;
+/**
+ * A week's statement is drawn up this long after the week ends (Monday 00:00 UTC), so that a
+ * redemption undone in its last minutes and the expiry sweep's last run are settled first.
+ */
+export const STATEMENT_CLOSE_DELAY_MINUTES = 60;
+/** Staff accounts one merchant may have. */
+export const MERCHANT_STAFF_LIMIT = 20;

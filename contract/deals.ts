@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { DEAL_LIST_DEFAULT_LIMIT, DEAL_LIST_MAX_LIMIT, SEARCH_QUERY_MAX_LENGTH } from './constants';
 
-export const dealStatus = z.enum(['draft', 'published', 'archived']);
+/**
+ * A deal's state (docs/product/rules.md#deal-states). `pending_review` and `rejected` belong to deals a
+ * merchant proposed: handed in for review, or turned down with a reason (ADR 028).
+ */
+export const dealStatus = z.enum(['draft', 'pending_review', 'rejected', 'published', 'archived']);
 export type DealStatus = z.infer<typeof dealStatus>;
 
 /** A deal as shoppers see it, with the real figures of ADR 011. */

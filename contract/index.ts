@@ -8,3 +8,4 @@ export * from './admin';
 export * from './checkout';
 export * from './redemption';
 export * from './orders';
+export * from './workspace';

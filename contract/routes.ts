@@ -15,15 +15,23 @@ export const routePatterns = {
   orders: '/orders',
   accountVouchers: '/account/vouchers',
   login: '/login',
+  merchantHome: '/merchant',
   merchantLogin: '/merchant/login',
   merchantRedeem: '/merchant/redeem',
   merchantScan: '/merchant/scan',
+  merchantDeals: '/merchant/deals',
+  merchantDealNew: '/merchant/deals/new',
+  merchantDealEdit: '/merchant/deals/:id',
+  merchantStaff: '/merchant/staff',
+  merchantStatements: '/merchant/statements',
+  merchantStatement: '/merchant/statements/:id',
   adminBootstrap: '/admin/bootstrap',
   adminMerchants: '/admin/merchants',
   adminDeals: '/admin/deals',
   adminTransactions: '/admin/transactions',
   adminOrders: '/admin/orders',
   adminLedger: '/admin/ledger',
+  adminStatements: '/admin/statements',
   adminPromote: '/admin/promote',
 } as const;
 
@@ -33,6 +41,8 @@ export type RouteName = keyof typeof routePatterns;
 export const paths = {
   ...routePatterns,
   deal: (id: string) => routePatterns.deal.replace(':id', encodeURIComponent(id)),
+  merchantDealEdit: (id: string) => routePatterns.merchantDealEdit.replace(':id', encodeURIComponent(id)),
+  merchantStatement: (id: string) => routePatterns.merchantStatement.replace(':id', encodeURIComponent(id)),
 } as const;
 
 let pagePaths: RegExp | undefined;

@@ -36,11 +36,14 @@ export const merchants = pgTable(
     status: text('status', { enum: ['active', 'inactive', 'pending'] }).notNull().default('active'),
     /** {morning?, afternoon?, evening?}, each 'HH:MM-HH:MM'. */
     businessHours: jsonb('business_hours').$type<Record<string, string>>(),
+    /** The marketplace's commission on this merchant's sales, in basis points (1000 = 10%; ADR 028). */
+    commissionBps: integer('commission_bps').notNull().default(1000),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('merchants_status_check', sql`${t.status} in ('active', 'inactive', 'pending')`),
+    check('merchants_commission_check', sql`${t.commissionBps} between 0 and 10000`),
     index('merchants_status_idx').on(t.status),
   ],
 );
@@ -59,6 +62,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     role: text('role', { enum: ['customer', 'merchant', 'superadmin'] }).notNull().default('customer'),
     merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'set null' }),
+    /** For merchant accounts: `owner`, or `staff` who may only redeem and read the log (ADR 028). */
+    merchantRole: text('merchant_role', { enum: ['owner', 'staff'] }),
     /** Display name used on reviews; optional. */
     displayName: text('display_name'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
@@ -70,6 +75,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('customer', 'merchant', 'superadmin')`),
     check('users_merchant_binding_check', sql`${t.role} <> 'merchant' or ${t.merchantId} is not null`),
+    check('users_merchant_role_check', sql`(${t.role} = 'merchant') = (${t.merchantRole} is not null) and (${t.merchantRole} is null or ${t.merchantRole} in ('owner', 'staff'))`),
+    index('users_merchant_idx').on(t.merchantId).where(sql`${t.merchantId} is not null`),
   ],
 );
 
@@ -154,7 +161,11 @@ export const deals = pgTable(
     originalPriceCents: integer('original_price_cents'),
     imageUrl: text('image_url').notNull().default(''),
     active: boolean('active').notNull().default(false),
-    status: text('status', { enum: ['draft', 'published', 'archived'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'pending_review', 'rejected', 'published', 'archived'] }).notNull().default('draft'),
+    /** Why a superadmin turned a merchant's proposal down; set with status `rejected` (ADR 028). */
+    rejectionReason: text('rejection_reason'),
+    /** When the merchant last handed the deal in for review. */
+    submittedAt: ts('submitted_at'),
     /** Units offered; 0 means no limit. */
     inventory: integer('inventory').notNull().default(0),
     maxPerUser: integer('max_per_user').notNull().default(1),
@@ -182,7 +193,9 @@ export const deals = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('deals_status_check', sql`${t.status} in ('draft', 'published', 'archived')`),
+    check('deals_status_check', sql`${t.status} in ('draft', 'pending_review', 'rejected', 'published', 'archived')`),
+    check('deals_rejection_check', sql`(${t.status} = 'rejected') = (${t.rejectionReason} is not null)`),
+    check('deals_active_check', sql`not ${t.active} or ${t.status} = 'published'`),
     check('deals_price_check', sql`${t.priceCents} >= 0`),
     check('deals_original_price_check', sql`${t.originalPriceCents} is null or ${t.originalPriceCents} >= 0`),
     check('deals_inventory_check', sql`${t.inventory} >= 0`),
@@ -192,6 +205,7 @@ export const deals = pgTable(
       sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validFrom} <= ${t.validUntil}`,
     ),
     index('deals_merchant_idx').on(t.merchantId),
+    index('deals_pending_review_idx').on(t.submittedAt).where(sql`${t.status} = 'pending_review'`),
     // Without GIN's pending list, which every search would otherwise scan whole until a vacuum.
     index('deals_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('deals_search_merchant_name_trgm_idx').using('gin', t.searchMerchantName.op('gin_trgm_ops')).with({ fastupdate: false }),
@@ -447,6 +461,8 @@ export const ledgerEntries = pgTable(
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
     merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'restrict' }),
+    /** The statement a payout settles (kind `payout`). */
+    statementId: uuid('statement_id').references((): AnyPgColumn => statements.id, { onDelete: 'restrict' }),
     provider: text('provider').notNull(),
     /** The provider's reference: checkout session (payments), refund id (refunds), bank reference (payouts). */
     providerRef: text('provider_ref'),
@@ -461,6 +477,8 @@ export const ledgerEntries = pgTable(
     ),
     uniqueIndex('ledger_entries_payment_key').on(t.orderId).where(sql`${t.kind} = 'payment'`),
     uniqueIndex('ledger_entries_refund_key').on(t.refundId).where(sql`${t.kind} = 'refund'`),
+    uniqueIndex('ledger_entries_payout_key').on(t.statementId).where(sql`${t.kind} = 'payout'`),
+    check('ledger_entries_payout_check', sql`(${t.kind} = 'payout') = (${t.statementId} is not null)`),
     index('ledger_entries_order_idx').on(t.orderId),
   ],
 );
@@ -541,3 +559,74 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull().default(0),
   windowEndsAt: ts('window_ends_at').notNull(),
 });
+
+/**
+ * A merchant's statement for one week (Monday 00:00 UTC to the next Monday; ADR 028), drawn up once
+ * the week has closed. Its totals are the sums of its lines; `paid_at` is set once, with the payout's
+ * ledger row.
+ */
+export const statements = pgTable(
+  'statements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'restrict' }),
+    periodStart: ts('period_start').notNull(),
+    periodEnd: ts('period_end').notNull(),
+    /** The merchant's rate when the statement was drawn up. */
+    commissionBps: integer('commission_bps').notNull(),
+    grossCents: integer('gross_cents').notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    refundsCents: integer('refunds_cents').notNull(),
+    netCents: integer('net_cents').notNull(),
+    lineCount: integer('line_count').notNull(),
+    createdAt: createdAt(),
+    paidAt: ts('paid_at'),
+    payoutReference: text('payout_reference'),
+    paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('statements_merchant_period_key').on(t.merchantId, t.periodStart),
+    index('statements_period_idx').on(t.periodStart.desc(), t.id.desc()),
+    check('statements_period_check', sql`${t.periodStart} < ${t.periodEnd}`),
+    check('statements_net_check', sql`${t.netCents} = ${t.grossCents} - ${t.commissionCents} - ${t.refundsCents}`),
+    check('statements_paid_check', sql`(${t.paidAt} is null) = (${t.payoutReference} is null)`),
+  ],
+);
+
+/**
+ * What a statement is made of. A voucher is credited once (`redeemed` or `expired`) and taken back at
+ * most once (`refund`), whichever statement the line sits in.
+ */
+export const statementLines = pgTable(
+  'statement_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    statementId: uuid('statement_id')
+      .notNull()
+      .references(() => statements.id, { onDelete: 'cascade' }),
+    voucherId: uuid('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['redeemed', 'expired', 'refund'] }).notNull(),
+    occurredAt: ts('occurred_at').notNull(),
+    voucherCode: text('voucher_code').notNull(),
+    dealTitle: text('deal_title').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    netCents: integer('net_cents').notNull(),
+  },
+  (t) => [
+    check('statement_lines_kind_check', sql`${t.kind} in ('redeemed', 'expired', 'refund')`),
+    check('statement_lines_net_check', sql`${t.netCents} = ${t.amountCents} - ${t.commissionCents}`),
+    check(
+      'statement_lines_sign_check',
+      sql`(${t.kind} = 'refund' and ${t.amountCents} <= 0) or (${t.kind} <> 'refund' and ${t.amountCents} >= 0)`,
+    ),
+    // Credited once, taken back once.
+    uniqueIndex('statement_lines_credit_key').on(t.voucherId).where(sql`${t.kind} <> 'refund'`),
+    uniqueIndex('statement_lines_refund_key').on(t.voucherId).where(sql`${t.kind} = 'refund'`),
+    index('statement_lines_statement_idx').on(t.statementId, t.occurredAt),
+  ],
+);
