@@ -127,3 +127,22 @@ export function requireRole(request: FastifyRequest, roles: Role[], message?: st
   if (!roles.includes(user.role)) throw forbidden(message ?? 'You do not have permission to do that');
   return user;
 }
+
+/** A merchant account and the merchant it acts for, always taken from the session (ADR 010, ADR 028). */
+export interface MerchantActor {
+  user: UserRow;
+  merchantId: string;
+  merchantRole: 'owner' | 'staff';
+}
+
+/**
+ * The signed-in merchant account, else 401 (guest) or 403 (any other role, or a staff account asking
+ * for what only the owner may do). Staff may redeem and read the log; everything else of the
+ * merchant's workspace is the owner's.
+ */
+export function requireMerchant(request: FastifyRequest, needs: 'owner' | 'staff' = 'owner'): MerchantActor {
+  const user = requireRole(request, ['merchant'], 'Only merchant accounts can do that');
+  if (!user.merchantId || !user.merchantRole) throw forbidden('No merchantId bound to current account');
+  if (needs === 'owner' && user.merchantRole !== 'owner') throw forbidden("Only the merchant's owner account can do that");
+  return { user, merchantId: user.merchantId, merchantRole: user.merchantRole };
+}
