@@ -1,6 +1,6 @@
 /**
  * /orders: the customer's orders, newest first, a page at a time with "Load more": each with its lines, amounts,
- * state, vouchers and refunds (docs/product/roadmap.md#1-refunds-and-the-life-of-a-voucher).
+ * state, vouchers and refunds (docs/product/rules.md#refunds-and-the-voucher-s-life).
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';

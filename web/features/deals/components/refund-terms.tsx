@@ -1,5 +1,5 @@
 /**
- * A deal's refund promises, as the deal page and each voucher state them (docs/product/roadmap.md#1-refunds-and-the-life-of-a-voucher):
+ * A deal's refund promises, as the deal page and each voucher state them (docs/product/rules.md#refunds-and-the-voucher-s-life):
  * "Refund anytime" and "Auto-refund if unused", each only when the deal has it; nothing at all when it has neither.
  */
 import { Badge } from '../../../components/ui/badge';

@@ -1,6 +1,6 @@
 /**
  * POST /api/vouchers/{id}/refund: the owner gives back an unused voucher of a deal sold with "Refund anytime"
- * (docs/product/roadmap.md#1-refunds-and-the-life-of-a-voucher). The answer's voucher replaces the one on screen.
+ * (docs/product/rules.md#refunds-and-the-voucher-s-life). The answer's voucher replaces the one on screen.
  */
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { RefundAnswer } from '../../../../contract/orders';
