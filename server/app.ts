@@ -38,6 +38,7 @@ import { voucherRoutes } from './vouchers/vouchers.routes';
 import { redemptionRoutes } from './redemption/redemption.routes';
 import { orderHistoryRoutes } from './orders/order-history.routes';
 import { adminOrderRoutes } from './admin/orders.routes';
+import { statementRoutes } from './settlement/statements.routes';
 import { PostgresRequestLimiter, registerRequestLimiter } from './http/request-limiter';
 import { RedisRequestLimiter } from './integrations/cache/redis-request-limiter';
 
@@ -46,7 +47,7 @@ const HOLD_SWEEP_MS = 60_000;
 
 /**
  * Releases lapsed holds every minute, and runs the expiry sweep (reminders, expiry, auto-refunds,
- * pending refunds) every EXPIRY_SWEEP_INTERVAL_SECONDS unless EXPIRY_SWEEP is off; safe with any
+ * pending refunds, the weekly statements) every EXPIRY_SWEEP_INTERVAL_SECONDS unless EXPIRY_SWEEP is off; safe with any
  * number of servers doing the same. A sweep still running when the next is due is not started twice.
  */
 function startBackgroundJobs(app: FastifyInstance, deps: AppDeps, jobs: { payments: PaymentProvider; sms: SmsSender }): void {
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(redemptionRoutes(deps));
   await app.register(orderHistoryRoutes(deps));
   await app.register(adminOrderRoutes(deps));
+  await app.register(statementRoutes(deps));
   if (deps.backgroundJobs) startBackgroundJobs(app, deps, { payments, sms });
   if (deps.config.NODE_ENV !== 'production' && sms instanceof ConsoleSmsSender) await app.register(devRoutes(sms));
   if (deps.config.NODE_ENV !== 'production' && email instanceof ConsoleEmailSender) await app.register(devEmailRoutes(email));

@@ -7,8 +7,11 @@
  * - expiry: an active voucher past its end turns `expired`, or, when its deal refunds on expiry, is
  *   refunded by the one refund path (refunds.ts), whose claim lets only one caller win; a provider
  *   error leaves it active for the next sweep;
- * - refunds left pending without the provider's answer are asked about again (refunds.ts).
- * Each part works in batches, so one sweep never holds many rows or the database for long.
+ * - refunds left pending without the provider's answer are asked about again (refunds.ts);
+ * - last, once expiry has had its say, every closed week not drawn up yet gets its merchants'
+ *   statements (server/settlement/statements.service.ts; one server at a time, each week once).
+ * Each part works in batches (statements a week at a time), so one sweep never holds many rows or
+ * the database for long.
  */
 import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { format } from 'date-fns';
@@ -16,6 +19,7 @@ import { VOUCHER_EXPIRY_REMINDER_DAYS } from '../../contract/constants';
 import { deals, users, vouchers } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { SmsSender } from '../integrations/sms/sms-sender';
+import { drawUpStatements } from '../settlement/statements.service';
 import { refundVoucher, retryPendingRefunds, type RefundDeps } from './refunds';
 
 /** Rows each part of one sweep takes at most. */
@@ -33,6 +37,8 @@ export interface ExpirySweepResult {
   refundsFailed: number;
   /** Pending refunds asked about again and settled. */
   retried: number;
+  /** Weekly statements drawn up. */
+  statements: number;
 }
 
 /** The reminder's words; "refunded" is promised only when the deal refunds on expiry. */
@@ -48,7 +54,8 @@ export async function runExpirySweep(deps: ExpirySweepDeps, batch = EXPIRY_SWEEP
   const expired = await expireVouchers(deps, batch);
   const { refunded, failed } = await refundExpiredVouchers(deps, batch);
   const retried = await retryPendingRefunds(deps, batch);
-  return { reminded, expired, refunded, refundsFailed: failed, retried };
+  const statements = await drawUpStatements(deps.db, new Date());
+  return { reminded, expired, refunded, refundsFailed: failed, retried, statements };
 }
 
 /** Claims up to `batch` reminders due and sends each one SMS. A reminder whose SMS fails is not sent again. */

@@ -1,0 +1,459 @@
+/**
+ * Weekly statements and payouts (ADR 028). A week runs from Monday 00:00 UTC to the next Monday; once
+ * it has been over for STATEMENT_CLOSE_DELAY_MINUTES, the minute sweep draws it up for every merchant
+ * with something in it:
+ * - `redeemed`: a successful redemption made in the week that was not undone;
+ * - `expired`: a voucher the sweep marked `expired` (never refunded) whose validity ended by the
+ *   week's end, normally within it; one that was marked late (the sweep was off) is credited in the
+ *   first week drawn up after, so the merchant is never left unpaid for it;
+ * - `refund`: a refund that succeeded in the week of a voucher already credited, in an earlier
+ *   statement or in this one, taking back exactly what its credit line gave.
+ * A voucher is credited once and taken back at most once, ever (the unique indexes of
+ * `statement_lines`). The commission of a credit line is the merchant's rate when the statement is
+ * drawn up, rounded half up to the cent; a statement's totals are the sums of its lines.
+ *
+ * Weeks are drawn up oldest first, each in one transaction for every merchant at once under an
+ * advisory transaction lock, so servers sweeping together take turns and the later one finds the
+ * week done; the unique key of merchant and period stands behind it. A payout is one conditional
+ * update of the statement and its ledger row, in one transaction.
+ */
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { STATEMENT_CLOSE_DELAY_MINUTES } from '../../contract/constants';
+import type { Statement, StatementLine, StatementWithLines } from '../../contract/workspace';
+import type { Db, Tx } from '../db/client';
+import { databaseFunction } from '../db/prepared';
+import { deals, ledgerEntries, merchants, orderItems, redemptions, refunds, statementLines, statements, vouchers } from '../db/schema';
+import { conflict, notFound } from '../http/errors';
+import type { UserRow } from '../http/session-lookup';
+
+const WEEK_MS = 7 * 86_400_000;
+
+/** An arbitrary constant key: one server draws up statements at a time. */
+const STATEMENTS_LOCK_KEY = 9_280_417;
+
+const advisoryTransactionLock = databaseFunction('pg_advisory_xact_lock', 1);
+
+export const STATEMENT_MESSAGES = {
+  notFound: 'Statement not found',
+  alreadyPaid: 'This statement is already paid',
+  nothingToPay: 'This statement has nothing to pay',
+} as const;
+
+/** Monday 00:00 UTC of the week `time` falls in. */
+export function weekStartOf(time: Date): Date {
+  const daysSinceMonday = (time.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(time.getUTCFullYear(), time.getUTCMonth(), time.getUTCDate() - daysSinceMonday));
+}
+
+/** The end of the latest week that may be drawn up at `now`: a Monday at least the close delay past. */
+export function lastClosedWeekEnd(now: Date): Date {
+  return weekStartOf(new Date(now.getTime() - STATEMENT_CLOSE_DELAY_MINUTES * 60_000));
+}
+
+/** The commission on a price: price × bps / 10000 rounded half up, in integer cents. */
+export function commissionOf(priceCents: number, bps: number): number {
+  return Math.floor((priceCents * bps + 5000) / 10000);
+}
+
+type LineKind = StatementLine['kind'];
+
+export interface DraftLine {
+  voucherId: string;
+  kind: LineKind;
+  occurredAt: Date;
+  voucherCode: string;
+  dealTitle: string;
+  amountCents: number;
+  commissionCents: number;
+  netCents: number;
+}
+
+export interface StatementTotals {
+  grossCents: number;
+  commissionCents: number;
+  refundsCents: number;
+  netCents: number;
+}
+
+/** A statement's totals from its lines: gross of the credit lines, all commission, refunds as a positive number. */
+export function totalsOf(lines: readonly Pick<DraftLine, 'kind' | 'amountCents' | 'commissionCents'>[]): StatementTotals {
+  let grossCents = 0;
+  let commissionCents = 0;
+  let refundsCents = 0;
+  for (const line of lines) {
+    if (line.kind === 'refund') refundsCents -= line.amountCents;
+    else grossCents += line.amountCents;
+    commissionCents += line.commissionCents;
+  }
+  return { grossCents, commissionCents, refundsCents, netCents: grossCents - commissionCents - refundsCents };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drawing up
+
+/** The Monday 00:00 UTC of a timestamp's week, in SQL (date_trunc alone would use the session's zone). */
+const weekOf = (column: AnyColumn) =>
+  sql<Date>`(date_trunc('week', ${column} at time zone 'UTC') at time zone 'UTC')`.mapWith(statements.periodStart);
+
+/** True once a credit line names the voucher; `voucherId` spells out the outer column. */
+const credited = (voucherId: SQL) => sql`exists (select 1 from statement_lines sl where sl.voucher_id = ${voucherId} and sl.kind <> 'refund')`;
+const notCredited = (voucherId: SQL) => sql`not ${credited(voucherId)}`;
+const notTakenBack = (voucherId: SQL) => sql`not exists (select 1 from statement_lines sl where sl.voucher_id = ${voucherId} and sl.kind = 'refund')`;
+const standingRedemption = and(eq(redemptions.success, true), isNull(redemptions.undoneAt));
+
+/**
+ * Draws up every week closed at `now` that has not been drawn up, oldest first, for every merchant
+ * with lines in it. Safe to call from any number of servers at once and as often as wanted: a week is
+ * drawn up once. Answers the number of statements written.
+ */
+export async function drawUpStatements(db: Db, now: Date): Promise<number> {
+  const closedUntil = lastClosedWeekEnd(now);
+  let written = 0;
+  for (const week of await weeksToDrawUp(db, closedUntil)) written += await drawUpWeek(db, week);
+  return written;
+}
+
+/**
+ * The weeks before `closedUntil` that something will be credited or taken back in, after the last
+ * week drawn up. Weeks are drawn up in order, so everything before that week has been; a voucher
+ * marked expired late is due in the first week still to draw up.
+ */
+async function weeksToDrawUp(db: Db, closedUntil: Date): Promise<Date[]> {
+  const [latest] = await db.select({ end: statements.periodEnd }).from(statements).orderBy(desc(statements.periodStart)).limit(1);
+  const from = latest?.end ?? null;
+  // Nothing closed since the last week drawn up: the sweep's usual case, answered from one index.
+  if (from && from >= closedUntil) return [];
+  const since = (column: AnyColumn) => (from ? gte(column, from) : undefined);
+
+  const [redeemed, expired, refunded] = await Promise.all([
+    db
+      .selectDistinct({ week: weekOf(redemptions.createdAt) })
+      .from(redemptions)
+      .where(and(standingRedemption, since(redemptions.createdAt), lt(redemptions.createdAt, closedUntil), notCredited(sql`"redemptions"."voucher_id"`))),
+    db
+      .selectDistinct({ week: weekOf(vouchers.validUntil) })
+      .from(vouchers)
+      .where(and(eq(vouchers.status, 'expired'), lt(vouchers.validUntil, closedUntil), notCredited(sql`"vouchers"."id"`))),
+    db
+      .selectDistinct({ week: weekOf(refunds.settledAt) })
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.status, 'succeeded'),
+          since(refunds.settledAt),
+          lt(refunds.settledAt, closedUntil),
+          notTakenBack(sql`"refunds"."voucher_id"`),
+          // Only a voucher credited, or about to be, is taken back: the refund of one never used is no business of the statements.
+          sql`(${credited(sql`"refunds"."voucher_id"`)} or exists (select 1 from redemptions r where r.voucher_id = "refunds"."voucher_id" and r.success and r.undone_at is null))`,
+        ),
+      ),
+  ]);
+  const weeks = new Set<number>();
+  for (const { week } of [...redeemed, ...expired, ...refunded]) weeks.add(Math.max(week.getTime(), from?.getTime() ?? -Infinity));
+  return [...weeks].sort((a, b) => a - b).map((t) => new Date(t));
+}
+
+/** A voucher to credit, before its commission. */
+interface Credit {
+  voucherId: string;
+  merchantId: string;
+  kind: 'redeemed' | 'expired';
+  occurredAt: Date;
+  voucherCode: string;
+  dealTitle: string;
+  amountCents: number;
+}
+
+/** Rows written per insert, well within PostgreSQL's limit on a statement's parameters. */
+const INSERT_BATCH = 1000;
+
+/**
+ * Draws up one week for every merchant, in one transaction under the lock. A week another server has
+ * drawn up meanwhile is left as it is. Answers the number of statements written.
+ */
+async function drawUpWeek(db: Db, periodStart: Date): Promise<number> {
+  const periodEnd = new Date(periodStart.getTime() + WEEK_MS);
+  return db.transaction(async (tx) => {
+    await advisoryTransactionLock(tx, [STATEMENTS_LOCK_KEY]);
+    const [done] = await tx.select({ id: statements.id }).from(statements).where(eq(statements.periodStart, periodStart)).limit(1);
+    if (done) return 0;
+
+    const credits = await creditsOf(tx, periodStart, periodEnd);
+    const takenBack = await refundsOf(tx, periodStart, periodEnd);
+    const merchantIds = [...new Set([...credits.map((c) => c.merchantId), ...takenBack.map((r) => r.merchantId)])];
+    if (merchantIds.length === 0) return 0;
+    // The rate each merchant has now is the one its statement keeps.
+    const rates = new Map(
+      (await tx.select({ id: merchants.id, bps: merchants.commissionBps }).from(merchants).where(inArray(merchants.id, merchantIds))).map((m) => [m.id, m.bps]),
+    );
+
+    const linesOf = new Map<string, DraftLine[]>();
+    const add = (merchantId: string, line: DraftLine) => {
+      const lines = linesOf.get(merchantId);
+      if (lines) lines.push(line);
+      else linesOf.set(merchantId, [line]);
+    };
+    const creditedNow = new Map<string, DraftLine>();
+    for (const { merchantId, ...credit } of credits) {
+      const commissionCents = commissionOf(credit.amountCents, rates.get(merchantId)!);
+      const line = { ...credit, commissionCents, netCents: credit.amountCents - commissionCents };
+      creditedNow.set(line.voucherId, line);
+      add(merchantId, line);
+    }
+    for (const { merchantId, credit: earlier, ...refund } of takenBack) {
+      const credit = earlier ?? creditedNow.get(refund.voucherId);
+      // Never credited (refunded while unused): nothing to take back.
+      if (!credit) continue;
+      add(merchantId, {
+        ...refund,
+        kind: 'refund',
+        amountCents: -credit.amountCents,
+        commissionCents: -credit.commissionCents,
+        netCents: -(credit.amountCents - credit.commissionCents),
+      });
+    }
+    if (linesOf.size === 0) return 0;
+
+    const drafted = [...linesOf].map(([merchantId, lines]) => ({
+      merchantId,
+      periodStart,
+      periodEnd,
+      commissionBps: rates.get(merchantId)!,
+      ...totalsOf(lines),
+      lineCount: lines.length,
+    }));
+    const rows: (typeof statementLines.$inferInsert)[] = [];
+    for (let i = 0; i < drafted.length; i += INSERT_BATCH) {
+      const drawn = await tx
+        .insert(statements)
+        .values(drafted.slice(i, i + INSERT_BATCH))
+        .returning({ id: statements.id, merchantId: statements.merchantId });
+      for (const { id, merchantId } of drawn) for (const line of linesOf.get(merchantId)!) rows.push({ ...line, statementId: id });
+    }
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) await tx.insert(statementLines).values(rows.slice(i, i + INSERT_BATCH));
+    return drafted.length;
+  });
+}
+
+/** What a credit is made of: the voucher, its merchant, and the price paid for it. */
+const creditFields = {
+  voucherId: vouchers.id,
+  merchantId: deals.merchantId,
+  voucherCode: vouchers.code,
+  dealTitle: orderItems.title,
+  amountCents: orderItems.unitPriceCents,
+};
+
+/** The week's credits, oldest first: redemptions made in it, and vouchers expired by its end, none credited before. */
+async function creditsOf(tx: Tx, periodStart: Date, periodEnd: Date): Promise<Credit[]> {
+  const redeemed = await tx
+    .select({ ...creditFields, occurredAt: redemptions.createdAt })
+    .from(redemptions)
+    .innerJoin(vouchers, eq(vouchers.id, redemptions.voucherId))
+    .innerJoin(orderItems, eq(orderItems.id, vouchers.orderItemId))
+    .innerJoin(deals, eq(deals.id, vouchers.dealId))
+    .where(and(standingRedemption, gte(redemptions.createdAt, periodStart), lt(redemptions.createdAt, periodEnd), notCredited(sql`"vouchers"."id"`)));
+  const expired = await tx
+    .select({ ...creditFields, occurredAt: vouchers.validUntil })
+    .from(vouchers)
+    .innerJoin(orderItems, eq(orderItems.id, vouchers.orderItemId))
+    .innerJoin(deals, eq(deals.id, vouchers.dealId))
+    .where(and(eq(vouchers.status, 'expired'), lt(vouchers.validUntil, periodEnd), notCredited(sql`"vouchers"."id"`)));
+  return [...redeemed.map((r) => ({ ...r, kind: 'redeemed' as const })), ...expired.map((e) => ({ ...e, kind: 'expired' as const }))].sort(byOccurrence);
+}
+
+/**
+ * The week's succeeded refunds not taken back yet, with the credit line of an earlier statement when
+ * there is one. The merchant is the one the credit went to.
+ */
+async function refundsOf(tx: Tx, periodStart: Date, periodEnd: Date) {
+  const rows = await tx
+    .select({
+      voucherId: refunds.voucherId,
+      dealMerchantId: deals.merchantId,
+      creditMerchantId: statements.merchantId,
+      occurredAt: refunds.settledAt,
+      voucherCode: vouchers.code,
+      dealTitle: orderItems.title,
+      creditAmount: statementLines.amountCents,
+      creditCommission: statementLines.commissionCents,
+    })
+    .from(refunds)
+    .innerJoin(vouchers, eq(vouchers.id, refunds.voucherId))
+    .innerJoin(orderItems, eq(orderItems.id, vouchers.orderItemId))
+    .innerJoin(deals, eq(deals.id, vouchers.dealId))
+    .leftJoin(statementLines, and(eq(statementLines.voucherId, refunds.voucherId), ne(statementLines.kind, 'refund')))
+    .leftJoin(statements, eq(statements.id, statementLines.statementId))
+    .where(
+      and(
+        eq(refunds.status, 'succeeded'),
+        gte(refunds.settledAt, periodStart),
+        lt(refunds.settledAt, periodEnd),
+        notTakenBack(sql`"refunds"."voucher_id"`),
+      ),
+    );
+  return rows
+    .map((r) => ({
+      voucherId: r.voucherId,
+      merchantId: r.creditMerchantId ?? r.dealMerchantId,
+      occurredAt: r.occurredAt!,
+      voucherCode: r.voucherCode,
+      dealTitle: r.dealTitle,
+      credit: r.creditAmount === null || r.creditCommission === null ? null : { amountCents: r.creditAmount, commissionCents: r.creditCommission },
+    }))
+    .sort(byOccurrence);
+}
+
+function byOccurrence(a: { occurredAt: Date; voucherCode: string }, b: { occurredAt: Date; voucherCode: string }): number {
+  return a.occurredAt.getTime() - b.occurredAt.getTime() || a.voucherCode.localeCompare(b.voucherCode);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+type StatementRow = typeof statements.$inferSelect;
+type LineRow = typeof statementLines.$inferSelect;
+
+function presentStatement(row: StatementRow, merchantName: string): Statement {
+  return {
+    id: row.id,
+    merchantId: row.merchantId,
+    merchantName,
+    periodStart: row.periodStart.toISOString(),
+    periodEnd: row.periodEnd.toISOString(),
+    commissionBps: row.commissionBps,
+    grossCents: row.grossCents,
+    commissionCents: row.commissionCents,
+    refundsCents: row.refundsCents,
+    netCents: row.netCents,
+    lineCount: row.lineCount,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    payoutReference: row.payoutReference,
+  };
+}
+
+function presentLine(line: LineRow): StatementLine {
+  return {
+    kind: line.kind,
+    occurredAt: line.occurredAt.toISOString(),
+    voucherCode: line.voucherCode,
+    dealTitle: line.dealTitle,
+    amountCents: line.amountCents,
+    commissionCents: line.commissionCents,
+    netCents: line.netCents,
+  };
+}
+
+async function statementsWhere(db: Db, where: SQL | undefined): Promise<Statement[]> {
+  const rows = await db
+    .select({ statement: statements, merchantName: merchants.name })
+    .from(statements)
+    .innerJoin(merchants, eq(merchants.id, statements.merchantId))
+    .where(where)
+    .orderBy(desc(statements.periodStart), desc(statements.id));
+  return rows.map((r) => presentStatement(r.statement, r.merchantName));
+}
+
+/** A merchant's own statements, newest week first. */
+export function listMerchantStatements(db: Db, merchantId: string): Promise<Statement[]> {
+  return statementsWhere(db, eq(statements.merchantId, merchantId));
+}
+
+/**
+ * Every merchant's statements for a superadmin, newest week first, optionally of one merchant;
+ * `unpaid` keeps those awaiting a payout (not paid, and something to pay).
+ */
+export function listAllStatements(db: Db, filter: { merchantId?: string | undefined; unpaid?: boolean | undefined }): Promise<Statement[]> {
+  return statementsWhere(
+    db,
+    and(
+      filter.merchantId ? eq(statements.merchantId, filter.merchantId) : undefined,
+      filter.unpaid ? and(isNull(statements.paidAt), gt(statements.netCents, 0)) : undefined,
+    ),
+  );
+}
+
+/**
+ * One statement with its lines, in the order they happened. With `merchantId` (a merchant asking),
+ * another merchant's statement is not found, exactly as a missing one.
+ */
+export async function statementWithLines(db: Db, id: string, merchantId?: string): Promise<StatementWithLines> {
+  const [found] = await statementsWhere(db, and(eq(statements.id, id), merchantId ? eq(statements.merchantId, merchantId) : undefined));
+  if (!found) throw notFound(STATEMENT_MESSAGES.notFound);
+  const lines = await db
+    .select()
+    .from(statementLines)
+    .where(eq(statementLines.statementId, id))
+    .orderBy(asc(statementLines.occurredAt), asc(statementLines.voucherCode));
+  return { ...found, lines: lines.map(presentLine) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV
+
+/** Cents as a decimal amount with two places: 1999 → "19.99", -5 → "-0.05". */
+export function decimalAmount(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * One text cell: quoted when it holds a separator, a quote or a line break (RFC 4180), and kept
+ * from being read as a formula by a spreadsheet when it starts like one.
+ */
+function textCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const STATEMENT_CSV_HEADER = ['Date', 'Kind', 'Voucher', 'Deal', 'Amount', 'Commission', 'Net'] as const;
+
+/** A statement as CSV: the header, one row per line, then the totals row, whose columns sum the lines'. */
+export function statementCsv(s: StatementWithLines): { filename: string; body: string } {
+  const rows = [
+    STATEMENT_CSV_HEADER.join(','),
+    ...s.lines.map((l) =>
+      [l.occurredAt, l.kind, textCell(l.voucherCode), textCell(l.dealTitle), decimalAmount(l.amountCents), decimalAmount(l.commissionCents), decimalAmount(l.netCents)].join(','),
+    ),
+    ['Total', '', '', '', decimalAmount(s.grossCents - s.refundsCents), decimalAmount(s.commissionCents), decimalAmount(s.netCents)].join(','),
+  ];
+  return { filename: `statement-${s.periodStart.slice(0, 10)}.csv`, body: `${rows.join('\r\n')}\r\n` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payouts
+
+/**
+ * Records the bank transfer that paid a statement: the statement marked paid by one conditional
+ * update (still unpaid, something to pay) and the ledger's payout row (−net), in one transaction, so
+ * of any number of tries one pays and the others are refused. 404 for a statement that does not
+ * exist, 409 once paid or when there is nothing to pay.
+ */
+export async function recordPayout(db: Db, admin: UserRow, statementId: string, reference: string): Promise<Statement> {
+  const paid = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(statements)
+      .set({ paidAt: new Date(), payoutReference: reference, paidBy: admin.id })
+      .where(and(eq(statements.id, statementId), isNull(statements.paidAt), gt(statements.netCents, 0)))
+      .returning();
+    if (!row) return null;
+    await tx.insert(ledgerEntries).values({
+      kind: 'payout',
+      amountCents: -row.netCents,
+      merchantId: row.merchantId,
+      statementId: row.id,
+      provider: 'bank',
+      providerRef: reference,
+      note: `Statement of the week from ${row.periodStart.toISOString().slice(0, 10)}`,
+    });
+    return row;
+  });
+  if (!paid) {
+    const [current] = await db.select({ paidAt: statements.paidAt }).from(statements).where(eq(statements.id, statementId));
+    if (!current) throw notFound(STATEMENT_MESSAGES.notFound);
+    throw conflict(current.paidAt ? STATEMENT_MESSAGES.alreadyPaid : STATEMENT_MESSAGES.nothingToPay);
+  }
+  const [merchant] = await db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, paid.merchantId));
+  return presentStatement(paid, merchant!.name);
+}
