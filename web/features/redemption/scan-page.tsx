@@ -1,6 +1,7 @@
 /**
  * /merchant/scan (docs/product/screens.md#scan-qr-code): read a voucher's QR code with the camera, or type or paste what it holds, and go on
- * to the redeem form filled in with it.
+ * to the redeem screen with it: a voucher link (code and PIN) is checked there at once and waits on the confirm step, a
+ * bare code fills in the form. Nothing is ever redeemed without the merchant confirming it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -151,7 +152,7 @@ export default function ScanPage() {
         <div className="mt-4 grid gap-8">
           <div>
             <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Scan QR Code</h1>
-            <p className="mt-1 text-slate-600">Scan the QR code on the customer's voucher to fill in the redeem form.</p>
+            <p className="mt-1 text-slate-600">Scan the QR code on the customer's voucher: it is checked at once, and redeemed only when you confirm.</p>
           </div>
 
           <section aria-labelledby="camera-title" className="surface grid gap-4 p-6 sm:p-8">
