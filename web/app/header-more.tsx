@@ -17,20 +17,31 @@ const ADMIN_LINKS: MenuEntry[] = [
   { href: paths.adminMerchants, label: 'Manage Merchants' },
   { href: paths.adminDeals, label: 'Manage Deals' },
   { href: paths.adminTransactions, label: 'Transaction History' },
-  // Short, so six links still fit the bar of an extra-large screen; the screen itself is called Customer Service.
+  // Short, so seven links still fit the bar of an extra-large screen; the screen itself is called Customer Service.
   { href: paths.adminOrders, label: 'Orders' },
   { href: paths.adminLedger, label: 'Ledger' },
+  { href: paths.adminStatements, label: 'Statements' },
   { href: paths.adminPromote, label: 'Promote Admin' },
 ];
 
-const MERCHANT_LINKS: MenuEntry[] = [
-  { href: paths.merchantRedeem, label: 'Redeem Vouchers' },
-  { href: paths.merchantScan, label: 'Scan QR Code' },
+/** A merchant's owner runs the whole workspace. */
+const OWNER_LINKS: MenuEntry[] = [
+  { href: paths.merchantHome, label: 'Home' },
+  { href: paths.merchantRedeem, label: 'Redeem' },
+  { href: paths.merchantDeals, label: 'Deals' },
+  { href: paths.merchantStatements, label: 'Statements' },
+  { href: paths.merchantStaff, label: 'Staff' },
+];
+
+/** Staff redeem vouchers, nothing else (ADR 028). */
+const STAFF_LINKS: MenuEntry[] = [
+  { href: paths.merchantRedeem, label: 'Redeem' },
+  { href: paths.merchantScan, label: 'Scan' },
 ];
 
 function roleLinks(user: CurrentUser | null): MenuEntry[] {
   if (user?.role === 'superadmin') return ADMIN_LINKS;
-  if (user?.role === 'merchant') return MERCHANT_LINKS;
+  if (user?.role === 'merchant') return user.merchantRole === 'staff' ? STAFF_LINKS : OWNER_LINKS;
   return [];
 }
 
@@ -55,7 +66,7 @@ function UserSummary({ user }: { user: CurrentUser }) {
   return (
     <>
       {user.role === 'superadmin' ? <Badge tone="dark">Admin</Badge> : null}
-      {user.role === 'merchant' ? <Badge tone="brand">Merchant</Badge> : null}
+      {user.role === 'merchant' ? <Badge tone="brand">{user.merchantRole === 'staff' ? 'Staff' : 'Merchant'}</Badge> : null}
       <span className="text-sm font-medium text-slate-700 tabular-nums">{user.phone}</span>
     </>
   );
@@ -76,12 +87,15 @@ export function FavoritesCountBadge() {
   return <CountBadge count={useFavoritesCount()} />;
 }
 
-/** The workspace links of merchants and admins; they need the width of an extra-large screen. */
+/**
+ * The workspace links of merchants and admins; they need the width of an extra-large screen, where they sit a little
+ * closer together until the screen is wider still, so the admins' seven fit beside the account.
+ */
 export function WorkspaceNav({ user, location }: { user: CurrentUser; location: string }) {
   return (
     <nav aria-label="Workspace" className="ml-4 hidden items-center gap-1 xl:flex">
       {roleLinks(user).map((link) => (
-        <NavLink key={link.href} href={link.href} location={location}>
+        <NavLink key={link.href} href={link.href} location={location} className="px-2 2xl:px-3">
           {link.label}
         </NavLink>
       ))}
