@@ -29,8 +29,8 @@ const AXIS_FONT = '12px system-ui, sans-serif';
 /** Whole steps only: a count has no half units. */
 const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000];
 
-function chartOptions({ unit, days, color }: Pick<DailyChartProps, 'unit' | 'days' | 'color'>, width: number): uPlot.Options {
-  const label = (index: number | null | undefined) => (index == null ? '' : longDay(days[index]?.date ?? ''));
+function chartOptions({ unit, days, color }: Pick<DailyChartProps, 'unit' | 'days' | 'color'>, values: number[], width: number): uPlot.Options {
+  const total = values.reduce((sum, value) => sum + value, 0);
   return {
     width,
     height: HEIGHT,
@@ -60,8 +60,9 @@ function chartOptions({ unit, days, color }: Pick<DailyChartProps, 'unit' | 'day
         values: (_u, splits) => splits.map((split) => formatCount(split)),
       },
     ],
+    // The legend under the chart names the day the pointer is on and its figure; away from the bars, the whole span.
     series: [
-      { label: 'Day', value: (_u, index) => label(index) },
+      { label: 'Day', value: (_u, _value, _series, index) => (index == null ? `Last ${days.length} days` : longDay(days[index]?.date ?? '')) },
       {
         label: unit,
         stroke: color,
@@ -69,7 +70,7 @@ function chartOptions({ unit, days, color }: Pick<DailyChartProps, 'unit' | 'day
         width: 0,
         points: { show: false },
         paths: uPlot.paths.bars?.({ size: [0.7, 28], radius: 0.15 }),
-        value: (_u, value) => (value == null ? '' : formatCount(value)),
+        value: (_u, value, _series, index) => formatCount(index == null ? total : value),
       },
     ],
     cursor: { drag: { x: false, y: false }, points: { show: false } },
@@ -89,8 +90,8 @@ export function DailyChart({ title, days, figure, unit, color }: DailyChartProps
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return;
-    const data: uPlot.AlignedData = [days.map((_day, index) => index), days.map((day) => day[figure])];
-    const chart = new uPlot(chartOptions({ unit, days, color }, widthOf(box)), data, box);
+    const values = days.map((day) => day[figure]);
+    const chart = new uPlot(chartOptions({ unit, days, color }, values, widthOf(box)), [days.map((_day, index) => index), values], box);
     // Follows its box: a phone turned sideways, a window made narrower.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.setSize({ width: widthOf(box), height: HEIGHT }));
     observer?.observe(box);

@@ -24,7 +24,7 @@ function FigureCards({ id, title, intro, figures, className }: { id: string; tit
       <dl className={cn('grid gap-3', className)}>
         {figures.map((figure) => (
           <div key={figure.label} className="surface min-w-0 p-3 sm:p-4">
-            <dt className="text-sm break-words text-slate-600">{figure.label}</dt>
+            <dt className="text-xs break-words text-slate-600 sm:text-sm">{figure.label}</dt>
             <dd className="mt-1 text-xl font-extrabold break-words text-slate-900 tabular-nums sm:text-2xl">{figure.value}</dd>
             {figure.note ? <dd className="mt-0.5 text-sm break-words text-slate-600">{figure.note}</dd> : null}
           </div>
