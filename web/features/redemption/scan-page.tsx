@@ -86,7 +86,8 @@ function ManualScan({ onUsable }: { onUsable: (reading: UsableReading) => void }
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? `${hintId} ${errorId}` : hintId}
           className={cn(
-            'block h-12 w-full min-w-0 flex-1 rounded-xl border bg-white px-4 text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none read-only:bg-slate-50',
+            // Grows beside the button on wide screens only: in the phone's column, flex-1 would squash its height.
+            'block h-12 w-full min-w-0 sm:flex-1 rounded-xl border bg-white px-4 text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none read-only:bg-slate-50',
             fieldError ? 'border-red-600' : 'border-slate-300',
           )}
         />
