@@ -18,7 +18,7 @@ interface ConfirmRedemptionProps {
   headingRef: Ref<HTMLHeadingElement>;
 }
 
-export const CONFIRM_TITLE = 'Confirm redemption';
+const CONFIRM_TITLE = 'Confirm redemption';
 
 export function ConfirmRedemption({ preview, redeeming, onConfirm, onCancel, headingRef }: ConfirmRedemptionProps) {
   const rows: Array<{ term: string; value: ReactNode }> = [

@@ -17,7 +17,7 @@ import { undoFailureMessage, useUndoRedemption } from '../api/undo-redemption';
 import { formatAttemptTime } from '../attempt-time';
 import { undoTimeLeft } from '../undo-time';
 
-export const UNDONE_MESSAGE = 'Redemption undone: the voucher is active again';
+const UNDONE_MESSAGE = 'Redemption undone: the voucher is active again';
 
 /** What the list says about the last undo pressed in it. */
 type UndoNotice = { tone: 'success'; text: string } | { tone: 'error'; text: string };
