@@ -50,6 +50,11 @@ export const redemptionRecord = z.object({
   created_at: z.string(),
   /** When the merchant took this success back (within REDEMPTION_UNDO_MINUTES), else null. Always sent; optional in the type only. */
   undone_at: z.string().nullable().optional(),
+  /**
+   * The voucher's id, which its undo names (POST /api/merchant/redemptions/{voucherId}/undo); null when the code
+   * named no voucher of the log's merchant. Always sent; optional in the type only.
+   */
+  voucher_id: z.string().nullable().optional(),
 });
 export type RedemptionRecord = z.infer<typeof redemptionRecord>;
 export const redemptionRecordList = z.array(redemptionRecord);

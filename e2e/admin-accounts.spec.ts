@@ -9,7 +9,7 @@ import { expectToast, freshPhone, header, latestEmailCode, latestSmsCode, passwo
 import { startOwnServer, type OwnServer } from './own-server';
 import { useSession } from './accounts';
 
-const ADMIN_LINKS = ['Manage Merchants', 'Manage Deals', 'Transaction History', 'Orders', 'Ledger', 'Promote Admin'];
+const ADMIN_LINKS = ['Manage Merchants', 'Manage Deals', 'Transaction History', 'Orders', 'Ledger', 'Statements', 'Promote Admin'];
 
 let server: OwnServer;
 /** The bootstrapped superadmin's session, for the phone-width checks that follow the main journey. */

@@ -1,4 +1,5 @@
-// Journey: the demo merchant logs in on /merchant/login and lands home with the merchant links; a customer account is refused there.
+// Journey: the demo merchant (an owner) logs in on /merchant/login and lands on its home with the workspace links; a
+// customer account is refused there.
 import { test, expect, expectAccessible } from './fixtures';
 import { DEMO_CUSTOMER, DEMO_MERCHANT } from './accounts';
 import { PHONE_VIEWPORT, scrollsHorizontally } from './catalog';
@@ -22,10 +23,11 @@ test.describe('merchant login', () => {
     await expect(passwordInput(main)).toHaveAttribute('type', 'text');
     await submit.click();
     await expectToast(page, 'Login Successful');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/merchant$/);
+    await expect(page.getByRole('heading', { name: 'Merchant Home', level: 1 })).toBeVisible();
     const bar = header(page);
     await expect(bar.getByText('Merchant', { exact: true }).first()).toBeVisible();
-    await expect(bar.getByRole('link', { name: 'Redeem Vouchers' }).first()).toBeAttached();
+    await expect(bar.getByRole('link', { name: 'Redeem', exact: true }).first()).toBeAttached();
     await expect(bar.getByRole('link', { name: 'Favorites' })).toHaveCount(0);
   });
 

@@ -43,6 +43,6 @@ test.describe("a merchant's first login", () => {
 
     await page.goto('/merchant/redeem');
     await expect(page).toHaveURL(/\/merchant\/redeem$/);
-    await expect(page.getByRole('button', { name: 'Redeem Voucher' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Check voucher' })).toBeVisible();
   });
 });

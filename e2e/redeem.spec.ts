@@ -1,5 +1,5 @@
-// Journey: a customer buys the sushi platter; the demo merchant (Sakura Sushi House) redeems the voucher by typing its
-// code and PIN, and the form refuses a wrong PIN, a second redemption and another merchant's voucher.
+// Journey: a customer buys the sushi platter; the demo merchant (Sakura Sushi House) checks the voucher by its code and
+// PIN, confirms it and redeems it, and the check refuses a wrong PIN, a second redemption and another merchant's voucher.
 import type { Page } from '@playwright/test';
 import { signInAsDemoMerchant, signInAsNewCustomer } from './accounts';
 import { PHONE_VIEWPORT, scrollsHorizontally, SPEC_DEALS, SUSHI } from './catalog';
@@ -8,19 +8,27 @@ import { buyVoucher, wrongPin } from './fixtures-camera/vouchers';
 
 const SPA = SPEC_DEALS[1];
 
-// Refusals answer 4xx on purpose, and Chromium logs each such answer as a console error. One pattern covers them all:
-// the option takes a one-element list (Playwright would read two RegExps as a value and its fixture options).
-const refusalStatuses = failedRequest(400, '/api/redeem').source.replace('status of 400', 'status of (?:400|403|409)');
+// Refusals answer 4xx on purpose, and Chromium logs each such answer as a console error. One pattern covers them all,
+// the check's and the redemption's: the option takes a one-element list (Playwright would read two RegExps as a value and
+// its fixture options).
+const refusalStatuses = failedRequest(400, '(?:/api/redeem|/api/merchant/redemptions/preview)').source.replace('status of 400', 'status of (?:400|403|409)');
 test.use({ allowedConsoleErrors: [new RegExp(refusalStatuses)] });
 
 const codeField = (page: Page) => page.getByLabel('Voucher Code');
 const pinField = (page: Page) => page.getByLabel('PIN', { exact: true });
-const redeemButton = (page: Page) => page.getByRole('button', { name: 'Redeem Voucher' });
+const checkButton = (page: Page) => page.getByRole('button', { name: 'Check voucher' });
+const confirmButton = (page: Page) => page.getByRole('button', { name: 'Confirm redemption' });
 
-async function redeem(page: Page, code: string, pin: string) {
+/** Types code and PIN and asks for the check; a right PIN leaves the confirm step on screen. */
+async function check(page: Page, code: string, pin: string) {
   await codeField(page).fill(code);
   await pinField(page).fill(pin);
-  await redeemButton(page).click();
+  await checkButton(page).click();
+}
+
+async function redeem(page: Page, code: string, pin: string) {
+  await check(page, code, pin);
+  await confirmButton(page).click();
 }
 
 test.describe('redeeming by code and PIN', () => {
@@ -34,24 +42,31 @@ test.describe('redeeming by code and PIN', () => {
     await expect(page.getByRole('link', { name: 'Scan QR Code' }).or(page.getByRole('button', { name: 'Scan QR Code' })).first()).toBeVisible();
     await expectAccessible(page);
 
-    await redeem(page, voucher.code, wrongPin(voucher.pin));
+    await check(page, voucher.code, wrongPin(voucher.pin));
     await expect(page.getByText('Error: Incorrect PIN (4 attempts left)')).toBeVisible();
     await expectAccessible(page, '/merchant/redeem (refused)');
 
+    // The check shows what the voucher is; nothing is used until the merchant confirms.
     await pinField(page).fill(voucher.pin);
-    await redeemButton(page).click();
+    await checkButton(page).click();
+    await expect(page.getByRole('heading', { name: 'Confirm redemption' })).toBeFocused();
+    await expect(page.getByText(SUSHI.title, { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(/^•••• \d{4}$/)).toBeVisible();
+    await expectAccessible(page, '/merchant/redeem (confirm)');
+    await confirmButton(page).click();
     await expect(page.getByText('Voucher redeemed successfully!')).toBeVisible();
     await expect(page.getByText(`${SUSHI.title}`, { exact: true }).first()).toBeVisible();
     await expect(page.getByText(SUSHI.price).first()).toBeVisible();
     await expectAccessible(page, '/merchant/redeem (redeemed)');
-    // The screen stays for the next customer: the form clears on request, and the URL does not change.
-    await page.getByRole('button', { name: 'Redeem another voucher' }).click();
+    // The screen stays for the next customer: the form is cleared and ready, and the URL does not change.
     await expect(codeField(page)).toHaveValue('');
+    await expect(codeField(page)).toBeFocused();
     await expect(page).toHaveURL(/\/merchant\/redeem$/);
-    await redeem(page, voucher.code, voucher.pin);
+    await check(page, voucher.code, voucher.pin);
     await expect(page.getByText(/^Error: Voucher already redeemed on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
 
-    // Every attempt lands in the merchant's own history under the form, newest first.
+    // Every refusal and redemption lands in the merchant's own history under the form, newest first (a check that
+    // passes is not an attempt).
     const recent = page.getByRole('region', { name: 'Recent Redemptions' });
     const attempts = recent.getByRole('listitem').filter({ hasText: voucher.code });
     await expect(attempts).toHaveCount(3);
@@ -62,20 +77,22 @@ test.describe('redeeming by code and PIN', () => {
     await expect(attempts.nth(2)).toContainText('Incorrect PIN (4 attempts left)');
   });
 
-  test('a mistaken redemption is undone within the ten minutes, and the voucher redeems again', async ({ page, request }) => {
+  test('a mistaken redemption is undone from the recent list within the ten minutes, and the voucher redeems again', async ({ page, request }) => {
     const voucher = await buyVoucher(request, SUSHI.title);
     await signInAsDemoMerchant(page);
     await page.goto('/merchant/redeem');
     await redeem(page, voucher.code, voucher.pin);
     await expect(page.getByText('Voucher redeemed successfully!')).toBeVisible();
 
-    await page.getByRole('button', { name: `Undo ${voucher.code}` }).click();
-    await expect(page.getByText('Redemption undone: the voucher is active again')).toBeVisible();
-    await expect(page.getByRole('button', { name: `Undo ${voucher.code}` })).toBeHidden();
+    const recent = page.getByRole('region', { name: 'Recent Redemptions' });
+    await recent.getByRole('button', { name: `Undo ${voucher.code}` }).click();
+    await expect(recent.getByText('Redemption undone: the voucher is active again')).toBeVisible();
+    await expect(recent.getByRole('button', { name: `Undo ${voucher.code}` })).toBeHidden();
+    await expect(recent.getByRole('listitem').filter({ hasText: voucher.code }).first()).toContainText('Undone');
     const mine = await request.get('/api/user/vouchers', { headers: { authorization: `Bearer ${voucher.customer.sessionId}` } });
     expect(((await mine.json()) as Array<{ voucherCode: string; status: string }>).find((v) => v.voucherCode === voucher.code)?.status).toBe('active');
 
-    await redeemButton(page).click();
+    await redeem(page, voucher.code, voucher.pin);
     await expect(page.getByText('Voucher redeemed successfully!')).toBeVisible();
   });
 
@@ -83,7 +100,7 @@ test.describe('redeeming by code and PIN', () => {
     const spaVoucher = await buyVoucher(request, SPA.title);
     await signInAsDemoMerchant(page);
     await page.goto('/merchant/redeem');
-    await redeem(page, spaVoucher.code, spaVoucher.pin);
+    await check(page, spaVoucher.code, spaVoucher.pin);
     await expect(page.getByText('Error: This voucher belongs to another merchant')).toBeVisible();
   });
 
@@ -105,15 +122,19 @@ test.describe('redeeming by code and PIN', () => {
     const stillValid = await request.get('/api/user/vouchers', { headers: { authorization: `Bearer ${voucher.customer.sessionId}` } });
     expect(((await stillValid.json()) as Array<{ voucherCode: string; redeemed: boolean }>).find((v) => v.voucherCode === voucher.code)?.redeemed).toBe(false);
 
-    await redeemButton(page).click();
+    await checkButton(page).click();
+    expect(redeemCalls).toEqual([]);
+    await confirmButton(page).click();
     await expect(page.getByText('Voucher redeemed successfully!')).toBeVisible();
     expect(redeemCalls).toEqual(['POST']);
+    // Code and PIN leave the address with the form's values.
+    await expect(page).toHaveURL(/\/merchant\/redeem$/);
   });
 
   test('the fields take what a voucher holds: code uppercased and cut to 8, PIN digits only up to 6; both required', async ({ page }) => {
     await signInAsDemoMerchant(page);
     await page.goto('/merchant/redeem');
-    await redeemButton(page).click();
+    await checkButton(page).click();
     await expect(page.getByText('Please enter the voucher code')).toBeVisible();
     await expect(page.getByText('Please enter the PIN')).toBeVisible();
     await expect(codeField(page)).toBeFocused();
@@ -137,7 +158,7 @@ test.describe('who can redeem', () => {
   test('an account without a merchant is told so', async ({ page }) => {
     await signInAsNewCustomer(page);
     await page.goto('/merchant/redeem');
-    await redeem(page, 'ABCD2345', '123456');
+    await check(page, 'ABCD2345', '123456');
     await expect(page.getByText('Error: No merchantId bound to current account')).toBeVisible();
     await expectAccessible(page);
   });
@@ -151,11 +172,15 @@ test.describe('at phone width', () => {
     await signInAsDemoMerchant(page);
     await page.goto('/merchant/redeem');
     await expect(page.getByRole('heading', { level: 1, name: 'Redeem Vouchers' })).toBeVisible();
-    await redeem(page, voucher.code, wrongPin(voucher.pin));
+    await check(page, voucher.code, wrongPin(voucher.pin));
     await expect(page.getByText(/^Error: Incorrect PIN/)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Recent Redemptions' }).getByText(voucher.code).first()).toBeVisible();
     expect(await scrollsHorizontally(page)).toBe(false);
     await expectAccessible(page);
+    await check(page, voucher.code, voucher.pin);
+    await expect(confirmButton(page)).toBeVisible();
+    expect(await scrollsHorizontally(page)).toBe(false);
+    await expectAccessible(page, '/merchant/redeem (confirm)');
   });
 
   test('the guest prompt fits and stays accessible', async ({ page }) => {

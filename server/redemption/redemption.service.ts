@@ -246,6 +246,7 @@ export async function listRedemptions(
       reason: r.reason,
       created_at: r.createdAt.toISOString(),
       undone_at: r.undoneAt?.toISOString() ?? null,
+      voucher_id: dealTitle === null ? null : r.voucherId,
     })),
     nextCursor: rows.length > params.limit && last ? encodeCursor({ createdAt: last.cursorTime, id: last.r.id }) : null,
   };

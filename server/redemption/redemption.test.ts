@@ -118,7 +118,7 @@ describe('POST /api/redeem', () => {
     await t.db.insert(redemptions).values({ voucherCode: v.code, voucherId: v.id, dealId, merchantId: otherMerchantId, actorUserId: customerId, success: false, reason: 'This voucher belongs to another merchant', priceCents: 1250 });
     const log = await call(t.app, 'GET', '/api/merchant/redemptions', { sessionId: otherMerchantSession.sessionId });
     const row = (log.body as Record<string, unknown>[]).find((r) => r.voucher_code === v.code);
-    expect(row).toMatchObject({ deal_title: null, user_email: null, price_cents: null });
+    expect(row).toMatchObject({ deal_title: null, user_email: null, price_cents: null, voucher_id: null });
   });
 
   it('refuses unknown codes, expired vouchers and malformed input', async () => {

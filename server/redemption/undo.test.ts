@@ -72,7 +72,8 @@ describe('POST /api/merchant/redemptions/{voucherId}/undo', () => {
 
     // The merchant's log and the admin log show the success as undone.
     const mine = redemptionRecordList.parse((await call(t.app, 'GET', '/api/merchant/redemptions', { sessionId: merchantSession.sessionId })).body);
-    expect(mine.find((r) => r.id === logged!.id)).toMatchObject({ success: true, undone_at: body.undoneAt });
+    // It names the voucher, which its undo is addressed by.
+    expect(mine.find((r) => r.id === logged!.id)).toMatchObject({ success: true, undone_at: body.undoneAt, voucher_id: voucher.id });
     const all = redemptionRecordList.parse((await call(t.app, 'GET', '/api/admin/redemptions', { sessionId: adminSession.sessionId })).body);
     expect(all.find((r) => r.id === logged!.id)?.undone_at).toBe(body.undoneAt);
 

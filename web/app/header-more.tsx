@@ -13,24 +13,41 @@ import { useLogout } from '../features/auth';
 import { useFavoritesCount } from '../features/favorites';
 import { CountBadge, EntryContent, NavLink, type MenuEntry } from './header-links';
 
-const ADMIN_LINKS: MenuEntry[] = [
-  { href: paths.adminMerchants, label: 'Manage Merchants' },
-  { href: paths.adminDeals, label: 'Manage Deals' },
-  { href: paths.adminTransactions, label: 'Transaction History' },
-  // Short, so six links still fit the bar of an extra-large screen; the screen itself is called Customer Service.
-  { href: paths.adminOrders, label: 'Orders' },
-  { href: paths.adminLedger, label: 'Ledger' },
-  { href: paths.adminPromote, label: 'Promote Admin' },
+/** Words read out but not shown: the bar of an extra-large screen is only just wide enough for the admins' seven links. */
+const unseen = (words: string) => <span className="sr-only">{words}</span>;
+
+function adminLinks(place: 'bar' | 'menu'): MenuEntry[] {
+  const bar = place === 'bar';
+  return [
+    { href: paths.adminMerchants, label: bar ? <>{unseen('Manage ')}Merchants</> : 'Manage Merchants' },
+    { href: paths.adminDeals, label: bar ? <>{unseen('Manage ')}Deals</> : 'Manage Deals' },
+    { href: paths.adminTransactions, label: 'Transaction History' },
+    // Short for the same reason; the screen itself is called Customer Service.
+    { href: paths.adminOrders, label: 'Orders' },
+    { href: paths.adminLedger, label: 'Ledger' },
+    { href: paths.adminStatements, label: 'Statements' },
+    { href: paths.adminPromote, label: bar ? <>Promote{unseen(' Admin')}</> : 'Promote Admin' },
+  ];
+}
+
+/** A merchant's owner runs the whole workspace. */
+const OWNER_LINKS: MenuEntry[] = [
+  { href: paths.merchantHome, label: 'Home' },
+  { href: paths.merchantRedeem, label: 'Redeem' },
+  { href: paths.merchantDeals, label: 'Deals' },
+  { href: paths.merchantStatements, label: 'Statements' },
+  { href: paths.merchantStaff, label: 'Staff' },
 ];
 
-const MERCHANT_LINKS: MenuEntry[] = [
-  { href: paths.merchantRedeem, label: 'Redeem Vouchers' },
-  { href: paths.merchantScan, label: 'Scan QR Code' },
+/** Staff redeem vouchers, nothing else (ADR 028). */
+const STAFF_LINKS: MenuEntry[] = [
+  { href: paths.merchantRedeem, label: 'Redeem' },
+  { href: paths.merchantScan, label: 'Scan' },
 ];
 
-function roleLinks(user: CurrentUser | null): MenuEntry[] {
-  if (user?.role === 'superadmin') return ADMIN_LINKS;
-  if (user?.role === 'merchant') return MERCHANT_LINKS;
+function roleLinks(user: CurrentUser | null, place: 'bar' | 'menu'): MenuEntry[] {
+  if (user?.role === 'superadmin') return adminLinks(place);
+  if (user?.role === 'merchant') return user.merchantRole === 'staff' ? STAFF_LINKS : OWNER_LINKS;
   return [];
 }
 
@@ -55,7 +72,7 @@ function UserSummary({ user }: { user: CurrentUser }) {
   return (
     <>
       {user.role === 'superadmin' ? <Badge tone="dark">Admin</Badge> : null}
-      {user.role === 'merchant' ? <Badge tone="brand">Merchant</Badge> : null}
+      {user.role === 'merchant' ? <Badge tone="brand">{user.merchantRole === 'staff' ? 'Staff' : 'Merchant'}</Badge> : null}
       <span className="text-sm font-medium text-slate-700 tabular-nums">{user.phone}</span>
     </>
   );
@@ -76,12 +93,12 @@ export function FavoritesCountBadge() {
   return <CountBadge count={useFavoritesCount()} />;
 }
 
-/** The workspace links of merchants and admins; they need the width of an extra-large screen. */
+/** The workspace links of merchants and admins; they need the width of an extra-large screen, and sit a little closer together there. */
 export function WorkspaceNav({ user, location }: { user: CurrentUser; location: string }) {
   return (
     <nav aria-label="Workspace" className="ml-4 hidden items-center gap-1 xl:flex">
-      {roleLinks(user).map((link) => (
-        <NavLink key={link.href} href={link.href} location={location}>
+      {roleLinks(user, 'bar').map((link) => (
+        <NavLink key={link.href} href={link.href} location={location} className="px-2">
           {link.label}
         </NavLink>
       ))}
@@ -121,7 +138,7 @@ export function MenuPanel({
   shopperEntries: MenuEntry[];
   guestButtons: ReactNode;
 }) {
-  const entries = [...roleLinks(user), ...shopperEntries, ...customerEntries(user, 'menu')];
+  const entries = [...roleLinks(user, 'menu'), ...shopperEntries, ...customerEntries(user, 'menu')];
   return (
     <>
       {user ? (

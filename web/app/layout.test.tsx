@@ -7,8 +7,8 @@ import { createQueryClient } from '../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../lib/session';
 import { AppLayout } from './layout';
 
-function user(role: CurrentUser['role']): CurrentUser {
-  return { id: 'u1', phone: '5550000001', phoneVerified: true, email: null, pendingEmail: null, role, merchantId: role === 'merchant' ? 'm1' : null, hasPassword: true, mustChangePassword: false };
+function user(role: CurrentUser['role'], merchantRole: CurrentUser['merchantRole'] = role === 'merchant' ? 'owner' : null): CurrentUser {
+  return { id: 'u1', phone: '5550000001', phoneVerified: true, email: null, pendingEmail: null, role, merchantId: role === 'merchant' ? 'm1' : null, merchantRole, hasPassword: true, mustChangePassword: false };
 }
 
 function answerUser(current: CurrentUser | null) {
@@ -39,8 +39,16 @@ async function barLinkNames(): Promise<string[]> {
     .map((link) => link.textContent ?? '');
 }
 
-const ADMIN_LABELS = ['Manage Merchants', 'Manage Deals', 'Transaction History', 'Orders', 'Ledger', 'Promote Admin'];
-const MERCHANT_LABELS = ['Redeem Vouchers', 'Scan QR Code'];
+const ADMIN_LABELS = ['Manage Merchants', 'Manage Deals', 'Transaction History', 'Orders', 'Ledger', 'Statements', 'Promote Admin'];
+const OWNER_LINKS = { Home: '/merchant', Redeem: '/merchant/redeem', Deals: '/merchant/deals', Statements: '/merchant/statements', Staff: '/merchant/staff' };
+const STAFF_LINKS = { Redeem: '/merchant/redeem', Scan: '/merchant/scan' };
+const MERCHANT_LABELS = [...Object.keys(OWNER_LINKS), ...Object.keys(STAFF_LINKS)];
+
+/** The workspace links of the bar, by label. */
+async function workspaceLinks(): Promise<Record<string, string | null>> {
+  const nav = await within(screen.getByRole('banner')).findByRole('navigation', { name: 'Workspace' });
+  return Object.fromEntries(within(nav).getAllByRole('link').map((link) => [link.textContent ?? '', link.getAttribute('href')]));
+}
 
 beforeEach(() => {
   // jsdom has no scrolling; the layout scrolls to the top on every new screen.
@@ -100,18 +108,40 @@ describe('header', () => {
     expect(within(header).getAllByRole('link', { name: 'Orders' })[0]?.getAttribute('href')).toBe('/admin/orders');
     expect(within(header).getAllByRole('link', { name: 'Ledger' })[0]?.getAttribute('href')).toBe('/admin/ledger');
     expect(within(header).getAllByRole('link', { name: 'Promote Admin' })[0]?.getAttribute('href')).toBe('/admin/promote');
+    expect((await workspaceLinks()).Statements).toBe('/admin/statements');
   });
 
-  it('shows merchants the redeem and scan links and a Merchant badge', async () => {
+  it("shows a merchant's owner the workspace links and a Merchant badge, without Favorites or Cart", async () => {
     answerUser(user('merchant'));
     renderLayout();
     const header = screen.getByRole('banner');
     expect((await within(header).findAllByText('Merchant')).length).toBeGreaterThan(0);
-    await within(header).findByRole('navigation', { name: 'Workspace' });
+    expect(await workspaceLinks()).toEqual(OWNER_LINKS);
     const names = (await barLinkNames()).join('|');
-    for (const label of MERCHANT_LABELS) expect(names).toContain(label);
     expect(names).not.toContain('Manage Deals');
-    expect(within(header).getAllByRole('link', { name: 'Scan QR Code' })[0]?.getAttribute('href')).toBe('/merchant/scan');
+    expect(names).not.toContain('Favorites');
+    expect(names).not.toContain('Cart');
+  });
+
+  it("shows a merchant's staff only Redeem and Scan, and a Staff badge", async () => {
+    answerUser(user('merchant', 'staff'));
+    renderLayout();
+    const header = screen.getByRole('banner');
+    expect((await within(header).findAllByText('Staff')).length).toBeGreaterThan(0);
+    expect(await workspaceLinks()).toEqual(STAFF_LINKS);
+    const names = (await barLinkNames()).join('|');
+    expect(names).not.toContain('Favorites');
+    expect(names).not.toContain('Cart');
+  });
+
+  it("puts a merchant's links in the menu on narrow screens", async () => {
+    answerUser(user('merchant'));
+    renderLayout();
+    await within(screen.getByRole('banner')).findByRole('navigation', { name: 'Workspace' });
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    const names = (await within(menu).findAllByRole('link')).map((link) => link.textContent);
+    expect(names).toEqual(Object.keys(OWNER_LINKS));
   });
 
   it('opens and closes the mobile menu from its button and with Escape', async () => {

@@ -19,6 +19,7 @@ const MyVouchersPage = lazy(() => import('../features/vouchers/my-vouchers-page'
 const OrdersPage = lazy(() => import('../features/orders/orders-page'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 const MerchantLoginPage = lazy(() => import('../features/auth/merchant-login-page'));
+const MerchantHomePage = lazy(() => import('../features/merchant-home/merchant-home-page'));
 const BootstrapPage = lazy(() => import('../features/admin-accounts/bootstrap-page'));
 const PromotePage = lazy(() => import('../features/admin-accounts/promote-page'));
 const RedeemPage = lazy(() => import('../features/redemption/redeem-page'));
@@ -43,6 +44,7 @@ const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string
   orders: OrdersPage,
   accountVouchers: () => <MyVouchersPage requiresLogin />,
   login: LoginGatePage,
+  merchantHome: MerchantHomePage,
   merchantLogin: MerchantLoginPage,
   merchantRedeem: RedeemPage,
   merchantScan: ScanPage,

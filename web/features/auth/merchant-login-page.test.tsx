@@ -10,8 +10,9 @@ import MerchantLoginPage from './merchant-login-page';
 
 vi.mock('../../components/ui/toast', () => ({ toast: vi.fn() }));
 
-function account(role: CurrentUser['role'], mustChangePassword = false): CurrentUser {
-  return { id: 'u1', phone: '5550100001', phoneVerified: false, email: null, pendingEmail: null, role, merchantId: role === 'merchant' ? 'm1' : null, hasPassword: true, mustChangePassword };
+function account(role: CurrentUser['role'], { mustChangePassword = false, merchantRole = 'owner' }: { mustChangePassword?: boolean; merchantRole?: 'owner' | 'staff' } = {}): CurrentUser {
+  const merchant = role === 'merchant';
+  return { id: 'u1', phone: '5550100001', phoneVerified: false, email: null, pendingEmail: null, role, merchantId: merchant ? 'm1' : null, merchantRole: merchant ? merchantRole : null, hasPassword: true, mustChangePassword };
 }
 
 function answerLogin(user: CurrentUser) {
@@ -76,15 +77,22 @@ describe('merchant login', () => {
     expect(window.location.pathname).toBe('/merchant/login');
   });
 
-  it('keeps a merchant session and goes home', async () => {
+  it("keeps an owner's session and lands on the merchant home", async () => {
     answerLogin(account('merchant'));
     logIn();
-    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    await waitFor(() => expect(window.location.pathname).toBe('/merchant'));
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe('handed-out');
   });
 
-  it('sends a merchant still on the generated password to the profile', async () => {
-    answerLogin(account('merchant', true));
+  it('lands staff on the redeem screen', async () => {
+    answerLogin(account('merchant', { merchantRole: 'staff' }));
+    logIn();
+    await waitFor(() => expect(window.location.pathname).toBe('/merchant/redeem'));
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe('handed-out');
+  });
+
+  it.each(['owner', 'staff'] as const)('sends a merchant %s still on the generated password to the profile', async (merchantRole) => {
+    answerLogin(account('merchant', { mustChangePassword: true, merchantRole }));
     logIn();
     await waitFor(() => expect(window.location.pathname).toBe('/profile'));
     expect(vi.mocked(toast)).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'Please change your password' }));

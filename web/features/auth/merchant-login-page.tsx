@@ -1,5 +1,6 @@
 /**
- * /merchant/login (docs/product/screens.md#merchant-login): phone and password for merchant accounts only. Any other account is refused
+ * /merchant/login (docs/product/screens.md#merchant-login): phone and password for merchant accounts only, owners and
+ * staff alike. Owners land on their home, staff at the redeem screen (all they may use). Any other account is refused
  * and the session the server handed out for it is ended, so it never lingers on this device.
  */
 import { useRef, useState, type FormEvent } from 'react';
@@ -55,7 +56,7 @@ export default function MerchantLoginPage() {
             return;
           }
           toast({ title: 'Login Successful', description: 'Welcome back!', variant: 'success' });
-          navigate(paths.home);
+          navigate(answer.user.merchantRole === 'staff' ? paths.merchantRedeem : paths.merchantHome);
         },
         onError: (error) =>
           toast({

@@ -26,6 +26,7 @@ import { dealQueryOptions } from './api/get-deal';
 import { DealImage } from './components/deal-image';
 import { RefundTerms } from './components/refund-terms';
 import { ReviewsSection } from './components/reviews-section';
+import { ShopperOnly } from './components/shopper-only';
 
 function BackLink() {
   return (
@@ -100,12 +101,14 @@ function PurchaseBox({ deal, className }: { deal: Deal; className?: string }) {
 
       <RefundTerms refundAnytime={deal.refundAnytime} autoRefundOnExpiry={deal.autoRefundOnExpiry} className="mt-3" />
 
-      <BuyNowButton deal={deal} className="mt-6" />
+      <ShopperOnly className="mt-6 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200">
+        <BuyNowButton deal={deal} className="mt-6" />
 
-      <div className="mt-3 flex gap-2">
-        <AddToCartButton deal={deal} className="flex-1" />
-        <FavoriteButton dealId={deal.id} variant="outline" />
-      </div>
+        <div className="mt-3 flex gap-2">
+          <AddToCartButton deal={deal} className="flex-1" />
+          <FavoriteButton dealId={deal.id} variant="outline" />
+        </div>
+      </ShopperOnly>
 
       <ul className="mt-6 space-y-2 border-t border-slate-100 pt-5 text-sm text-slate-700">
         <li className="flex items-center gap-2">

@@ -1,4 +1,8 @@
-/** /merchant/redeem (docs/product/screens.md#redeem-vouchers): a merchant redeems a voucher by code and PIN, typed or filled in from the QR link. */
+/**
+ * /merchant/redeem (docs/product/screens.md#redeem-vouchers): a merchant's owner or staff checks a voucher by code and PIN
+ * (typed, filled in from the QR link, or handed over by a scan), confirms it with the customer and redeems it; the
+ * recent attempts below, each success with its Undo while it may still be taken back.
+ */
 import { Link, useSearch } from 'wouter';
 import { paths } from '../../../contract/routes';
 import { buttonClasses } from '../../components/ui/button';
@@ -52,8 +56,9 @@ export default function RedeemPage() {
       </div>
 
       <section aria-label="Voucher" className="surface p-6 sm:p-8">
-        {/* A new address (another scan) starts a fresh form with its values. */}
-        <RedeemForm key={search} user={user} initialCode={initialCode} initialPin={initialPin} />
+        {/* The form reads the address once: a scan always opens this screen afresh, and after a redemption the form
+            clears the code and PIN from the address without starting over. */}
+        <RedeemForm user={user} initialCode={initialCode} initialPin={initialPin} />
       </section>
 
       {user.role === 'merchant' ? <RecentRedemptions /> : null}

@@ -1,6 +1,7 @@
 /**
- * The scan screen hands its result to the redeem form through the history entry it opens, so the form can say the
- * code came from a QR code without putting anything extra in the address (which stays the voucher link of ADR 014).
+ * The scan screen hands its result to the redeem form through the history entry it opens, without putting anything
+ * extra in the address (which stays the voucher link of ADR 014). A scanned link is checked at once and lands on the
+ * confirm step; the same link opened any other way only fills in the form.
  */
 
 export const SCAN_SUCCESS_MESSAGE = 'QR Code scanned successfully! Voucher validated.';

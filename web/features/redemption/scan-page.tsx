@@ -1,6 +1,7 @@
 /**
  * /merchant/scan (docs/product/screens.md#scan-qr-code): read a voucher's QR code with the camera, or type or paste what it holds, and go on
- * to the redeem form filled in with it.
+ * to the redeem screen with it: a voucher link (code and PIN) is checked there at once and waits on the confirm step, a
+ * bare code fills in the form. Nothing is ever redeemed without the merchant confirming it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -85,7 +86,8 @@ function ManualScan({ onUsable }: { onUsable: (reading: UsableReading) => void }
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? `${hintId} ${errorId}` : hintId}
           className={cn(
-            'block h-12 w-full min-w-0 flex-1 rounded-xl border bg-white px-4 text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none read-only:bg-slate-50',
+            // Grows beside the button on wide screens only: in the phone's column, flex-1 would squash its height.
+            'block h-12 w-full min-w-0 sm:flex-1 rounded-xl border bg-white px-4 text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none read-only:bg-slate-50',
             fieldError ? 'border-red-600' : 'border-slate-300',
           )}
         />
@@ -151,7 +153,7 @@ export default function ScanPage() {
         <div className="mt-4 grid gap-8">
           <div>
             <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Scan QR Code</h1>
-            <p className="mt-1 text-slate-600">Scan the QR code on the customer's voucher to fill in the redeem form.</p>
+            <p className="mt-1 text-slate-600">Scan the QR code on the customer's voucher: it is checked at once, and redeemed only when you confirm.</p>
           </div>
 
           <section aria-labelledby="camera-title" className="surface grid gap-4 p-6 sm:p-8">

@@ -16,11 +16,14 @@ export const MERCHANT_USER: CurrentUser = {
   pendingEmail: null,
   role: 'merchant',
   merchantId: 'm-sakura',
+  merchantRole: 'owner',
   hasPassword: true,
   mustChangePassword: false,
 };
 
-export const CUSTOMER_USER: CurrentUser = { ...MERCHANT_USER, id: 'u-customer', role: 'customer', merchantId: null };
+export const STAFF_USER: CurrentUser = { ...MERCHANT_USER, id: 'u-staff', phone: '5550100002', merchantRole: 'staff' };
+
+export const CUSTOMER_USER: CurrentUser = { ...MERCHANT_USER, id: 'u-customer', role: 'customer', merchantId: null, merchantRole: null };
 
 export function renderScreen(ui: ReactNode, options: { user: CurrentUser | null; path: string }) {
   const queryClient = createQueryClient();

@@ -2,18 +2,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../../contract/auth';
 import type { Deal } from '../../../../contract/deals';
 import { createQueryClient } from '../../../lib/query-client';
-import { aDeal } from '../../../test/fixtures';
+import { aDeal, aUser } from '../../../test/fixtures';
+import { currentUserQueryKey } from '../../auth';
 import { DealCard } from './deal-card';
 
 function buildDeal(overrides: Partial<Deal> = {}): Deal {
   return aDeal({ description: '<p>Platter</p>', imageUrl: '/images/deals/sushi-platter.svg', ...overrides });
 }
 
-function renderCard(deal: Deal, eager = false) {
+function renderCard(deal: Deal, eager = false, user?: CurrentUser | null) {
+  const queryClient = createQueryClient();
+  if (user !== undefined) queryClient.setQueryData(currentUserQueryKey, user);
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <DealCard deal={deal} eager={eager} />
     </QueryClientProvider>,
   );
@@ -64,5 +68,24 @@ describe('DealCard', () => {
     const image = screen.getByRole('img', { name: 'Premium Sushi Platter for 2' });
     expect(image.getAttribute('src')).toBe('/images/deals/sushi-platter.svg');
     expect(image.getAttribute('loading')).toBe('eager');
+  });
+
+  it.each([
+    ['guests', null],
+    ['customers', aUser()],
+  ])('lets %s add the deal to the cart', (_who, user) => {
+    renderCard(buildDeal(), false, user);
+    expect(screen.getByRole('button', { name: 'Add to Cart: Premium Sushi Platter for 2' })).toBeTruthy();
+    expect(screen.queryByText(/cannot buy deals/)).toBeNull();
+  });
+
+  it.each([
+    ['merchant', aUser({ role: 'merchant', merchantId: 'm1', merchantRole: 'owner' }), 'Merchant accounts cannot buy deals'],
+    ['superadmin', aUser({ role: 'superadmin' }), 'Admin accounts cannot buy deals'],
+  ])('tells a %s account it cannot buy, with no Add to Cart or heart', (_who, user, note) => {
+    renderCard(buildDeal(), false, user);
+    expect(screen.getByText(note)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Add to Cart/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /favorites/ })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { FavoriteButton } from '../../favorites';
 import { primeDeal } from '../api/get-deal';
 import { boughtLabel, validityLabel } from '../deal-display';
 import { DealImage } from './deal-image';
+import { ShopperOnly } from './shopper-only';
 
 /** Starts loading the detail screen's code as soon as a card is pointed at, so the click feels instant. */
 function preloadDealScreen(): void {
@@ -95,7 +96,9 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
         </div>
         <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
           {deal.active ? <Badge tone="success">Available</Badge> : <Badge tone="neutral">Unavailable</Badge>}
-          <AddToCartButton deal={deal} size="sm" labelWithTitle className="relative z-10" />
+          <ShopperOnly className="text-right text-xs">
+            <AddToCartButton deal={deal} size="sm" labelWithTitle className="relative z-10" />
+          </ShopperOnly>
         </div>
       </div>
     </article>

@@ -17,7 +17,7 @@ export interface RedeemInput {
 export type RedeemResult = Pick<RedeemAnswer, 'ok' | 'reason' | 'voucher'>;
 
 /** A refusal's body is `{ok: false, reason, message}`; other error bodies (`{message}`, text) still give the reason. */
-function refusalReason(body: string): string | null {
+export function refusalReason(body: string): string | null {
   try {
     const parsed: unknown = JSON.parse(body);
     if (parsed && typeof parsed === 'object') {
@@ -43,8 +43,8 @@ export async function redeemVoucher(input: RedeemInput): Promise<RedeemResult> {
   }
 }
 
-/** The line the form shows for a result (docs/product/messages.md#redemption-and-scanning). */
-export function redeemResultMessage(result: RedeemResult): string {
+/** The line the form shows for a result (docs/product/messages.md#redemption-and-scanning); a refused check reads the same. */
+export function redeemResultMessage(result: Pick<RedeemResult, 'ok' | 'reason'>): string {
   if (result.ok) return 'Voucher redeemed successfully!';
   return result.reason ? `Error: ${result.reason}` : 'Failed to redeem';
 }

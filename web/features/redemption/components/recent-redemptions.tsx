@@ -1,22 +1,70 @@
-/** The merchant's own latest redemption attempts under the redeem form: when, which code, which deal, and the outcome. */
+/**
+ * The merchant's own latest redemption attempts under the redeem form: when, which code, which deal, and the outcome.
+ * A success younger than REDEMPTION_UNDO_MINUTES has its "Undo" (a mistaken redemption is taken back and the voucher
+ * is active again); the list is read again after every redemption and undo, so it then says Undone.
+ */
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { MERCHANT_RECENT_REDEMPTIONS } from '../../../../contract/constants';
 import type { RedemptionRecord } from '../../../../contract/redemption';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { UndoIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatMoney } from '../../../lib/money';
-import { merchantRedemptionsQueryOptions, RECENT_REDEMPTIONS_LIMIT } from '../api/get-merchant-redemptions';
+import { merchantRedemptionsQueryOptions } from '../api/get-merchant-redemptions';
+import { undoFailureMessage, useUndoRedemption } from '../api/undo-redemption';
 import { formatAttemptTime } from '../attempt-time';
+import { undoTimeLeft } from '../undo-time';
 
-/** An undone success carries when it was undone (ADR 027); older servers leave the field out. */
-type LogRecord = RedemptionRecord & { undone_at?: string | null };
+const UNDONE_MESSAGE = 'Redemption undone: the voucher is active again';
 
-function OutcomeBadge({ record }: { record: LogRecord }) {
+/** What the list says about the last undo pressed in it. */
+type UndoNotice = { tone: 'success'; text: string } | { tone: 'error'; text: string };
+
+function OutcomeBadge({ record }: { record: RedemptionRecord }) {
   if (!record.success) return <Badge tone="danger">Failed</Badge>;
   return record.undone_at ? <Badge tone="warning">Undone</Badge> : <Badge tone="success">Redeemed</Badge>;
 }
 
-function AttemptRow({ record }: { record: LogRecord }) {
+/** A success that stands and names its voucher can be taken back, for REDEMPTION_UNDO_MINUTES after it. */
+function undoableVoucher(record: RedemptionRecord): string | null {
+  if (!record.success || record.undone_at || !record.voucher_id) return null;
+  return undoTimeLeft(record.created_at) > 0 ? record.voucher_id : null;
+}
+
+function UndoButton({ record, voucherId, onNotice }: { record: RedemptionRecord; voucherId: string; onNotice: (notice: UndoNotice) => void }) {
+  const undo = useUndoRedemption();
+  const [expired, setExpired] = useState(false);
+  const [done, setDone] = useState(false);
+
+  // The offer goes when its time is up, even if the list is not read again meanwhile.
+  useEffect(() => {
+    const timer = setTimeout(() => setExpired(true), undoTimeLeft(record.created_at));
+    return () => clearTimeout(timer);
+  }, [record.created_at]);
+
+  if (expired || done) return null;
+  const press = () => {
+    undo.mutate(voucherId, {
+      onSuccess: () => {
+        setDone(true);
+        onNotice({ tone: 'success', text: UNDONE_MESSAGE });
+      },
+      onError: (error) => onNotice({ tone: 'error', text: undoFailureMessage(error) }),
+    });
+  };
+  return (
+    <Button variant="outline" size="sm" onClick={press} disabled={undo.isPending}>
+      <UndoIcon className="h-4 w-4" />
+      {undo.isPending ? 'Undoing…' : 'Undo'}
+      <span className="sr-only"> {record.voucher_code}</span>
+    </Button>
+  );
+}
+
+function AttemptRow({ record, onNotice }: { record: RedemptionRecord; onNotice: (notice: UndoNotice) => void }) {
+  const voucherId = undoableVoucher(record);
   return (
     <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 py-4">
       <div className="min-w-0">
@@ -31,9 +79,10 @@ function AttemptRow({ record }: { record: LogRecord }) {
           {record.success && record.price_cents !== null ? ` · ${formatMoney(record.price_cents)}` : ''}
         </p>
       </div>
-      <div className="flex max-w-full flex-col items-start gap-1 sm:items-end">
+      <div className="flex max-w-full flex-col items-start gap-2 sm:items-end">
         <OutcomeBadge record={record} />
         {!record.success && record.reason ? <p className="text-sm break-words text-slate-600 sm:text-right">{record.reason}</p> : null}
+        {voucherId ? <UndoButton record={record} voucherId={voucherId} onNotice={onNotice} /> : null}
       </div>
     </li>
   );
@@ -41,6 +90,7 @@ function AttemptRow({ record }: { record: LogRecord }) {
 
 export function RecentRedemptions() {
   const query = useQuery(merchantRedemptionsQueryOptions());
+  const [notice, setNotice] = useState<UndoNotice | null>(null);
 
   let body;
   if (query.isPending) {
@@ -69,7 +119,7 @@ export function RecentRedemptions() {
     body = (
       <ul className="divide-y divide-slate-100">
         {query.data.map((record) => (
-          <AttemptRow key={record.id} record={record} />
+          <AttemptRow key={record.id} record={record} onNotice={setNotice} />
         ))}
       </ul>
     );
@@ -80,7 +130,17 @@ export function RecentRedemptions() {
       <h2 id="recent-redemptions-title" className="text-xl font-bold text-slate-900">
         Recent Redemptions
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Your last {RECENT_REDEMPTIONS_LIMIT} attempts, newest first.</p>
+      <p className="mt-1 text-sm text-slate-600">Your last {MERCHANT_RECENT_REDEMPTIONS} attempts, newest first.</p>
+      <div aria-live="polite">
+        {notice?.tone === 'success' ? (
+          <p className="mt-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-semibold text-emerald-900">{notice.text}</p>
+        ) : null}
+      </div>
+      {notice?.tone === 'error' ? (
+        <p role="alert" className="mt-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
+          {notice.text}
+        </p>
+      ) : null}
       <div className="mt-2">{body}</div>
     </section>
   );

@@ -1,19 +1,23 @@
 /**
- * The redeem form (docs/product/screens.md#redeem-vouchers): code and PIN, Redeem Voucher and the outcome. A success
- * stays on screen with its Undo (for REDEMPTION_UNDO_MINUTES) and "Redeem another voucher", which clears the form for
- * whoever is next in line.
+ * The redeem form (docs/product/screens.md#redeem-vouchers), built for a busy counter: code and PIN, "Check voucher",
+ * then a confirm step with what the voucher is, and only then the redemption. A success leaves its note, clears the
+ * form and puts the cursor back in the code field for whoever is next in line; the screen never moves away.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import type { CurrentUser } from '../../../../contract/auth';
 import { VOUCHER_CODE_LENGTH, VOUCHER_PIN_LENGTH } from '../../../../contract/constants';
-import { Price } from '../../../components/ui/price';
+import { paths } from '../../../../contract/routes';
+import type { RedemptionPreview } from '../../../../contract/workspace';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
+import { Price } from '../../../components/ui/price';
+import { usePreviewRedemption } from '../api/preview-redemption';
 import { redeemResultMessage, useRedeemVoucher, type RedeemResult } from '../api/redeem-voucher';
 import { normalizePin, normalizeVoucherCode } from '../redeem-input';
 import { cameFromScan, SCAN_SUCCESS_MESSAGE } from '../scan-handoff';
+import { ConfirmRedemption } from './confirm-redemption';
 import { ResultBanner, type BannerContent } from './result-banner';
-import { UndoOffer, type Undoable } from './undo-offer';
 
 interface RedeemFormProps {
   user: CurrentUser;
@@ -33,8 +37,11 @@ function validate(code: string, pin: string): FieldErrors {
   return errors;
 }
 
-function resultBanner(result: RedeemResult): BannerContent {
-  if (!result.ok) return { tone: 'error', title: redeemResultMessage(result) };
+function refusal(reason: string | null): BannerContent {
+  return { tone: 'error', title: redeemResultMessage({ ok: false, reason }) };
+}
+
+function redeemedNote(result: RedeemResult): BannerContent {
   const voucher = result.voucher;
   return {
     tone: 'success',
@@ -42,6 +49,7 @@ function resultBanner(result: RedeemResult): BannerContent {
     detail: voucher ? (
       <>
         <span className="font-semibold">{voucher.dealTitle}</span> · <Price cents={voucher.priceCents} />
+        <span className="sr-only">. The form is ready for the next voucher.</span>
       </>
     ) : undefined,
   };
@@ -52,36 +60,57 @@ const codeClasses = 'font-mono text-lg tracking-[0.2em] uppercase read-only:bg-s
 const pinClasses = 'font-mono text-lg tracking-[0.2em] read-only:bg-slate-50';
 
 export function RedeemForm({ user, initialCode, initialPin }: RedeemFormProps) {
+  const [, navigate] = useLocation();
+  const search = useSearch();
   const [code, setCode] = useState(initialCode);
   const [pin, setPin] = useState(initialPin);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [result, setResult] = useState<RedeemResult | null>(null);
+  // The voucher being confirmed; null while the form is shown.
+  const [preview, setPreview] = useState<RedemptionPreview | null>(null);
+  // The last outcome (a refusal, or the note of a redemption), shown until the next check.
+  const [outcome, setOutcome] = useState<BannerContent | null>(null);
   // Read once: the entry this form was opened in says whether a scan filled it in.
-  const [scanned] = useState(() => initialCode !== '' && cameFromScan());
+  const [fromScan, setFromScan] = useState(() => initialCode !== '' && cameFromScan());
+  const check = usePreviewRedemption(user);
   const redeem = useRedeemVoucher(user);
   const codeRef = useRef<HTMLInputElement>(null);
   const pinRef = useRef<HTMLInputElement>(null);
-  const [undoable, setUndoable] = useState<Undoable | null>(null);
-  const redeemed = result?.ok === true;
+  const confirmHeadingRef = useRef<HTMLHeadingElement>(null);
+  // Where the focus goes once the step that was just switched to is on screen.
+  const focusNext = useRef<'code' | 'confirm' | null>(null);
 
-  const succeeded = (answer: RedeemResult) => {
-    setResult(answer);
-    const voucher = answer.ok ? answer.voucher : undefined;
-    // The undo names the voucher by id: offered when the server says which one it was.
-    if (voucher?.voucherId) setUndoable({ voucherId: voucher.voucherId, voucherCode: voucher.voucherCode, redeemedAt: voucher.redeemedAt });
+  useEffect(() => {
+    if (focusNext.current === 'code') codeRef.current?.focus();
+    if (focusNext.current === 'confirm') confirmHeadingRef.current?.focus();
+    focusNext.current = null;
+  });
+
+  const runCheck = (input: { code: string; pin: string }) => {
+    setOutcome(null);
+    check.mutate(input, {
+      onSuccess: (result) => {
+        if (result.ok) {
+          focusNext.current = 'confirm';
+          setPreview(result.preview);
+          return;
+        }
+        setFromScan(false);
+        setOutcome(refusal(result.reason));
+      },
+    });
   };
 
-  const startOver = () => {
-    setCode('');
-    setPin('');
-    setErrors({});
-    setResult(null);
-    codeRef.current?.focus();
-  };
+  // A scanned voucher link carries code and PIN: it is checked at once and lands on the confirm step (never redeemed).
+  const checkedScan = useRef(false);
+  useEffect(() => {
+    if (checkedScan.current || !fromScan || initialPin === '') return;
+    checkedScan.current = true;
+    runCheck({ code: initialCode, pin: initialPin });
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (redeem.isPending || redeemed) return;
+    if (check.isPending) return;
     const found = validate(code, pin);
     setErrors(found);
     if (found.code) {
@@ -92,86 +121,109 @@ export function RedeemForm({ user, initialCode, initialPin }: RedeemFormProps) {
       pinRef.current?.focus();
       return;
     }
-    setResult(null);
-    redeem.mutate({ code, pin }, { onSuccess: succeeded });
+    runCheck({ code, pin });
   };
 
-  let banner: BannerContent | null = null;
-  if (result) banner = resultBanner(result);
-  else if (redeem.isPending) banner = { tone: 'progress', title: 'Redeeming…' };
-  else if (scanned) banner = { tone: 'info', title: SCAN_SUCCESS_MESSAGE, detail: 'Check the code and PIN with the customer, then press Redeem Voucher.' };
+  const backToForm = () => {
+    focusNext.current = 'code';
+    setPreview(null);
+    setFromScan(false);
+  };
 
-  const locked = redeem.isPending || redeemed;
+  const confirm = () => {
+    if (redeem.isPending) return;
+    redeem.mutate(
+      { code, pin },
+      {
+        onSuccess: (result) => {
+          backToForm();
+          if (!result.ok) {
+            setOutcome(refusal(result.reason));
+            return;
+          }
+          setCode('');
+          setPin('');
+          setErrors({});
+          setOutcome(redeemedNote(result));
+          // The voucher link's code and PIN leave the address too, so a reload does not bring them back.
+          if (search !== '') navigate(paths.merchantRedeem, { replace: true });
+        },
+      },
+    );
+  };
+
+  let banner: BannerContent | null = outcome;
+  if (redeem.isPending) banner = { tone: 'progress', title: 'Redeeming…' };
+  else if (check.isPending) banner = { tone: 'progress', title: 'Checking…' };
+  else if (!banner && fromScan) {
+    banner = {
+      tone: 'info',
+      title: SCAN_SUCCESS_MESSAGE,
+      detail: preview ? undefined : 'Check the code and PIN with the customer, then press Check voucher.',
+    };
+  }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Redeem a voucher" className="grid gap-5">
+    <div className="grid gap-5">
       {!user.merchantId ? (
         <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           This account is not bound to a merchant. Vouchers can only be redeemed from a merchant account.
         </p>
       ) : null}
 
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Voucher Code" hint={`${VOUCHER_CODE_LENGTH} characters, printed on the customer's voucher.`} error={errors.code}>
-          {(control) => (
-            <Input
-              {...control}
-              ref={codeRef}
-              name="code"
-              type="text"
-              value={code}
-              onChange={(event) => setCode(normalizeVoucherCode(event.target.value))}
-              maxLength={VOUCHER_CODE_LENGTH}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              required
-              readOnly={locked}
-              className={codeClasses}
-            />
-          )}
-        </Field>
-
-        <Field label="PIN" hint={`${VOUCHER_PIN_LENGTH} digits, told by the customer.`} error={errors.pin}>
-          {(control) => (
-            <Input
-              {...control}
-              ref={pinRef}
-              name="pin"
-              type="text"
-              inputMode="numeric"
-              value={pin}
-              onChange={(event) => setPin(normalizePin(event.target.value))}
-              maxLength={VOUCHER_PIN_LENGTH}
-              autoComplete="off"
-              spellCheck={false}
-              required
-              readOnly={locked}
-              className={pinClasses}
-            />
-          )}
-        </Field>
-      </div>
-
-      {redeemed ? (
-        <Button size="lg" onClick={startOver} className="w-full sm:w-auto sm:justify-self-start">
-          Redeem another voucher
-        </Button>
+      {preview ? (
+        <ConfirmRedemption preview={preview} redeeming={redeem.isPending} onConfirm={confirm} onCancel={backToForm} headingRef={confirmHeadingRef} />
       ) : (
-        <Button type="submit" size="lg" disabled={locked} className="w-full sm:w-auto sm:justify-self-start">
-          {redeem.isPending ? 'Redeeming…' : 'Redeem Voucher'}
-        </Button>
+        <form noValidate onSubmit={submit} aria-label="Redeem a voucher" className="grid gap-5">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field label="Voucher Code" hint={`${VOUCHER_CODE_LENGTH} characters, printed on the customer's voucher.`} error={errors.code}>
+              {(control) => (
+                <Input
+                  {...control}
+                  ref={codeRef}
+                  name="code"
+                  type="text"
+                  value={code}
+                  onChange={(event) => setCode(normalizeVoucherCode(event.target.value))}
+                  maxLength={VOUCHER_CODE_LENGTH}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  required
+                  readOnly={check.isPending}
+                  className={codeClasses}
+                />
+              )}
+            </Field>
+
+            <Field label="PIN" hint={`${VOUCHER_PIN_LENGTH} digits, told by the customer.`} error={errors.pin}>
+              {(control) => (
+                <Input
+                  {...control}
+                  ref={pinRef}
+                  name="pin"
+                  type="text"
+                  inputMode="numeric"
+                  value={pin}
+                  onChange={(event) => setPin(normalizePin(event.target.value))}
+                  maxLength={VOUCHER_PIN_LENGTH}
+                  autoComplete="off"
+                  spellCheck={false}
+                  required
+                  readOnly={check.isPending}
+                  className={pinClasses}
+                />
+              )}
+            </Field>
+          </div>
+
+          <Button type="submit" size="lg" disabled={check.isPending} className="w-full sm:w-auto sm:justify-self-start">
+            {check.isPending ? 'Checking…' : 'Check voucher'}
+          </Button>
+        </form>
       )}
 
       <ResultBanner content={banner} />
-      {undoable ? (
-        <UndoOffer
-          key={`${undoable.voucherId}-${undoable.redeemedAt}`}
-          undoable={undoable}
-          // The voucher can be redeemed again: the success no longer stands.
-          onUndone={() => setResult((current) => (current?.ok ? null : current))}
-        />
-      ) : null}
-    </form>
+    </div>
   );
 }
