@@ -14,7 +14,7 @@ export const DEAL_STATE_BADGES: Record<DealState, { label: string; tone: BadgeTo
   listed: { label: '已上架', tone: 'success' },
   inactive: { label: '未激活', tone: 'warning' },
   draft: { label: '草稿', tone: 'neutral' },
-  pending_review: { label: '待审核', tone: 'brand' },
+  pending_review: { label: '待审核', tone: 'warning' },
   rejected: { label: '已驳回', tone: 'danger' },
   archived: { label: '已归档', tone: 'dark' },
 };

@@ -8,7 +8,7 @@ import type { DealState } from '../admin-catalog';
 
 export const MERCHANT_DEAL_BADGES: Record<DealState, { label: string; tone: BadgeTone }> = {
   draft: { label: 'Draft', tone: 'neutral' },
-  pending_review: { label: 'Pending review', tone: 'brand' },
+  pending_review: { label: 'Pending review', tone: 'warning' },
   rejected: { label: 'Rejected', tone: 'danger' },
   listed: { label: 'Published', tone: 'success' },
   inactive: { label: 'Unavailable', tone: 'warning' },

@@ -13,9 +13,11 @@ import { toast } from '../../../components/ui/toast';
 import { formatIso, formatIsoDay } from '../../../lib/date-format';
 import { reviewQueueQueryOptions } from '../api/get-admin-deals';
 import { useApproveDeal } from '../api/review-deal';
+import { DEAL_STATE_BADGES } from '../deal-status';
 import { errorMessage } from '../error-message';
 import { DealThumb } from './deal-thumb';
 
+const PENDING = DEAL_STATE_BADGES.pending_review;
 const day = (iso: string | null) => (iso ? formatIso(iso, formatIsoDay) : '不限');
 
 function DealContent({ deal }: { deal: AdminDeal }) {
@@ -72,7 +74,7 @@ function ReviewItem({ deal, onReject, onEdit }: { deal: AdminDeal; onReject: () 
         <div className="flex min-w-0 flex-1 gap-4">
           <DealThumb deal={deal} />
           <div className="min-w-0 flex-1">
-            <Badge tone="brand">待审核</Badge>
+            <Badge tone={PENDING.tone}>{PENDING.label}</Badge>
             <h3 id={titleId} className="mt-1 line-clamp-2 font-semibold break-words text-slate-900">
               {deal.title}
             </h3>
