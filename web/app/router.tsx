@@ -30,6 +30,12 @@ const LedgerPage = lazy(() => import('../features/admin-money/ledger-page'));
 const FavoritesPage = lazy(() => import('../features/favorites/favorites-page'));
 const MerchantsPage = lazy(() => import('../features/admin-catalog/merchants-page'));
 const AdminDealsPage = lazy(() => import('../features/admin-catalog/deals-page'));
+const MerchantDealsPage = lazy(() => import('../features/merchant-deals/deals-page'));
+const MerchantDealPage = lazy(() => import('../features/merchant-deals/deal-page'));
+const MerchantStaffPage = lazy(() => import('../features/merchant-staff/staff-page'));
+const MerchantStatementsPage = lazy(() => import('../features/settlement/statements-page'));
+const MerchantStatementPage = lazy(() => import('../features/settlement/statement-page'));
+const AdminStatementsPage = lazy(() => import('../features/settlement/admin-statements-page'));
 
 /** The screen of each route of the table, matched in the table's order. */
 const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string }>>> = {
@@ -48,12 +54,19 @@ const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string
   merchantLogin: MerchantLoginPage,
   merchantRedeem: RedeemPage,
   merchantScan: ScanPage,
+  merchantDeals: MerchantDealsPage,
+  merchantDealNew: () => <MerchantDealPage />,
+  merchantDealEdit: ({ params }) => <MerchantDealPage id={params.id ?? ''} />,
+  merchantStaff: MerchantStaffPage,
+  merchantStatements: MerchantStatementsPage,
+  merchantStatement: ({ params }) => <MerchantStatementPage id={params.id ?? ''} />,
   adminBootstrap: BootstrapPage,
   adminMerchants: MerchantsPage,
   adminDeals: AdminDealsPage,
   adminTransactions: TransactionsPage,
   adminOrders: AdminOrdersPage,
   adminLedger: LedgerPage,
+  adminStatements: AdminStatementsPage,
   adminPromote: PromotePage,
 };
 

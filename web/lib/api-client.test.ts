@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueryFunctionContext } from '@tanstack/react-query';
-import { ApiError, apiJson, apiRequest, getQueryFn, isApiError, queryKeyToUrl } from './api-client';
+import { ApiError, apiJson, apiRequest, fieldRefusal, getQueryFn, isApiError, queryKeyToUrl } from './api-client';
 import { SESSION_STORAGE_KEY } from './session';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -115,5 +115,16 @@ describe('queryKeyToUrl', () => {
   it('keeps the first part and encodes the rest', () => {
     expect(queryKeyToUrl(['/api/merchants', 'a b/c'])).toBe('/api/merchants/a%20b%2Fc');
     expect(queryKeyToUrl(['/api/deals'])).toBe('/api/deals');
+  });
+});
+
+describe('fieldRefusal', () => {
+  it('reads the field and the reason of a refused body, and nothing else', () => {
+    const refused = (status: number, message: string) => new ApiError(status, JSON.stringify({ message }), '');
+    expect(fieldRefusal(refused(400, 'priceCents: must not be negative'))).toEqual({ field: 'priceCents', message: 'must not be negative' });
+    expect(fieldRefusal(refused(400, 'hours.morning: must look like 09:00-12:00'))).toEqual({ field: 'hours.morning', message: 'must look like 09:00-12:00' });
+    expect(fieldRefusal(refused(400, 'Invalid request'))).toBeNull();
+    expect(fieldRefusal(refused(409, 'phone: taken'))).toBeNull();
+    expect(fieldRefusal(new Error('phone: x'))).toBeNull();
   });
 });

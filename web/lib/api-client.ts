@@ -93,3 +93,13 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     return (await response.json()) as T;
   };
 }
+
+/**
+ * The field a 400 answer refused and why: validation failures read "{field}: {reason}" (docs/product/api.md#conventions),
+ * so a form can show the reason under the field it names. Null for any other failure.
+ */
+export function fieldRefusal(error: unknown): { field: string; message: string } | null {
+  if (!isApiError(error, 400)) return null;
+  const match = /^([A-Za-z_$][\w$]*(?:\.[\w$]+)*): (.+)$/s.exec(error.serverMessage);
+  return match?.[1] && match[2] ? { field: match[1], message: match[2] } : null;
+}

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount } from './numbers';
+import { formatBasisPoints, formatCount } from './numbers';
 import { formatDay } from './dates';
 import { formatMoney } from './money';
 
 describe('formatCount', () => {
   it('groups thousands as en-US does', () => {
     for (const n of [0, 7, 999, 1000, 1234, 98765, 1234567, -1234]) expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+  });
+});
+
+describe('formatBasisPoints', () => {
+  it('writes a rate as a percentage with at most two decimals and no trailing zeros', () => {
+    expect([0, 5, 1000, 1250, 1234, 10_000].map(formatBasisPoints)).toEqual(['0%', '0.05%', '10%', '12.5%', '12.34%', '100%']);
   });
 });
 

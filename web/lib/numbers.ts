@@ -8,3 +8,8 @@ export function formatCount(value: number): string {
   const digits = String(Math.trunc(Math.abs(value)));
   return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
+
+/** A rate in basis points as a percentage with no trailing zeros: 1000 is '10%', 1250 '12.5%', 1234 '12.34%'. */
+export function formatBasisPoints(bps: number): string {
+  return `${bps / 100}%`;
+}

@@ -157,6 +157,8 @@ describe('deal form bodies', () => {
       stripePriceId: 'price_1',
       merchantStatus: 'active',
       updatedAt: '2026-01-01T00:00:00.000Z',
+      rejectionReason: null,
+      submittedAt: null,
     } satisfies AdminDeal;
     const values = dealFormFrom(stored);
     expect(values).toMatchObject({ price: '12.50', originalPrice: '', inventory: '40', maxPerUser: '2', createStripeProduct: true, refundAnytime: false, autoRefundOnExpiry: true });

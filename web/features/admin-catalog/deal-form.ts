@@ -1,8 +1,11 @@
 /**
- * The deal form's values, its checks (the server's rules of contract/admin.ts and docs/product/screens.md#deal-management, in Chinese) and the
- * body it sends. Prices are typed in US dollars and sent as cents; times are typed in local time and sent as UTC.
+ * The deal form's values, its checks (the server's rules of contract/admin.ts and docs/product/screens.md#deal-management) and the
+ * body it sends. The superadmin's form (in Chinese) and a merchant's own share the fields; a merchant's has no merchant
+ * choice and no payment-provider sync, and its screen words the checks in its own language. Prices are typed in US
+ * dollars and sent as cents; times are typed in local time and sent as UTC.
  */
 import type { AdminDeal, CreateDealBody } from '../../../contract/admin';
+import type { MerchantDeal, MerchantDealBody } from '../../../contract/workspace';
 import { DEFAULT_INVENTORY, DEFAULT_MAX_PER_USER } from '../../../contract/constants';
 import { isImageUrl } from '../../../contract/urls';
 import { formatIso, formatLocalDateTime } from '../../lib/date-format';
@@ -16,8 +19,8 @@ export const DEAL_LIMITS = {
   maxPerUser: 1000,
 } as const;
 
-export interface DealFormValues {
-  merchantId: string;
+/** The fields every deal form has: the superadmin's and the merchant's own. */
+export interface DealFieldValues {
   title: string;
   /** US dollars as typed, e.g. '19.99'. */
   price: string;
@@ -31,18 +34,73 @@ export interface DealFormValues {
   validUntil: string;
   redemptionInstructions: string;
   termsConditions: string;
-  createStripeProduct: boolean;
-  /** The deal's refund promises (ADR 027); both on unless the superadmin turns them off. */
+  /** The deal's refund promises (ADR 027); both on unless turned off. */
   refundAnytime: boolean;
   autoRefundOnExpiry: boolean;
+}
+
+/** The superadmin's form: the fields, plus the merchant and the payment-provider sync, which merchants never set. */
+export interface DealFormValues extends DealFieldValues {
+  merchantId: string;
+  createStripeProduct: boolean;
 }
 
 export type DealField = Exclude<keyof DealFormValues, 'createStripeProduct' | 'refundAnytime' | 'autoRefundOnExpiry'>;
 export type DealFormErrors = Partial<Record<DealField, string>>;
 
-export function emptyDealForm(merchantId = ''): DealFormValues {
+interface MoneyMessages {
+  required: string;
+  invalid: string;
+  negative: string;
+  tooLarge: string;
+}
+
+/** What the checks say, in the language of the screen that shows the form. */
+export interface DealFormMessages {
+  titleRequired: string;
+  titleTooLong: string;
+  price: MoneyMessages;
+  originalPrice: MoneyMessages;
+  imageUrlInvalid: string;
+  imageUrlTooLong: string;
+  inventory: string;
+  maxPerUser: string;
+  /** A whole number over its limit (the limit written out, e.g. '1,000'). */
+  tooLarge: (max: string) => string;
+  dateTime: string;
+  untilBeforeFrom: string;
+  descriptionTooLong: string;
+  redemptionInstructionsTooLong: string;
+  termsConditionsTooLong: string;
+}
+
+const zhMoney = (name: string): MoneyMessages => ({
+  required: `请输入${name}`,
+  invalid: `请输入有效的${name}`,
+  negative: `${name}不能为负数`,
+  tooLarge: `${name}过大`,
+});
+
+/** The superadmin's deal management speaks Chinese (docs/product/screens.md#deal-management). */
+export const DEAL_FORM_MESSAGES_ZH: DealFormMessages = {
+  titleRequired: '请输入团购标题',
+  titleTooLong: `标题不能超过 ${DEAL_LIMITS.title} 个字符`,
+  price: zhMoney('价格'),
+  originalPrice: zhMoney('原价'),
+  imageUrlInvalid: '图片链接必须是有效的 URL（http:// 或 https:// 开头）',
+  imageUrlTooLong: '图片链接过长',
+  inventory: '库存必须是不小于 0 的整数',
+  maxPerUser: '每人限购必须是不小于 1 的整数',
+  tooLarge: (max) => `不能超过 ${max}`,
+  dateTime: '请输入有效的日期和时间',
+  untilBeforeFrom: '结束时间不能早于开始时间',
+  descriptionTooLong: `描述不能超过 ${DEAL_LIMITS.richText} 个字符`,
+  redemptionInstructionsTooLong: `使用说明不能超过 ${DEAL_LIMITS.richText} 个字符`,
+  termsConditionsTooLong: `条款不能超过 ${DEAL_LIMITS.richText} 个字符`,
+};
+
+export function emptyDealFields(): DealFieldValues {
   return {
-    merchantId,
     title: '',
     price: '',
     originalPrice: '',
@@ -54,10 +112,13 @@ export function emptyDealForm(merchantId = ''): DealFormValues {
     validUntil: '',
     redemptionInstructions: '',
     termsConditions: '',
-    createStripeProduct: false,
     refundAnytime: true,
     autoRefundOnExpiry: true,
   };
+}
+
+export function emptyDealForm(merchantId = ''): DealFormValues {
+  return { ...emptyDealFields(), merchantId, createStripeProduct: false };
 }
 
 /** docs/product/screens.md#deal-management: dollars to cents by multiplying by 100 and rounding; null when the text is not a number. */
@@ -86,9 +147,9 @@ export function localInputToIso(local: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-export function dealFormFrom(deal: AdminDeal): DealFormValues {
+/** A stored deal as the fields show it (a merchant's deal has all of them too). */
+export function dealFieldsFrom(deal: MerchantDeal): DealFieldValues {
   return {
-    merchantId: deal.merchantId,
     title: deal.title,
     price: centsToUsdInput(deal.priceCents),
     originalPrice: centsToUsdInput(deal.originalPriceCents),
@@ -100,30 +161,36 @@ export function dealFormFrom(deal: AdminDeal): DealFormValues {
     validUntil: isoToLocalInput(deal.validUntil),
     redemptionInstructions: deal.redemptionInstructions,
     termsConditions: deal.termsConditions,
-    // A deal already at the payment provider is kept in step there (a changed price gets a new price object).
-    createStripeProduct: deal.stripeProductId !== null,
     refundAnytime: deal.refundAnytime,
     autoRefundOnExpiry: deal.autoRefundOnExpiry,
   };
 }
 
-function moneyError(text: string, required: boolean, name: string): string | undefined {
-  if (text.trim() === '') return required ? `请输入${name}` : undefined;
+export function dealFormFrom(deal: AdminDeal): DealFormValues {
+  return {
+    ...dealFieldsFrom(deal),
+    merchantId: deal.merchantId,
+    // A deal already at the payment provider is kept in step there (a changed price gets a new price object).
+    createStripeProduct: deal.stripeProductId !== null,
+  };
+}
+
+function moneyError(text: string, required: boolean, messages: MoneyMessages): string | undefined {
+  if (text.trim() === '') return required ? messages.required : undefined;
   const cents = usdToCents(text);
-  if (cents === null) return `请输入有效的${name}`;
-  if (cents < 0) return `${name}不能为负数`;
-  if (cents > DEAL_LIMITS.maxCents) return `${name}过大`;
+  if (cents === null) return messages.invalid;
+  if (cents < 0) return messages.negative;
+  if (cents > DEAL_LIMITS.maxCents) return messages.tooLarge;
   return undefined;
 }
 
-
-function wholeNumberError(text: string, min: number, max: number, message: string): string | undefined {
+function wholeNumberError(text: string, min: number, max: number, message: string, tooLarge: DealFormMessages['tooLarge']): string | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
   if (!/^\d+$/.test(trimmed)) return message;
   const value = Number(trimmed);
   if (value < min) return message;
-  if (value > max) return `不能超过 ${max.toLocaleString('en-US')}`;
+  if (value > max) return tooLarge(max.toLocaleString('en-US'));
   return undefined;
 }
 
@@ -131,38 +198,42 @@ function tooLong(text: string, max: number): boolean {
   return text.length > max;
 }
 
-export function validateDealForm(values: DealFormValues): DealFormErrors {
+/** The checks every deal form makes, worded by `messages`. */
+export function validateDealFields(values: DealFieldValues, messages: DealFormMessages): DealFormErrors {
   const errors: DealFormErrors = {};
-  if (values.merchantId === '') errors.merchantId = '请选择商户';
-
   const title = values.title.trim();
-  if (title === '') errors.title = '请输入团购标题';
-  else if (title.length > DEAL_LIMITS.title) errors.title = `标题不能超过 ${DEAL_LIMITS.title} 个字符`;
+  if (title === '') errors.title = messages.titleRequired;
+  else if (title.length > DEAL_LIMITS.title) errors.title = messages.titleTooLong;
 
-  const price = moneyError(values.price, true, '价格');
+  const price = moneyError(values.price, true, messages.price);
   if (price) errors.price = price;
-  const original = moneyError(values.originalPrice, false, '原价');
+  const original = moneyError(values.originalPrice, false, messages.originalPrice);
   if (original) errors.originalPrice = original;
 
-  if (!isImageUrl(values.imageUrl)) errors.imageUrl = '图片链接必须是有效的 URL（http:// 或 https:// 开头）';
-  else if (tooLong(values.imageUrl.trim(), DEAL_LIMITS.imageUrl)) errors.imageUrl = '图片链接过长';
+  if (!isImageUrl(values.imageUrl)) errors.imageUrl = messages.imageUrlInvalid;
+  else if (tooLong(values.imageUrl.trim(), DEAL_LIMITS.imageUrl)) errors.imageUrl = messages.imageUrlTooLong;
 
-  const inventory = wholeNumberError(values.inventory, 0, DEAL_LIMITS.inventory, '库存必须是不小于 0 的整数');
+  const inventory = wholeNumberError(values.inventory, 0, DEAL_LIMITS.inventory, messages.inventory, messages.tooLarge);
   if (inventory) errors.inventory = inventory;
-  const maxPerUser = wholeNumberError(values.maxPerUser, 1, DEAL_LIMITS.maxPerUser, '每人限购必须是不小于 1 的整数');
+  const maxPerUser = wholeNumberError(values.maxPerUser, 1, DEAL_LIMITS.maxPerUser, messages.maxPerUser, messages.tooLarge);
   if (maxPerUser) errors.maxPerUser = maxPerUser;
 
   const from = values.validFrom.trim() === '' ? null : localInputToIso(values.validFrom);
   const until = values.validUntil.trim() === '' ? null : localInputToIso(values.validUntil);
-  if (values.validFrom.trim() !== '' && from === null) errors.validFrom = '请输入有效的日期和时间';
-  if (values.validUntil.trim() !== '' && until === null) errors.validUntil = '请输入有效的日期和时间';
-  else if (from !== null && until !== null && until < from) errors.validUntil = '结束时间不能早于开始时间';
+  if (values.validFrom.trim() !== '' && from === null) errors.validFrom = messages.dateTime;
+  if (values.validUntil.trim() !== '' && until === null) errors.validUntil = messages.dateTime;
+  else if (from !== null && until !== null && until < from) errors.validUntil = messages.untilBeforeFrom;
 
-  if (tooLong(values.description, DEAL_LIMITS.richText)) errors.description = `描述不能超过 ${DEAL_LIMITS.richText} 个字符`;
-  if (tooLong(values.redemptionInstructions, DEAL_LIMITS.richText)) {
-    errors.redemptionInstructions = `使用说明不能超过 ${DEAL_LIMITS.richText} 个字符`;
-  }
-  if (tooLong(values.termsConditions, DEAL_LIMITS.richText)) errors.termsConditions = `条款不能超过 ${DEAL_LIMITS.richText} 个字符`;
+  if (tooLong(values.description, DEAL_LIMITS.richText)) errors.description = messages.descriptionTooLong;
+  if (tooLong(values.redemptionInstructions, DEAL_LIMITS.richText)) errors.redemptionInstructions = messages.redemptionInstructionsTooLong;
+  if (tooLong(values.termsConditions, DEAL_LIMITS.richText)) errors.termsConditions = messages.termsConditionsTooLong;
+  return errors;
+}
+
+/** The superadmin's form: a merchant must be chosen, then the checks of every deal form. */
+export function validateDealForm(values: DealFormValues): DealFormErrors {
+  const errors = validateDealFields(values, DEAL_FORM_MESSAGES_ZH);
+  if (values.merchantId === '') errors.merchantId = '请选择商户';
   return errors;
 }
 
@@ -170,10 +241,9 @@ function wholeNumber(text: string, fallback: number): number {
   return text.trim() === '' ? fallback : Number(text.trim());
 }
 
-/** The body of POST and PUT /api/admin/deals; call it only with values that passed validateDealForm. */
-export function dealBody(values: DealFormValues): CreateDealBody {
+/** The fields as POST and PUT /api/merchant/deals take them; call it only with values that passed the checks. */
+export function dealFieldsBody(values: DealFieldValues): MerchantDealBody {
   return {
-    merchantId: values.merchantId,
     title: values.title.trim(),
     priceCents: usdToCents(values.price) ?? 0,
     originalPriceCents: usdToCents(values.originalPrice),
@@ -185,8 +255,12 @@ export function dealBody(values: DealFormValues): CreateDealBody {
     validUntil: localInputToIso(values.validUntil),
     redemptionInstructions: values.redemptionInstructions,
     termsConditions: values.termsConditions,
-    createStripeProduct: values.createStripeProduct,
     refundAnytime: values.refundAnytime,
     autoRefundOnExpiry: values.autoRefundOnExpiry,
   };
+}
+
+/** The body of POST and PUT /api/admin/deals; call it only with values that passed validateDealForm. */
+export function dealBody(values: DealFormValues): CreateDealBody {
+  return { merchantId: values.merchantId, ...dealFieldsBody(values), createStripeProduct: values.createStripeProduct };
 }

@@ -1,6 +1,7 @@
 /**
- * Deal management (docs/product/screens.md#deal-management, Chinese labels): search, paging, create and edit, publish / unpublish / archive and
- * delete for superadmins; everyone else gets the same list browse-only, read from the shopper's deal list.
+ * Deal management (docs/product/screens.md#deal-management, Chinese labels): the review queue of merchants' proposals,
+ * search, paging, create and edit, publish / unpublish / archive and delete for superadmins; everyone else gets the
+ * same list browse-only, read from the shopper's deal list.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
@@ -16,10 +17,12 @@ import { dealListQueryOptions } from '../deals';
 import { adminDealListQueryOptions } from './api/get-admin-deals';
 import { ListSkeleton, useAdminAccess } from './components/admin-access';
 import { DealRow } from './components/deal-row';
+import { ReviewQueue } from './components/review-queue';
 
 // The forms and the dialog library load when a dialog is first opened: the list does not wait for them.
 const DealFormDialog = lazy(async () => ({ default: (await import('./components/deal-form-dialog')).DealFormDialog }));
 const DeleteDealDialog = lazy(async () => ({ default: (await import('./components/delete-deal-dialog')).DeleteDealDialog }));
+const RejectDealDialog = lazy(async () => ({ default: (await import('./components/reject-deal-dialog')).RejectDealDialog }));
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -112,19 +115,16 @@ export default function DealsPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<AdminDeal | null>(null);
   const [deleting, setDeleting] = useState<AdminDeal | null>(null);
+  const [rejecting, setRejecting] = useState<AdminDeal | null>(null);
   const openCreate = () => {
     setEditing(null);
     setFormOpen(true);
   };
-  const actions = superadmin
-    ? {
-        onEdit: (deal: AdminDeal) => {
-          setEditing(deal);
-          setFormOpen(true);
-        },
-        onDelete: setDeleting,
-      }
-    : undefined;
+  const openEdit = (deal: AdminDeal) => {
+    setEditing(deal);
+    setFormOpen(true);
+  };
+  const actions = superadmin ? { onEdit: openEdit, onDelete: setDeleting } : undefined;
 
   let status: ReactNode = '';
   if (list.isSuccess && !list.isPlaceholderData) {
@@ -138,7 +138,7 @@ export default function DealsPage() {
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">团购管理</h1>
           <p className="mt-1 text-sm text-slate-600">
-            {superadmin ? '创建、编辑、上架、下架和删除团购' : '浏览在售团购'}
+            {superadmin ? '审核商户提交的团购，创建、编辑、上架、下架和删除团购' : '浏览在售团购'}
           </p>
         </div>
         {superadmin ? (
@@ -148,6 +148,13 @@ export default function DealsPage() {
           </Button>
         ) : null}
       </header>
+
+      {superadmin ? (
+        <>
+          <ReviewQueue onReject={setRejecting} onEdit={openEdit} />
+          <h2 className="mb-3 text-xl font-bold text-slate-900">全部团购</h2>
+        </>
+      ) : null}
 
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <form role="search" className="w-full max-w-md" onSubmit={(event) => event.preventDefault()}>
@@ -195,6 +202,7 @@ export default function DealsPage() {
         <Suspense fallback={null}>
           {formOpen ? <DealFormDialog deal={editing} open onOpenChange={setFormOpen} /> : null}
           {deleting ? <DeleteDealDialog deal={deleting} onClose={() => setDeleting(null)} /> : null}
+          {rejecting ? <RejectDealDialog deal={rejecting} onClose={() => setRejecting(null)} /> : null}
         </Suspense>
       ) : null}
     </div>

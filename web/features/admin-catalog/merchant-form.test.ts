@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMerchantBody as serverCreateBody } from '../../../contract/admin';
+import { createMerchantBody as serverCreateBody, updateMerchantBody as serverUpdateBody } from '../../../contract/admin';
 import { phone as serverPhone } from '../../../contract/auth';
 import { HOURS_PATTERN } from '../../../contract/merchants';
 import {
@@ -10,6 +10,7 @@ import {
   merchantFormFrom,
   normalizePhoneInput,
   parseBusinessHours,
+  percentToBps,
   updateMerchantBody,
   validateMerchantForm,
   type MerchantFormValues,
@@ -73,6 +74,7 @@ describe('merchant form bodies', () => {
       address: '1 Main St',
       description: '',
       businessHours: '{"afternoon":"14:00-18:00"}',
+      commissionBps: 1000,
     });
     const parsed = serverCreateBody.parse(body);
     expect(parsed.businessHours).toEqual({ afternoon: '14:00-18:00' });
@@ -98,8 +100,37 @@ describe('merchant form bodies', () => {
       createdAt: '2024-01-01T00:00:00.000Z',
       dealCount: 0,
       accountPhone: '5551234567',
+      commissionBps: 1250,
     });
     expect(values.hours.evening).toBe('19:00-22:00');
+    expect(values.commission).toBe('12.5');
     expect(values.name).toBe('Cafe');
+  });
+});
+
+describe('commission rate', () => {
+  it('starts at the default 10% and is typed as a percent with up to two decimals', () => {
+    expect(emptyMerchantForm().commission).toBe('10');
+    expect(percentToBps('12.34')).toBe(1234);
+    expect(percentToBps(' 0 ')).toBe(0);
+    expect(percentToBps('100')).toBe(10_000);
+    expect(percentToBps('4.35')).toBe(435);
+    expect(percentToBps('.5')).toBe(50);
+    for (const wrong of ['', '.', '-1', '100.01', '101', '1.234', 'ten', '1e2']) expect(percentToBps(wrong), wrong).toBeNull();
+  });
+
+  it('refuses a missing or unreadable rate', () => {
+    expect(validateMerchantForm(form({ name: 'A', commission: ' ' }), 'edit').commission).toBe('请输入佣金比例');
+    expect(validateMerchantForm(form({ name: 'A', commission: '12.345' }), 'edit').commission).toMatch(/最多两位小数/);
+    expect(validateMerchantForm(form({ name: 'A', commission: '0.5' }), 'edit')).toEqual({});
+  });
+
+  it('sends it in basis points on create and edit, as the server takes it', () => {
+    const created = createMerchantBody(form({ name: 'Noodle Bar', phone: '5551234567', commission: '7.5' }));
+    expect(created.commissionBps).toBe(750);
+    expect(serverCreateBody.parse(created).commissionBps).toBe(750);
+    const updated = updateMerchantBody(form({ name: 'Noodle Bar', commission: '15' }));
+    expect(updated.commissionBps).toBe(1500);
+    expect(serverUpdateBody.parse(updated).commissionBps).toBe(1500);
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { AdminMerchant, CreateMerchantBody, updateMerchantBody as updateMerchantSchema } from '../../../contract/admin';
-import { PHONE_MIN_LENGTH } from '../../../contract/constants';
+import { DEFAULT_COMMISSION_BPS, PHONE_MIN_LENGTH } from '../../../contract/constants';
 
 export type UpdateMerchantBody = z.input<typeof updateMerchantSchema>;
 
@@ -28,14 +28,36 @@ export interface MerchantFormValues {
   address: string;
   description: string;
   hours: Record<HoursPeriod, string>;
+  /** The commission rate in percent as typed ('10', '12.5'); sent in basis points. */
+  commission: string;
 }
 
-export type MerchantField = 'name' | 'phone' | 'address' | 'description' | HoursPeriod;
+export type MerchantField = 'name' | 'phone' | 'address' | 'description' | 'commission' | HoursPeriod;
 export type MerchantFormErrors = Partial<Record<MerchantField, string>>;
 export type MerchantFormMode = 'create' | 'edit';
 
 export function emptyMerchantForm(): MerchantFormValues {
-  return { name: '', phone: '', address: '', description: '', hours: { morning: '', afternoon: '', evening: '' } };
+  return {
+    name: '',
+    phone: '',
+    address: '',
+    description: '',
+    hours: { morning: '', afternoon: '', evening: '' },
+    commission: bpsToPercentInput(DEFAULT_COMMISSION_BPS),
+  };
+}
+
+/** Basis points as the percent the form shows: 1000 is '10', 1250 '12.5'. */
+export function bpsToPercentInput(bps: number): string {
+  return String(bps / 100);
+}
+
+/** A percent with at most two decimals, 0 to 100, as basis points; null when the text is no such number. */
+export function percentToBps(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^(\d{1,3}(\.\d{1,2})?|\.\d{1,2})$/.test(trimmed)) return null;
+  const bps = Math.round(Number(trimmed) * 100);
+  return bps <= 10_000 ? bps : null;
 }
 
 /** Reads the stored JSON string of periods; anything unreadable counts as no hours. */
@@ -63,6 +85,7 @@ export function merchantFormFrom(merchant: AdminMerchant): MerchantFormValues {
     address: merchant.address,
     description: merchant.description,
     hours: parseBusinessHours(merchant.businessHours),
+    commission: bpsToPercentInput(merchant.commissionBps),
   };
 }
 
@@ -106,6 +129,8 @@ export function validateMerchantForm(values: MerchantFormValues, mode: MerchantF
   if (values.description.trim().length > MERCHANT_LIMITS.description) {
     errors.description = `简介不能超过 ${MERCHANT_LIMITS.description} 个字符`;
   }
+  if (values.commission.trim() === '') errors.commission = '请输入佣金比例';
+  else if (percentToBps(values.commission) === null) errors.commission = '佣金比例须为 0 到 100 之间的数字，最多两位小数';
   for (const { key } of HOURS_PERIODS) {
     const problem = periodError(values.hours[key]);
     if (problem) errors[key] = problem;
@@ -128,17 +153,23 @@ export function createMerchantBody(values: MerchantFormValues): CreateMerchantBo
     address: values.address.trim(),
     description: values.description.trim(),
     businessHours: businessHoursJson(values.hours),
+    commissionBps: percentToBps(values.commission) ?? DEFAULT_COMMISSION_BPS,
   };
 }
 
-/** The edit form leaves the status alone (it has its own control) and keeps the phone when the field is emptied. */
+/**
+ * The edit form leaves the status alone (it has its own control) and keeps the phone when the field is emptied. Like
+ * the create body, it is sent only once the checks passed, so the rate is always there.
+ */
 export function updateMerchantBody(values: MerchantFormValues): UpdateMerchantBody {
   const phone = values.phone.trim();
+  const commissionBps = percentToBps(values.commission);
   return {
     name: values.name.trim(),
     ...(phone === '' ? {} : { phone: normalizePhoneInput(phone) }),
     address: values.address.trim(),
     description: values.description.trim(),
     businessHours: businessHoursJson(values.hours),
+    ...(commissionBps === null ? {} : { commissionBps }),
   };
 }

@@ -9,11 +9,44 @@ import { toast } from '../../../components/ui/toast';
 import { useCreateDeal, type SavedDeal } from '../api/create-deal';
 import { useAdminMerchants } from '../api/get-admin-merchants';
 import { useUpdateDeal } from '../api/update-deal';
-import { dealBody, dealFormFrom, emptyDealForm, validateDealForm, type DealField, type DealFormErrors, type DealFormValues } from '../deal-form';
+import { dealBody, dealFormFrom, emptyDealForm, validateDealForm, type DealFormErrors, type DealFormValues } from '../deal-form';
 import { errorMessage } from '../error-message';
 import { MERCHANT_STATUS_LABELS } from '../merchant-status';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field, focusFirstError, hasErrors, Input, inputClasses, Textarea } from '../../../components/ui/field';
+import { Field, focusFirstError, hasErrors, inputClasses } from '../../../components/ui/field';
+import { DealFields, type DealFieldsText } from './deal-fields';
+
+/** The form's words (docs/product/screens.md#deal-management); the refund switches keep the English names shoppers read. */
+const DEAL_FIELDS_ZH: DealFieldsText = {
+  labels: {
+    title: '团购标题',
+    price: '价格（美元）',
+    originalPrice: '原价（美元）',
+    inventory: '库存',
+    maxPerUser: '每人限购',
+    validFrom: '开始时间',
+    validUntil: '结束时间',
+    imageUrl: '图片链接',
+    description: '团购描述（HTML）',
+    redemptionInstructions: '使用说明（HTML）',
+    termsConditions: '条款与条件（HTML）',
+  },
+  hints: {
+    originalPrice: '选填，显示为划线价',
+    inventory: '0 表示不限量',
+    maxPerUser: '每位顾客最多可购买的份数',
+    validity: '留空表示不限，按本地时间填写',
+    imageUrl: '以 https:// 开头的图片地址，或站内路径如 /images/deals/spa-day.svg',
+    description: '支持 <p>、<ul>、<strong> 等基本标签',
+    redemptionInstructions: '顾客到店如何使用券码',
+    termsConditions: '有效期、预约要求等限制条件',
+  },
+  refunds: {
+    legend: '退款',
+    refundAnytime: '顾客可在券码使用前随时申请退款，款项原路退回。',
+    autoRefundOnExpiry: '券码过期仍未使用时，系统自动全额退款。',
+  },
+};
 
 /** A failed payment-provider sync is worth reading in full, so it stays up as long as the merchant login info does. */
 const SYNC_ERROR_TOAST_MS = MERCHANT_CREATED_TOAST_MS;
@@ -84,8 +117,8 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
   const update = useUpdateDeal();
   const saving = create.isPending || update.isPending;
 
-  const set = <K extends keyof DealFormValues>(field: K, value: DealFormValues[K]) => {
-    const next = { ...values, [field]: value };
+  const change = (changes: Partial<DealFormValues>) => {
+    const next = { ...values, ...changes };
     setValues(next);
     if (tried) setErrors(validateDealForm(next));
   };
@@ -123,104 +156,15 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
     }
   };
 
-  const text = (field: DealField, label: string, options: { required?: boolean; hint?: string; placeholder?: string; className?: string } = {}) => (
-    <Field id={`deal-${field}`} label={label} required={options.required} hint={options.hint} error={errors[field]} className={options.className}>
-      {(control) => (
-        <Input
-          {...control}
-          
-          value={values[field]}
-          placeholder={options.placeholder}
-          autoComplete="off"
-          onChange={(event) => set(field, event.target.value)}
-        />
-      )}
-    </Field>
-  );
-
-  const number = (field: DealField, label: string, options: { min: number; step: string; required?: boolean; hint?: string }) => (
-    <Field id={`deal-${field}`} label={label} required={options.required} hint={options.hint} error={errors[field]}>
-      {(control) => (
-        <Input
-          {...control}
-          type="number"
-          min={options.min}
-          step={options.step}
-          inputMode={options.step === '1' ? 'numeric' : 'decimal'}
-          
-          value={values[field]}
-          onChange={(event) => set(field, event.target.value)}
-        />
-      )}
-    </Field>
-  );
-
-  const html = (field: DealField, label: string, hint: string) => (
-    <Field id={`deal-${field}`} label={label} hint={hint} error={errors[field]}>
-      {(control) => (
-        <Textarea
-          {...control}
-          rows={4}
-          spellCheck={false}
-          className="font-mono text-[13px]"
-          value={values[field]}
-          onChange={(event) => set(field, event.target.value)}
-        />
-      )}
-    </Field>
-  );
-
-  const dateTime = (field: 'validFrom' | 'validUntil', label: string) => (
-    <Field id={`deal-${field}`} label={label} hint="留空表示不限，按本地时间填写" error={errors[field]}>
-      {(control) => (
-        <Input {...control} type="datetime-local" value={values[field]} onChange={(event) => set(field, event.target.value)} />
-      )}
-    </Field>
-  );
-
-  const checkbox = (field: 'refundAnytime' | 'autoRefundOnExpiry', label: string, hint: string) => (
-    <div className="flex items-start gap-3">
-      <input
-        id={`deal-${field}`}
-        type="checkbox"
-        checked={values[field]}
-        onChange={(event) => set(field, event.target.checked)}
-        aria-describedby={`deal-${field}-hint`}
-        className="mt-0.5 h-5 w-5 shrink-0 rounded accent-brand-700 focus-ring"
-      />
-      <div>
-        <label htmlFor={`deal-${field}`} lang="en" className="text-sm font-semibold text-slate-800">
-          {label}
-        </label>
-        <p id={`deal-${field}-hint`} className="mt-0.5 text-xs text-slate-600">
-          {hint}
-        </p>
-      </div>
-    </div>
-  );
-
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <MerchantSelect value={values.merchantId} current={deal} error={errors.merchantId} onChange={(id) => set('merchantId', id)} />
-        {text('title', '团购标题', { required: true })}
-        {number('price', '价格（美元）', { min: 0, step: '0.01', required: true })}
-        {number('originalPrice', '原价（美元）', { min: 0, step: '0.01', hint: '选填，显示为划线价' })}
-        {number('inventory', '库存', { min: 0, step: '1', hint: '0 表示不限量' })}
-        {number('maxPerUser', '每人限购', { min: 1, step: '1', hint: '每位顾客最多可购买的份数' })}
-        {dateTime('validFrom', '开始时间')}
-        {dateTime('validUntil', '结束时间')}
-      </div>
-      {text('imageUrl', '图片链接', { hint: '以 https:// 开头的图片地址，或站内路径如 /images/deals/spa-day.svg', placeholder: 'https://' })}
-      {html('description', '团购描述（HTML）', '支持 <p>、<ul>、<strong> 等基本标签')}
-      {html('redemptionInstructions', '使用说明（HTML）', '顾客到店如何使用券码')}
-      {html('termsConditions', '条款与条件（HTML）', '有效期、预约要求等限制条件')}
-
-      <fieldset className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
-        <legend className="sr-only">退款</legend>
-        {checkbox('refundAnytime', 'Refund anytime', '顾客可在券码使用前随时申请退款，款项原路退回。')}
-        {checkbox('autoRefundOnExpiry', 'Auto-refund if unused', '券码过期仍未使用时，系统自动全额退款。')}
-      </fieldset>
+      <DealFields
+        values={values}
+        errors={errors}
+        onChange={change}
+        text={DEAL_FIELDS_ZH}
+        leading={<MerchantSelect value={values.merchantId} current={deal} error={errors.merchantId} onChange={(merchantId) => change({ merchantId })} />}
+      />
 
       <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
         <div className="flex items-start gap-3">
@@ -228,7 +172,7 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
             id="deal-createStripeProduct"
             type="checkbox"
             checked={values.createStripeProduct}
-            onChange={(event) => set('createStripeProduct', event.target.checked)}
+            onChange={(event) => change({ createStripeProduct: event.target.checked })}
             aria-describedby="deal-createStripeProduct-hint"
             className="mt-0.5 h-5 w-5 shrink-0 rounded accent-brand-700 focus-ring"
           />

@@ -87,6 +87,9 @@ export function DealRow({ deal, actions }: DealRowProps) {
             {deal.title}
           </h3>
           <p className="truncate text-sm text-slate-600">{deal.merchantName}</p>
+          {isAdminDeal(deal) && deal.status === 'rejected' && deal.rejectionReason ? (
+            <p className="mt-1 text-sm break-words text-red-800">驳回原因：{deal.rejectionReason}</p>
+          ) : null}
           <p className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-sm text-slate-700">
             <span>
               <span className="sr-only">价格：</span>

@@ -1,4 +1,7 @@
-/** Create or edit a merchant (docs/product/screens.md#merchant-management): name and phone on create, name on edit, address, description, business hours. */
+/**
+ * Create or edit a merchant (docs/product/screens.md#merchant-management): name and phone on create, name on edit,
+ * commission rate, address, description, business hours.
+ */
 import { useRef, useState, type FormEvent } from 'react';
 import type { AdminMerchant } from '../../../../contract/admin';
 import { Button } from '../../../components/ui/button';
@@ -43,7 +46,7 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
     setValues(next);
     if (tried) setErrors(validateMerchantForm(next, mode));
   };
-  const set = (field: 'name' | 'phone' | 'address' | 'description', value: string) => change({ ...values, [field]: value });
+  const set = (field: 'name' | 'phone' | 'address' | 'description' | 'commission', value: string) => change({ ...values, [field]: value });
   const setHours = (period: HoursPeriod, value: string) => change({ ...values, hours: { ...values.hours, [period]: value } });
 
   const submit = (event: FormEvent) => {
@@ -120,6 +123,21 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
           )}
         </Field>
       </div>
+      <Field id="merchant-commission" label="佣金比例（%）" required error={errors.commission} hint="按售出券的价格计算，最多两位小数；每周结算单按生成时的比例计算。" className="sm:max-w-60">
+        {(control) => (
+          <Input
+            {...control}
+            type="number"
+            min={0}
+            max={100}
+            step="0.01"
+            inputMode="decimal"
+            autoComplete="off"
+            value={values.commission}
+            onChange={(event) => set('commission', event.target.value)}
+          />
+        )}
+      </Field>
       <Field id="merchant-address" label="地址" error={errors.address}>
         {(control) => (
           <Input

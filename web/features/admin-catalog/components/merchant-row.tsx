@@ -1,4 +1,4 @@
-/** One merchant in the management list: its card details, deal count, creation date, inline status and edit. */
+/** One merchant in the management list: its card details and commission rate, deal count, creation date, inline status and edit. */
 import type { AdminMerchant } from '../../../../contract/admin';
 import type { MerchantStatus } from '../../../../contract/merchants';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +10,7 @@ import { HOURS_PERIODS, parseBusinessHours } from '../merchant-form';
 import { MERCHANT_STATUS_LABELS, MERCHANT_STATUSES } from '../merchant-status';
 import { inputClasses } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
+import { formatBasisPoints } from '../../../lib/numbers';
 
 function hoursText(json: string | null): string {
   const hours = parseBusinessHours(json);
@@ -56,6 +57,7 @@ export function MerchantRow({ merchant, onEdit, beforeToast }: MerchantRowProps)
     { term: '地址', value: merchant.address || '未填写' },
     { term: '营业时间', value: hoursText(merchant.businessHours) },
     { term: '登录账号', value: merchant.accountPhone ?? '无' },
+    { term: '佣金比例', value: formatBasisPoints(merchant.commissionBps) },
   ];
 
   return (
@@ -96,7 +98,7 @@ export function MerchantRow({ merchant, onEdit, beforeToast }: MerchantRowProps)
         </div>
       </div>
       {merchant.description ? <p className="mt-2 line-clamp-2 text-sm text-slate-700">{merchant.description}</p> : null}
-      <dl className="mt-3 grid gap-x-6 gap-y-2 border-t border-slate-100 pt-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="mt-3 grid gap-x-6 gap-y-2 border-t border-slate-100 pt-3 text-sm sm:grid-cols-2 lg:grid-cols-5">
         {details.map((row) => (
           <div key={row.term} className="min-w-0">
             <dt className="text-xs text-slate-600">{row.term}</dt>

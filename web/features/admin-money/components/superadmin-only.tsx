@@ -35,6 +35,7 @@ const LINKS = [
   { href: paths.adminTransactions, label: 'Transaction History' },
   { href: paths.adminOrders, label: 'Customer Service' },
   { href: paths.adminLedger, label: 'Ledger' },
+  { href: paths.adminStatements, label: 'Statements' },
 ] as const;
 
 /** The page frame: its title, a line about it, and the links between the money screens. */

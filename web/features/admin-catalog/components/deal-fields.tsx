@@ -1,0 +1,127 @@
+/**
+ * The fields of a deal form, shared by the superadmin's dialog and the merchant's own deal page: title, prices in US
+ * dollars, stock and the per-customer limit, the validity window in local time, the picture, the rich texts and the
+ * refund promises. Each screen gives the words in its own language and adds what only it has (the merchant choice).
+ */
+import type { ReactNode } from 'react';
+import { Field, Input, Textarea } from '../../../components/ui/field';
+import type { DealField, DealFieldValues, DealFormErrors } from '../deal-form';
+
+type LabelledField = Exclude<DealField, 'merchantId'>;
+
+/** The words of the form in one language: labels and the hints under the fields (the checks' words are DealFormMessages). */
+export interface DealFieldsText {
+  labels: Record<LabelledField, string>;
+  hints: {
+    originalPrice: string;
+    inventory: string;
+    maxPerUser: string;
+    validity: string;
+    imageUrl: string;
+    description: string;
+    redemptionInstructions: string;
+    termsConditions: string;
+  };
+  refunds: {
+    legend: string;
+    /** Hints under the two switches; their labels are the names the deal page shows, in English. */
+    refundAnytime: string;
+    autoRefundOnExpiry: string;
+  };
+}
+
+interface DealFieldsProps {
+  values: DealFieldValues;
+  errors: DealFormErrors;
+  /** One field changed: its new value. */
+  onChange: (change: Partial<DealFieldValues>) => void;
+  text: DealFieldsText;
+  /** Shown first in the grid (the superadmin's merchant choice). */
+  leading?: ReactNode;
+}
+
+export function DealFields({ values, errors, onChange, text, leading }: DealFieldsProps) {
+  const { labels, hints } = text;
+
+  const line = (field: 'title' | 'imageUrl', options: { required?: boolean; hint?: string; placeholder?: string } = {}) => (
+    <Field id={`deal-${field}`} label={labels[field]} required={options.required} hint={options.hint} error={errors[field]}>
+      {(control) => <Input {...control} value={values[field]} placeholder={options.placeholder} autoComplete="off" onChange={(event) => onChange({ [field]: event.target.value })} />}
+    </Field>
+  );
+
+  const number = (field: 'price' | 'originalPrice' | 'inventory' | 'maxPerUser', options: { min: number; step: string; required?: boolean; hint?: string }) => (
+    <Field id={`deal-${field}`} label={labels[field]} required={options.required} hint={options.hint} error={errors[field]}>
+      {(control) => (
+        <Input
+          {...control}
+          type="number"
+          min={options.min}
+          step={options.step}
+          inputMode={options.step === '1' ? 'numeric' : 'decimal'}
+          value={values[field]}
+          onChange={(event) => onChange({ [field]: event.target.value })}
+        />
+      )}
+    </Field>
+  );
+
+  const html = (field: 'description' | 'redemptionInstructions' | 'termsConditions') => (
+    <Field id={`deal-${field}`} label={labels[field]} hint={hints[field]} error={errors[field]}>
+      {(control) => (
+        <Textarea {...control} rows={4} spellCheck={false} className="font-mono text-[13px]" value={values[field]} onChange={(event) => onChange({ [field]: event.target.value })} />
+      )}
+    </Field>
+  );
+
+  const dateTime = (field: 'validFrom' | 'validUntil') => (
+    <Field id={`deal-${field}`} label={labels[field]} hint={hints.validity} error={errors[field]}>
+      {(control) => <Input {...control} type="datetime-local" value={values[field]} onChange={(event) => onChange({ [field]: event.target.value })} />}
+    </Field>
+  );
+
+  const checkbox = (field: 'refundAnytime' | 'autoRefundOnExpiry', label: string) => (
+    <div className="flex items-start gap-3">
+      <input
+        id={`deal-${field}`}
+        type="checkbox"
+        checked={values[field]}
+        onChange={(event) => onChange({ [field]: event.target.checked })}
+        aria-describedby={`deal-${field}-hint`}
+        className="mt-0.5 h-5 w-5 shrink-0 rounded accent-brand-700 focus-ring"
+      />
+      <div>
+        <label htmlFor={`deal-${field}`} lang="en" className="text-sm font-semibold text-slate-800">
+          {label}
+        </label>
+        <p id={`deal-${field}-hint`} className="mt-0.5 text-xs text-slate-600">
+          {text.refunds[field]}
+        </p>
+      </div>
+    </div>
+  );
+
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {leading}
+        {line('title', { required: true })}
+        {number('price', { min: 0, step: '0.01', required: true })}
+        {number('originalPrice', { min: 0, step: '0.01', hint: hints.originalPrice })}
+        {number('inventory', { min: 0, step: '1', hint: hints.inventory })}
+        {number('maxPerUser', { min: 1, step: '1', hint: hints.maxPerUser })}
+        {dateTime('validFrom')}
+        {dateTime('validUntil')}
+      </div>
+      {line('imageUrl', { hint: hints.imageUrl, placeholder: 'https://' })}
+      {html('description')}
+      {html('redemptionInstructions')}
+      {html('termsConditions')}
+
+      <fieldset className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
+        <legend className="sr-only">{text.refunds.legend}</legend>
+        {checkbox('refundAnytime', 'Refund anytime')}
+        {checkbox('autoRefundOnExpiry', 'Auto-refund if unused')}
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+/** What other features use of deal and merchant management: the deal form's fields and checks (a merchant's own deal form shares them), deal states, and the merchants list. */
+export { adminMerchantsQueryOptions } from './api/get-admin-merchants';
+export { DealFields, type DealFieldsText } from './components/deal-fields';
+export { DealThumb } from './components/deal-thumb';
+export {
+  DEAL_LIMITS,
+  dealFieldsBody,
+  dealFieldsFrom,
+  emptyDealFields,
+  validateDealFields,
+  type DealFieldValues,
+  type DealFormErrors,
+  type DealFormMessages,
+} from './deal-form';
+export { dealState, type DealState } from './deal-status';

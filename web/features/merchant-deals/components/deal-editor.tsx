@@ -1,0 +1,185 @@
+/**
+ * The merchant's deal form: the fields of the superadmin's form without the merchant choice, the status or the
+ * payment-provider sync. "Save draft" keeps it as it is; "Submit for review" saves it, asks for confirmation and
+ * hands it in. A rejected deal shows why, and stays rejected until it is handed in again.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { paths } from '../../../../contract/routes';
+import type { MerchantDeal } from '../../../../contract/workspace';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose } from '../../../components/ui/dialog';
+import { focusFirstError, hasErrors } from '../../../components/ui/field';
+import { AlertIcon } from '../../../components/ui/icons';
+import { toast } from '../../../components/ui/toast';
+import { fieldRefusal } from '../../../lib/api-client';
+import { DealFields, dealFieldsBody, dealFieldsFrom, emptyDealFields, validateDealFields, type DealFieldValues, type DealFormErrors } from '../../admin-catalog';
+import { messageOf } from '../../auth';
+import { useCreateMerchantDeal } from '../api/create-merchant-deal';
+import { useSubmitMerchantDeal } from '../api/submit-merchant-deal';
+import { useUpdateMerchantDeal } from '../api/update-merchant-deal';
+import { DEAL_FIELDS_EN, DEAL_FORM_MESSAGES_EN } from '../deal-form-text';
+
+/** The body's fields (as the server names them in a refusal) and the form's field each is typed in. */
+const FORM_FIELD_OF: Record<string, keyof DealFormErrors> = {
+  title: 'title',
+  priceCents: 'price',
+  originalPriceCents: 'originalPrice',
+  description: 'description',
+  imageUrl: 'imageUrl',
+  inventory: 'inventory',
+  maxPerUser: 'maxPerUser',
+  validFrom: 'validFrom',
+  validUntil: 'validUntil',
+  redemptionInstructions: 'redemptionInstructions',
+  termsConditions: 'termsConditions',
+};
+
+const focusSoon = (form: HTMLFormElement | null) => requestAnimationFrame(() => focusFirstError(form));
+
+export function DealEditor({ deal }: { deal: MerchantDeal | null }) {
+  const [values, setValues] = useState<DealFieldValues>(() => (deal ? dealFieldsFrom(deal) : emptyDealFields()));
+  const [errors, setErrors] = useState<DealFormErrors>({});
+  // Fields are checked as they change only after a first attempt, so nobody is scolded while still typing.
+  const [tried, setTried] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [, navigate] = useLocation();
+  const create = useCreateMerchantDeal();
+  const update = useUpdateMerchantDeal();
+  const submit = useSubmitMerchantDeal();
+  const busy = create.isPending || update.isPending || submit.isPending;
+
+  const change = (changes: Partial<DealFieldValues>) => {
+    const next = { ...values, ...changes };
+    setValues(next);
+    if (tried) setErrors(validateDealFields(next, DEAL_FORM_MESSAGES_EN));
+  };
+
+  /** Runs the checks; false (with the focus on the first problem) when something must be fixed first. */
+  const passesChecks = (): boolean => {
+    const found = validateDealFields(values, DEAL_FORM_MESSAGES_EN);
+    setErrors(found);
+    setTried(true);
+    setFailure(null);
+    if (hasErrors(found)) focusSoon(formRef.current);
+    return !hasErrors(found);
+  };
+
+  /** The form as it is now, saved: a new deal is created as a draft, an existing one updated. */
+  const save = (): Promise<MerchantDeal> => {
+    const body = dealFieldsBody(values);
+    return deal ? update.mutateAsync({ id: deal.id, body }) : create.mutateAsync(body);
+  };
+
+  /** A refusal that names a field is shown under it; any other above the buttons. */
+  const showRefusal = (error: unknown) => {
+    const refused = fieldRefusal(error);
+    const field = refused ? FORM_FIELD_OF[refused.field] : undefined;
+    if (refused && field) {
+      setErrors({ [field]: refused.message });
+      focusSoon(formRef.current);
+      return;
+    }
+    setFailure(messageOf(error, 'The deal could not be saved. Please try again.'));
+  };
+
+  const saveDraft = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !passesChecks()) return;
+    try {
+      const saved = await save();
+      toast({
+        title: saved.status === 'rejected' ? 'Changes saved' : 'Draft saved',
+        description: saved.status === 'rejected' ? 'Submit it for review again when it is ready.' : saved.title,
+        variant: 'success',
+      });
+      // The new draft has an address of its own from now on.
+      if (!deal) navigate(paths.merchantDealEdit(saved.id), { replace: true });
+    } catch (error) {
+      showRefusal(error);
+    }
+  };
+
+  const askToSubmit = () => {
+    if (!busy && passesChecks()) setConfirming(true);
+  };
+
+  const saveAndSubmit = async () => {
+    let saved: MerchantDeal;
+    try {
+      saved = await save();
+    } catch (error) {
+      setConfirming(false);
+      showRefusal(error);
+      return;
+    }
+    try {
+      await submit.mutateAsync(saved.id);
+    } catch (error) {
+      setConfirming(false);
+      const message = messageOf(error, 'The deal was saved as a draft but could not be submitted. Please try again.');
+      setFailure(message);
+      toast({ title: 'Not submitted', description: message, variant: 'destructive' });
+      if (!deal) navigate(paths.merchantDealEdit(saved.id), { replace: true });
+      return;
+    }
+    setConfirming(false);
+    toast({ title: 'Submitted for review', description: saved.title, variant: 'success' });
+    navigate(paths.merchantDeals);
+  };
+
+  return (
+    <>
+      <form ref={formRef} noValidate onSubmit={(event) => void saveDraft(event)} className="grid gap-4 surface p-5 sm:p-8">
+        {deal?.status === 'rejected' ? (
+          <div className="rounded-xl bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200">
+            <p className="font-semibold">The marketplace rejected this deal</p>
+            {deal.rejectionReason ? <p className="mt-1 break-words whitespace-pre-line">{deal.rejectionReason}</p> : null}
+            <p className="mt-2 text-red-800">Change what was asked, then submit it for review again.</p>
+          </div>
+        ) : null}
+
+        <DealFields values={values} errors={errors} onChange={change} text={DEAL_FIELDS_EN} />
+
+        {failure ? (
+          <p role="alert" className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+            <AlertIcon className="h-5 w-5 shrink-0" />
+            <span className="break-words">{failure}</span>
+          </p>
+        ) : null}
+
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <Button type="submit" variant="outline" disabled={busy}>
+            {create.isPending || update.isPending ? 'Saving…' : 'Save draft'}
+          </Button>
+          <Button onClick={askToSubmit} disabled={busy}>
+            Submit for review
+          </Button>
+        </div>
+      </form>
+
+      <Dialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!busy) setConfirming(open);
+        }}
+        role="alertdialog"
+        title="Submit for review?"
+        description={`The marketplace checks “${values.title.trim()}” before customers can see it. While it is under review it cannot be changed.`}
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose>
+            <Button variant="outline" disabled={busy}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button onClick={() => void saveAndSubmit()} disabled={busy}>
+            {busy ? 'Submitting…' : 'Submit for review'}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { merchantDealBody } from '../../../contract/workspace';
+import MerchantDealPage from './deal-page';
+import { aMerchantDeal, json, renderScreen, sentBodies, stubApi } from './test-support';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** A field by its accessible name (the label, without the required mark). */
+const field = (name: string) => screen.queryByRole('textbox', { name }) ?? screen.getByRole('spinbutton', { name });
+const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
+
+describe('A new deal', () => {
+  it('has no merchant, status or payment-provider choice, checks the fields, and saves a draft the server schema accepts', async () => {
+    const saved = aMerchantDeal({ id: 'd9', title: 'Ramen for two', priceCents: 1999 });
+    const fetchMock = stubApi({ 'POST /api/merchant/deals': () => json(saved, 201), 'GET /api/merchant/deals': () => json([saved]) });
+    const { location } = renderScreen(<MerchantDealPage />, { path: '/merchant/deals/new' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'New deal' })).toBeTruthy();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByText(/payment/i)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Please enter a title')).toBeTruthy();
+    expect(screen.getByText('Please enter the price')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    type('Title', '  Ramen for two ');
+    type('Price (USD)', '19.99');
+    type('Stock', '50');
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/merchant/deals/d9'));
+    const [body] = sentBodies(fetchMock, 'POST', '/api/merchant/deals');
+    expect(body).toMatchObject({ title: 'Ramen for two', priceCents: 1999, inventory: 50, maxPerUser: 1, refundAnytime: true });
+    expect(body).not.toHaveProperty('merchantId');
+    expect(body).not.toHaveProperty('createStripeProduct');
+    expect(body).not.toHaveProperty('status');
+    expect(merchantDealBody.safeParse(body).success).toBe(true);
+  });
+});
+
+describe('A draft or rejected deal', () => {
+  it('shows why it was rejected, and on submit saves the form, asks, and hands it in', async () => {
+    const rejected = aMerchantDeal({ id: 'd5', title: 'Omakase counter', status: 'rejected', rejectionReason: 'Please add the opening hours to the terms.' });
+    const fetchMock = stubApi({
+      'GET /api/merchant/deals/d5': () => json(rejected),
+      'PUT /api/merchant/deals/d5': (init) => json({ ...rejected, ...(JSON.parse(String(init?.body)) as object) }),
+      'POST /api/merchant/deals/d5/submit': () => json({ ...rejected, status: 'pending_review', rejectionReason: null, submittedAt: '2026-11-23T10:00:00.000Z' }),
+      'GET /api/merchant/deals': () => json([]),
+    });
+    const { location } = renderScreen(<MerchantDealPage id="d5" />, { path: '/merchant/deals/d5' });
+
+    expect(await screen.findByText('Please add the opening hours to the terms.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit deal' })).toBeTruthy();
+    expect((field('Title') as HTMLInputElement).value).toBe('Omakase counter');
+    type('Terms and conditions (HTML)', '<p>Open 12:00-22:00</p>');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Submit for review?' });
+    expect(sentBodies(fetchMock, 'PUT', '/api/merchant/deals/d5')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit for review' }));
+
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/merchant/deals'));
+    expect(sentBodies(fetchMock, 'PUT', '/api/merchant/deals/d5')).toEqual([expect.objectContaining({ termsConditions: '<p>Open 12:00-22:00</p>', title: 'Omakase counter' })]);
+    const calls = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
+    expect(calls.indexOf('POST /api/merchant/deals/d5/submit')).toBeGreaterThan(calls.indexOf('PUT /api/merchant/deals/d5'));
+  });
+
+  it('shows a refusal of the server under the field it names, and any other above the buttons', async () => {
+    const draft = aMerchantDeal({ id: 'd3', title: 'Sake tasting' });
+    let answer = json({ message: 'priceCents: is too large' }, 400);
+    stubApi({ 'GET /api/merchant/deals/d3': () => json(draft), 'PUT /api/merchant/deals/d3': () => answer });
+    renderScreen(<MerchantDealPage id="d3" />, { path: '/merchant/deals/d3' });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Save draft' }));
+    const price = field('Price (USD)');
+    await waitFor(() => expect(price.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(price.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe('is too large');
+
+    answer = json({ message: 'Only a draft or a rejected deal can be changed' }, 409);
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Only a draft or a rejected deal can be changed');
+  });
+});
+
+describe('A deal that can no longer be changed', () => {
+  it('is shown read-only with what its state means', async () => {
+    stubApi({ 'GET /api/merchant/deals/d4': () => json(aMerchantDeal({ id: 'd4', title: 'Lunch set', status: 'pending_review', submittedAt: '2026-11-21T10:00:00.000Z', inventory: 0 })) });
+    renderScreen(<MerchantDealPage id="d4" />, { path: '/merchant/deals/d4' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lunch set' })).toBeTruthy();
+    const details = screen.getByRole('region', { name: 'Deal details' });
+    expect(details.querySelector('.badge')?.textContent).toBe('Pending review');
+    expect(details.textContent).toContain('The marketplace is reviewing this deal');
+    expect(details.textContent).toContain('No limit');
+    expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('says so when the deal is not the merchant\'s own', async () => {
+    stubApi({ 'GET /api/merchant/deals/d8': () => json({ message: 'Not found' }, 404) });
+    renderScreen(<MerchantDealPage id="d8" />, { path: '/merchant/deals/d8' });
+    expect(await screen.findByRole('heading', { name: 'Deal not found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * "Add staff": phone and name; then the new account's login, shown this once with a copy button, and the reminder that
+ * the first password must be changed at the first login (ADR 006).
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { COPY_CONFIRM_MS } from '../../../../contract/constants';
+import type { AddedStaffAnswer } from '../../../../contract/workspace';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field, focusFirstError, hasErrors, Input } from '../../../components/ui/field';
+import { AlertIcon, CheckCircleIcon, CopyIcon } from '../../../components/ui/icons';
+import { useAddStaff } from '../api/add-staff';
+import { staffBody, staffRefusal, validateStaffForm, type StaffFormErrors, type StaffFormValues } from '../staff-form';
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+function CopyLogin({ added }: { added: AddedStaffAnswer }) {
+  const [state, setState] = useState<CopyState>('idle');
+  useEffect(() => {
+    if (state !== 'copied') return;
+    const timer = setTimeout(() => setState('idle'), COPY_CONFIRM_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(`Phone: ${added.loginInfo.phone}\nFirst password: ${added.loginInfo.password}`);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button variant="secondary" size="sm" onClick={() => void copy()}>
+        {state === 'copied' ? <CheckCircleIcon className="h-4 w-4" /> : <CopyIcon className="h-4 w-4" />}
+        {state === 'copied' ? 'Copied' : 'Copy login'}
+      </Button>
+      <span role="status" className="text-xs text-slate-600">
+        {state === 'failed' ? 'The clipboard could not be reached: please write the password down.' : ''}
+      </span>
+    </div>
+  );
+}
+
+function AddedLogin({ added, onDone }: { added: AddedStaffAnswer; onDone: () => void }) {
+  return (
+    <div className="grid gap-4">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200">
+        <dt className="text-slate-600">Phone</dt>
+        <dd className="font-mono font-semibold break-all text-slate-900">{added.loginInfo.phone}</dd>
+        <dt className="text-slate-600">First password</dt>
+        <dd className="font-mono font-semibold break-all text-slate-900">{added.loginInfo.password}</dd>
+      </dl>
+      <p className="text-sm text-slate-700">
+        This password is shown only once. Give it to {added.name || 'them'} in person: they log in at Merchant Login and must change it at the first
+        login.
+      </p>
+      <CopyLogin added={added} />
+      <div className="flex justify-end">
+        <Button onClick={onDone}>Done</Button>
+      </div>
+    </div>
+  );
+}
+
+function AddForm({ onAdded, onCancel }: { onAdded: (added: AddedStaffAnswer) => void; onCancel: () => void }) {
+  const [values, setValues] = useState<StaffFormValues>({ phone: '', name: '' });
+  const [errors, setErrors] = useState<StaffFormErrors>({});
+  const [tried, setTried] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const add = useAddStaff();
+
+  const set = (field: keyof StaffFormValues, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (tried) setErrors(validateStaffForm(next));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (add.isPending) return;
+    const found = validateStaffForm(values);
+    setErrors(found);
+    setTried(true);
+    setFailure(null);
+    if (hasErrors(found)) {
+      requestAnimationFrame(() => focusFirstError(formRef.current));
+      return;
+    }
+    add.mutate(staffBody(values), {
+      onSuccess: onAdded,
+      onError: (error) => {
+        const refusal = staffRefusal(error);
+        if (refusal.field) {
+          setErrors({ [refusal.field]: refusal.message });
+          requestAnimationFrame(() => focusFirstError(formRef.current));
+        } else {
+          setFailure(refusal.message);
+        }
+      },
+    });
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
+      <Field id="staff-phone" label="Phone Number" required error={errors.phone} hint="Their login; it must not have an account yet.">
+        {(control) => (
+          <Input {...control} type="tel" inputMode="tel" autoComplete="off" value={values.phone} onChange={(event) => set('phone', event.target.value)} />
+        )}
+      </Field>
+      <Field id="staff-name" label="Name" error={errors.name} hint="Shown in your staff list.">
+        {(control) => (
+          <Input {...control} autoComplete="off" value={values.name} onChange={(event) => set('name', event.target.value)} />
+        )}
+      </Field>
+      {failure ? (
+        <p role="alert" className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+          <AlertIcon className="h-5 w-5 shrink-0" />
+          <span className="break-words">{failure}</span>
+        </p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={add.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? 'Adding…' : 'Add staff'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Mounted while open, so every opening starts with an empty form. */
+export function AddStaffDialog({ onClose }: { onClose: () => void }) {
+  const [added, setAdded] = useState<AddedStaffAnswer | null>(null);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={added ? 'Staff account added' : 'Add staff'}
+      description={added ? undefined : 'Staff can redeem vouchers and read the redemption log, nothing else.'}
+    >
+      {added ? <AddedLogin added={added} onDone={onClose} /> : <AddForm onAdded={setAdded} onCancel={onClose} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The add-staff form: its checks (the server's rules of contract/workspace.ts addStaffBody, repeated here because the
+ * contract's zod schemas would pull zod into the page), its body, and where a refusal of the server is shown.
+ */
+import { PHONE_MIN_LENGTH } from '../../../contract/constants';
+import { fieldRefusal, isApiError } from '../../lib/api-client';
+import { messageOf } from '../auth';
+
+export const STAFF_NAME_MAX_LENGTH = 80;
+const PHONE_MAX_LENGTH = 16;
+/** The server's refusal of a phone that already has an account (it belongs under the phone field). */
+export const PHONE_TAKEN = 'This phone already has an account';
+
+export interface StaffFormValues {
+  phone: string;
+  name: string;
+}
+
+export type StaffField = keyof StaffFormValues;
+export type StaffFormErrors = Partial<Record<StaffField, string>>;
+
+/** The server's phone normalisation: digits, with an optional leading +. */
+function normalizePhone(raw: string): string {
+  const trimmed = raw.trim();
+  return (trimmed.startsWith('+') ? '+' : '') + trimmed.replace(/[^\d]/g, '');
+}
+
+export function validateStaffForm(values: StaffFormValues): StaffFormErrors {
+  const errors: StaffFormErrors = {};
+  const phone = normalizePhone(values.phone);
+  if (values.phone.trim() === '') errors.phone = 'Please enter the phone number';
+  else if (phone.replace('+', '').length < PHONE_MIN_LENGTH || phone.length > PHONE_MAX_LENGTH) errors.phone = 'Please enter a valid phone number';
+  if (values.name.trim().length > STAFF_NAME_MAX_LENGTH) errors.name = `The name must be at most ${STAFF_NAME_MAX_LENGTH} characters`;
+  return errors;
+}
+
+export function staffBody(values: StaffFormValues): { phone: string; name: string } {
+  return { phone: normalizePhone(values.phone), name: values.name.trim() };
+}
+
+/** A refusal of the server: under the field it is about, or (the staff limit, say) for the whole form. */
+export function staffRefusal(error: unknown): { field: StaffField | null; message: string } {
+  const refused = fieldRefusal(error);
+  if (refused && (refused.field === 'phone' || refused.field === 'name')) return { field: refused.field, message: refused.message };
+  if (isApiError(error, 409) && error.serverMessage === PHONE_TAKEN) return { field: 'phone', message: PHONE_TAKEN };
+  return { field: null, message: messageOf(error, 'The staff account could not be added. Please try again.') };
+}

@@ -1,0 +1,148 @@
+/**
+ * /merchant/staff (owner): the staff accounts that redeem at the counter, with name, phone and when each was added;
+ * add one (its first password shown once) or remove one. A table on wide screens, cards on phones.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { MERCHANT_STAFF_LIMIT } from '../../../contract/constants';
+import type { StaffMember } from '../../../contract/workspace';
+import { Button } from '../../components/ui/button';
+import { AlertIcon, PlusIcon, UserIcon } from '../../components/ui/icons';
+import { Missing } from '../../components/ui/missing';
+import { StatePanel } from '../../components/ui/panel';
+import { formatDay } from '../../lib/dates';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { OwnerPage } from '../merchant-access';
+import { staffQueryOptions } from './api/get-staff';
+
+// The dialogs (and the dialog library) load when one is first opened: the list does not wait for them.
+const AddStaffDialog = lazy(async () => ({ default: (await import('./components/add-staff-dialog')).AddStaffDialog }));
+const RemoveStaffDialog = lazy(async () => ({ default: (await import('./components/remove-staff-dialog')).RemoveStaffDialog }));
+
+function RemoveButton({ member, onRemove }: { member: StaffMember; onRemove: (member: StaffMember) => void }) {
+  return (
+    <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800" aria-label={`Remove ${member.name || member.phone}`} onClick={() => onRemove(member)}>
+      Remove
+    </Button>
+  );
+}
+
+function StaffTable({ staff, onRemove }: { staff: StaffMember[]; onRemove: (member: StaffMember) => void }) {
+  return (
+    <div className="hidden overflow-hidden rounded-xl ring-1 ring-slate-200 md:block">
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="sr-only">Staff accounts</caption>
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Phone
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Added
+            </th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {staff.map((member) => (
+            <tr key={member.id}>
+              <td className="max-w-64 px-4 py-3 font-medium break-words text-slate-900">{member.name || <Missing />}</td>
+              <td className="px-4 py-3 font-mono whitespace-nowrap text-slate-700">{member.phone}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                <time dateTime={member.createdAt}>{formatDay(member.createdAt)}</time>
+              </td>
+              <td className="px-4 py-3 text-right">
+                <RemoveButton member={member} onRemove={onRemove} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StaffCards({ staff, onRemove }: { staff: StaffMember[]; onRemove: (member: StaffMember) => void }) {
+  return (
+    <ul aria-label="Staff accounts" className="grid gap-3 md:hidden">
+      {staff.map((member) => (
+        <li key={member.id} className="flex items-center justify-between gap-3 surface p-4 text-sm">
+          <div className="min-w-0">
+            <p className="font-semibold break-words text-slate-900">{member.name || <Missing />}</p>
+            <p className="font-mono text-slate-700">{member.phone}</p>
+            <p className="text-xs text-slate-600">
+              Added <time dateTime={member.createdAt}>{formatDay(member.createdAt)}</time>
+            </p>
+          </div>
+          <RemoveButton member={member} onRemove={onRemove} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StaffList({ onAdd, onRemove }: { onAdd: () => void; onRemove: (member: StaffMember) => void }) {
+  const staff = useQuery(staffQueryOptions);
+  if (staff.isPending) return <StatePanel state="loading" title="Loading your staff…" />;
+  if (staff.isError) {
+    return (
+      <StatePanel
+        state="error"
+        role="alert"
+        icon={<AlertIcon className="h-7 w-7" />}
+        title="Your staff could not be loaded"
+        message="Please try again in a moment."
+        onRetry={() => void staff.refetch()}
+      />
+    );
+  }
+  if (staff.data.length === 0) {
+    return (
+      <StatePanel icon={<UserIcon className="h-7 w-7" />} title="No staff yet" message="Add the people who redeem vouchers at your counter. Each gets a login of their own.">
+        <Button onClick={onAdd}>
+          <PlusIcon className="h-4 w-4" />
+          Add staff
+        </Button>
+      </StatePanel>
+    );
+  }
+  const full = staff.data.length >= MERCHANT_STAFF_LIMIT;
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-slate-600" role="status">
+        {staff.data.length} of {MERCHANT_STAFF_LIMIT} staff accounts{full ? ': remove one to add another.' : '.'}
+      </p>
+      <StaffTable staff={staff.data} onRemove={onRemove} />
+      <StaffCards staff={staff.data} onRemove={onRemove} />
+    </div>
+  );
+}
+
+export default function StaffPage() {
+  useDocumentTitle('Staff');
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<StaffMember | null>(null);
+  return (
+    <OwnerPage
+      title="Staff"
+      intro="Staff accounts redeem vouchers and read the redemption log. Everything else stays with this owner account."
+      actions={
+        <Button onClick={() => setAdding(true)}>
+          <PlusIcon className="h-4 w-4" />
+          Add staff
+        </Button>
+      }
+    >
+      <StaffList onAdd={() => setAdding(true)} onRemove={setRemoving} />
+      <Suspense fallback={null}>
+        {adding ? <AddStaffDialog onClose={() => setAdding(false)} /> : null}
+        {removing ? <RemoveStaffDialog member={removing} onClose={() => setRemoving(null)} /> : null}
+      </Suspense>
+    </OwnerPage>
+  );
+}

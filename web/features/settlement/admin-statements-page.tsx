@@ -1,0 +1,198 @@
+/**
+ * /admin/statements (superadmins): every merchant's weekly statements, newest week first, filtered by merchant and to
+ * those awaiting a payout (the filter stays in the address). Each opens to its lines; an unpaid one with something to
+ * pay takes the payout's reference, and then reads Paid with it.
+ */
+import { lazy, Suspense, useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useLocation, useSearch } from 'wouter';
+import { paths } from '../../../contract/routes';
+import type { Statement } from '../../../contract/workspace';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { inputClasses } from '../../components/ui/field';
+import { AlertIcon, DownloadIcon, ReceiptIcon } from '../../components/ui/icons';
+import { StatePanel } from '../../components/ui/panel';
+import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { adminMerchantsQueryOptions } from '../admin-catalog';
+import { MoneyFrame } from '../admin-money';
+import { adminStatementQueryOptions } from './api/get-admin-statement';
+import { adminStatementsQueryOptions, type StatementFilter } from './api/get-admin-statements';
+import { PaidBadge, PayoutNote } from './components/paid-status';
+import { StatementLines } from './components/statement-lines';
+import { StatementTotals } from './components/statement-totals';
+import { statementCsvHref, weekLabel } from './statement-format';
+
+// The dialog library loads when the payout dialog is first opened.
+const PayoutDialog = lazy(async () => ({ default: (await import('./components/payout-dialog')).PayoutDialog }));
+
+function filterFrom(search: string): StatementFilter {
+  const params = new URLSearchParams(search);
+  return { merchantId: params.get('merchantId') ?? '', unpaid: params.get('unpaid') === 'true' };
+}
+
+function addressOf(filter: StatementFilter): string {
+  const params = new URLSearchParams();
+  if (filter.merchantId) params.set('merchantId', filter.merchantId);
+  if (filter.unpaid) params.set('unpaid', 'true');
+  const query = params.toString();
+  return query ? `${paths.adminStatements}?${query}` : paths.adminStatements;
+}
+
+function Filters({ filter, onChange }: { filter: StatementFilter; onChange: (next: StatementFilter) => void }) {
+  const merchants = useQuery(adminMerchantsQueryOptions);
+  return (
+    <div role="group" aria-label="Filters" className="flex flex-wrap items-end gap-4 surface p-4 sm:p-5">
+      <div className="grid min-w-0 flex-1 basis-56 gap-1.5">
+        <label htmlFor="statement-merchant" className="text-sm font-semibold text-slate-800">
+          Merchant
+        </label>
+        <select
+          id="statement-merchant"
+          className={cn(inputClasses, 'h-11')}
+          value={filter.merchantId}
+          onChange={(event) => onChange({ ...filter, merchantId: event.target.value })}
+        >
+          <option value="">All merchants</option>
+          {(merchants.data ?? []).map((merchant) => (
+            <option key={merchant.id} value={merchant.id}>
+              {merchant.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-800">
+        <input
+          type="checkbox"
+          checked={filter.unpaid}
+          onChange={(event) => onChange({ ...filter, unpaid: event.target.checked })}
+          className="h-5 w-5 rounded accent-brand-700 focus-ring"
+        />
+        Awaiting payout only
+      </label>
+    </div>
+  );
+}
+
+function Lines({ id, label }: { id: string; label: string }) {
+  const query = useQuery(adminStatementQueryOptions(id));
+  if (query.isPending) return <p className="text-sm text-slate-600">Loading the lines…</p>;
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
+        The lines could not be loaded.
+        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <StatementLines lines={query.data.lines} label={label} />;
+}
+
+function StatementCard({ statement, onPay }: { statement: Statement; onPay: (statement: Statement) => void }) {
+  const [open, setOpen] = useState(false);
+  const linesId = useId();
+  const week = weekLabel(statement.periodStart, statement.periodEnd);
+  const name = `${statement.merchantName}, week of ${week}`;
+  const titleId = `statement-${statement.id}-title`;
+  const payable = statement.paidAt === null && statement.netCents > 0;
+
+  return (
+    <article aria-labelledby={titleId} className="surface p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={titleId} className="font-semibold break-words text-slate-900">
+            {statement.merchantName}
+            <span className="block text-sm font-normal text-slate-600">Week of {week}</span>
+          </h3>
+        </div>
+        <PaidBadge statement={statement} />
+      </div>
+      <div className="mt-3">
+        <StatementTotals statement={statement} compact />
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <PayoutNote statement={statement} />
+        {statement.paidAt === null && !payable ? <p className="text-sm text-slate-600">Nothing to pay for this week.</p> : null}
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" aria-expanded={open} aria-controls={linesId} onClick={() => setOpen((shown) => !shown)}>
+          {open ? 'Hide lines' : `Show ${statement.lineCount} ${statement.lineCount === 1 ? 'line' : 'lines'}`}
+        </Button>
+        <a href={statementCsvHref('admin', statement.id)} download aria-label={`Download CSV: ${name}`} className={buttonClasses('ghost', 'sm')}>
+          <DownloadIcon className="h-4 w-4" />
+          Download CSV
+        </a>
+        {payable ? (
+          <Button size="sm" aria-label={`Record payout: ${name}`} onClick={() => onPay(statement)}>
+            Record payout
+          </Button>
+        ) : null}
+      </div>
+      <div id={linesId} hidden={!open} className="mt-4">
+        {open ? <Lines id={statement.id} label={`Lines: ${name}`} /> : null}
+      </div>
+    </article>
+  );
+}
+
+function AdminStatements() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const filter = filterFrom(search);
+  const statements = useQuery({ ...adminStatementsQueryOptions(filter), placeholderData: keepPreviousData });
+  const [paying, setPaying] = useState<Statement | null>(null);
+
+  let list;
+  if (statements.isPending) {
+    list = <StatePanel state="loading" title="Loading the statements…" />;
+  } else if (statements.isError && !statements.data) {
+    list = (
+      <StatePanel
+        state="error"
+        role="alert"
+        icon={<AlertIcon className="h-7 w-7" />}
+        title="The statements could not be loaded"
+        message="Please try again in a moment."
+        onRetry={() => void statements.refetch()}
+      />
+    );
+  } else if (statements.data.length === 0) {
+    list = (
+      <StatePanel
+        icon={<ReceiptIcon className="h-7 w-7" />}
+        tone="neutral"
+        title={filter.unpaid ? 'Nothing awaits a payout' : 'No statements yet'}
+        message="Statements are drawn up after each week (Monday to Sunday, UTC) in which a merchant's vouchers were redeemed, expired unused or refunded."
+      />
+    );
+  } else {
+    list = (
+      <ul aria-label="Statements" aria-busy={statements.isPlaceholderData || undefined} className={cn('grid gap-4', statements.isPlaceholderData && 'opacity-60')}>
+        {statements.data.map((statement) => (
+          <li key={statement.id}>
+            <StatementCard statement={statement} onPay={setPaying} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <Filters filter={filter} onChange={(next) => navigate(addressOf(next), { replace: true })} />
+      {list}
+      <Suspense fallback={null}>{paying ? <PayoutDialog statement={paying} onClose={() => setPaying(null)} /> : null}</Suspense>
+    </div>
+  );
+}
+
+export default function AdminStatementsPage() {
+  useDocumentTitle('Statements');
+  return (
+    <MoneyFrame title="Statements" intro="Each merchant's weekly statements. Open one to check its lines, and record the bank transfer once it is made.">
+      <AdminStatements />
+    </MoneyFrame>
+  );
+}

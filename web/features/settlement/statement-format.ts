@@ -1,0 +1,34 @@
+/**
+ * How statements are written on screen. A statement's week runs from Monday 00:00 UTC to the next Monday, so its days
+ * are named in UTC ('Nov 16 – Nov 22, 2026'): in the viewer's zone the same week could read Sunday to Saturday.
+ */
+import type { StatementLine } from '../../../contract/workspace';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAY_MS = 86_400_000;
+
+function utcDay(date: Date, withYear: boolean): string {
+  const day = `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
+  return withYear ? `${day}, ${date.getUTCFullYear()}` : day;
+}
+
+/** The week's first and last day: 'Nov 16 – Nov 22, 2026', or with both years when it spans two. */
+export function weekLabel(periodStart: string, periodEnd: string): string {
+  const start = new Date(periodStart);
+  // The period ends at the next Monday's midnight: its last day is the Sunday before.
+  const last = new Date(new Date(periodEnd).getTime() - DAY_MS);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(last.getTime())) return '';
+  const sameYear = start.getUTCFullYear() === last.getUTCFullYear();
+  return `${utcDay(start, !sameYear)} – ${utcDay(last, true)}`;
+}
+
+export const LINE_KINDS: Record<StatementLine['kind'], string> = {
+  redeemed: 'Redeemed',
+  expired: 'Expired unused',
+  refund: 'Refunded',
+};
+
+/** The CSV download of a statement, for its merchant or for a superadmin. */
+export function statementCsvHref(scope: 'merchant' | 'admin', id: string): string {
+  return `/api/${scope}/statements/${encodeURIComponent(id)}/csv`;
+}
