@@ -66,7 +66,7 @@ export async function setUnitsTaken(db: Db, dealId: string, unitsTaken: number):
   });
 }
 
-/** A user; `password` is hashed with the real hasher when given. */
+/** A user; `password` is hashed with the real hasher when given. A merchant account is its merchant's owner unless told otherwise. */
 export async function buildUser(db: Db, overrides: Partial<NewUser> & { password?: string } = {}) {
   const { password, ...rest } = overrides;
   const [row] = await db
@@ -76,6 +76,7 @@ export async function buildUser(db: Db, overrides: Partial<NewUser> & { password
       phoneVerified: true,
       role: 'customer',
       passwordHash: password ? await hashPassword(password) : null,
+      merchantRole: rest.role === 'merchant' ? 'owner' : null,
       ...rest,
     })
     .returning();
