@@ -27,8 +27,10 @@ export async function buildMerchant(db: Db, overrides: Partial<NewMerchant> = {}
 }
 
 /**
- * A deal; `unitsTaken` fills its stock buckets in bucket order (all of it in bucket 0 when the deal
- * has no limit, and anything beyond the offer in bucket 0 too, which the database refuses).
+ * A deal, published and active unless told otherwise (a deal in any other state is inactive unless
+ * told so, which the database refuses); `unitsTaken` fills its stock buckets in bucket order (all of
+ * it in bucket 0 when the deal has no limit, and anything beyond the offer in bucket 0 too, which the
+ * database refuses).
  */
 export async function buildDeal(db: Db, options: Partial<NewDeal> & { merchantId: string; unitsTaken?: number }) {
   const { unitsTaken = 0, ...overrides } = options;
@@ -41,7 +43,7 @@ export async function buildDeal(db: Db, options: Partial<NewDeal> & { merchantId
       priceCents: 1000,
       originalPriceCents: 1500,
       status: 'published',
-      active: true,
+      active: (overrides.status ?? 'published') === 'published',
       ...overrides,
     })
     .returning();
