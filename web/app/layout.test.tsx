@@ -8,7 +8,7 @@ import { SESSION_STORAGE_KEY } from '../lib/session';
 import { AppLayout } from './layout';
 
 function user(role: CurrentUser['role']): CurrentUser {
-  return { id: 'u1', phone: '5550000001', phoneVerified: true, email: null, pendingEmail: null, role, merchantId: role === 'merchant' ? 'm1' : null, hasPassword: true, mustChangePassword: false };
+  return { id: 'u1', phone: '5550000001', phoneVerified: true, email: null, pendingEmail: null, role, merchantId: role === 'merchant' ? 'm1' : null, merchantRole: role === 'merchant' ? 'owner' : null, hasPassword: true, mustChangePassword: false };
 }
 
 function answerUser(current: CurrentUser | null) {

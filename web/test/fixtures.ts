@@ -44,6 +44,7 @@ export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     pendingEmail: null,
     role: 'customer',
     merchantId: null,
+    merchantRole: null,
     hasPassword: true,
     mustChangePassword: false,
     ...overrides,

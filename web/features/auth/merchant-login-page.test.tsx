@@ -11,7 +11,7 @@ import MerchantLoginPage from './merchant-login-page';
 vi.mock('../../components/ui/toast', () => ({ toast: vi.fn() }));
 
 function account(role: CurrentUser['role'], mustChangePassword = false): CurrentUser {
-  return { id: 'u1', phone: '5550100001', phoneVerified: false, email: null, pendingEmail: null, role, merchantId: role === 'merchant' ? 'm1' : null, hasPassword: true, mustChangePassword };
+  return { id: 'u1', phone: '5550100001', phoneVerified: false, email: null, pendingEmail: null, role, merchantId: role === 'merchant' ? 'm1' : null, merchantRole: role === 'merchant' ? 'owner' : null, hasPassword: true, mustChangePassword };
 }
 
 function answerLogin(user: CurrentUser) {

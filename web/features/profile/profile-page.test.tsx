@@ -18,6 +18,7 @@ const base: CurrentUser = {
   pendingEmail: null,
   role: 'customer',
   merchantId: null,
+  merchantRole: null,
   hasPassword: false,
   mustChangePassword: false,
 };

@@ -16,6 +16,7 @@ export const MERCHANT_USER: CurrentUser = {
   pendingEmail: null,
   role: 'merchant',
   merchantId: 'm-sakura',
+  merchantRole: 'owner',
   hasPassword: true,
   mustChangePassword: false,
 };

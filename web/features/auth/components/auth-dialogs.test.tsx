@@ -19,6 +19,7 @@ const customer: CurrentUser = {
   pendingEmail: null,
   role: 'customer',
   merchantId: null,
+  merchantRole: null,
   hasPassword: false,
   mustChangePassword: false,
 };
