@@ -10,13 +10,12 @@ import type { Db } from '../db/client';
 import { hashPassword } from '../db/passwords';
 import { merchants, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
+import type { UserRow } from '../http/session-lookup';
 import { endAllSessions, isUniqueViolation } from '../auth/auth.service';
 import { generateMerchantPassword } from '../admin/merchants.service';
 
 export const PHONE_TAKEN = 'This phone already has an account';
 export const STAFF_LIMIT_REACHED = `A merchant can have at most ${MERCHANT_STAFF_LIMIT} staff accounts`;
-
-type UserRow = typeof users.$inferSelect;
 
 function presentStaff(u: UserRow): StaffMember {
   return { id: u.id, phone: u.phone, name: u.displayName ?? '', createdAt: u.createdAt.toISOString() };
