@@ -27,10 +27,9 @@ export async function buildMerchant(db: Db, overrides: Partial<NewMerchant> = {}
 }
 
 /**
- * A deal, published and active unless told otherwise (a deal in any other state is inactive unless
- * told so, which the database refuses); `unitsTaken` fills its stock buckets in bucket order (all of
- * it in bucket 0 when the deal has no limit, and anything beyond the offer in bucket 0 too, which the
- * database refuses).
+ * A deal, published and active unless told otherwise; one given another state starts inactive, as
+ * the database requires. `unitsTaken` fills its stock buckets in bucket order (all of it in bucket 0
+ * when the deal has no limit, and anything beyond the offer in bucket 0 too, which the database refuses).
  */
 export async function buildDeal(db: Db, options: Partial<NewDeal> & { merchantId: string; unitsTaken?: number }) {
   const { unitsTaken = 0, ...overrides } = options;

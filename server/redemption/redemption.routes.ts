@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -10,9 +11,12 @@ import { requireMerchant, requireRole, requireUser } from '../http/session';
 import { decodeCursor } from '../catalog/catalog.service';
 import { redemptions } from '../db/schema';
 import { superadminOnly } from '../http/superadmin-guard';
-import { listRedemptions, previewRedemption, redeemVoucher, redemptionTotals, undoRedemption } from './redemption.service';
+import { listRedemptions, previewRedemption, redeemVoucher, redemptionTotals, undoRedemption, type RedeemRefusal } from './redemption.service';
 import { NEXT_CURSOR_HEADER } from '../../contract/deals';
 import { redemptionPreview } from '../../contract/workspace';
+
+/** A refused redemption or check: `{ok: false, reason}` with its status, the reason also as the usual `message`. */
+const refuse = (reply: FastifyReply, { status, reason }: RedeemRefusal) => reply.status(status).send({ ok: false, reason, message: reason });
 
 export const redemptionRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -26,9 +30,7 @@ export const redemptionRoutes =
         // Any signed-in account may ask; one without a bound merchant gets the refusal of docs/product/rules.md#redemption, logged like the rest.
         const actor = requireUser(request);
         const outcome = await redeemVoucher(db, actor, request.body);
-        if (outcome.ok) return outcome.answer;
-        const { status, reason } = outcome.refusal;
-        return reply.status(status).send({ ok: false, reason, message: reason });
+        return outcome.ok ? outcome.answer : refuse(reply, outcome.refusal);
       },
     );
 
@@ -39,9 +41,7 @@ export const redemptionRoutes =
       async (request, reply) => {
         const { user } = requireMerchant(request, 'staff');
         const outcome = await previewRedemption(db, user, request.body);
-        if (outcome.ok) return outcome.answer;
-        const { status, reason } = outcome.refusal;
-        return reply.status(status).send({ ok: false, reason, message: reason });
+        return outcome.ok ? outcome.answer : refuse(reply, outcome.refusal);
       },
     );
 
