@@ -39,6 +39,7 @@ import { redemptionRoutes } from './redemption/redemption.routes';
 import { orderHistoryRoutes } from './orders/order-history.routes';
 import { adminOrderRoutes } from './admin/orders.routes';
 import { statementRoutes } from './settlement/statements.routes';
+import { workspaceRoutes } from './workspace/workspace.routes';
 import { PostgresRequestLimiter, registerRequestLimiter } from './http/request-limiter';
 import { RedisRequestLimiter } from './integrations/cache/redis-request-limiter';
 
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderHistoryRoutes(deps));
   await app.register(adminOrderRoutes(deps));
   await app.register(statementRoutes(deps));
+  await app.register(workspaceRoutes(deps));
   if (deps.backgroundJobs) startBackgroundJobs(app, deps, { payments, sms });
   if (deps.config.NODE_ENV !== 'production' && sms instanceof ConsoleSmsSender) await app.register(devRoutes(sms));
   if (deps.config.NODE_ENV !== 'production' && email instanceof ConsoleEmailSender) await app.register(devEmailRoutes(email));

@@ -33,14 +33,15 @@ export async function bootstrapSuperadmin(db: Db, phone: string): Promise<Logged
     const [row] = await tx
       .insert(users)
       .values({ phone, role: 'superadmin' })
-      .onConflictDoUpdate({ target: users.phone, set: { role: 'superadmin', updatedAt: new Date() } })
+      // A merchant account made superadmin stops being the merchant's owner or staff.
+      .onConflictDoUpdate({ target: users.phone, set: { role: 'superadmin', merchantRole: null, updatedAt: new Date() } })
       .returning();
     return row!;
   });
   return { sessionId: await createSession(db, user.id), user: presentUser(user) };
 }
 
-/** Promotes the user with this email to superadmin; only a superadmin may do it. */
+/** Promotes the user with this email to superadmin (a merchant account stops being owner or staff); only a superadmin may do it. */
 export async function promoteByEmail(db: Db, actor: UserRow, email: string): Promise<UserRow> {
   if (actor.role !== 'superadmin') throw forbidden('Only a superadmin can promote users');
   const [target] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
@@ -48,7 +49,7 @@ export async function promoteByEmail(db: Db, actor: UserRow, email: string): Pro
   if (target.role === 'superadmin') return target;
   const [updated] = await db
     .update(users)
-    .set({ role: 'superadmin', updatedAt: new Date() })
+    .set({ role: 'superadmin', merchantRole: null, updatedAt: new Date() })
     .where(eq(users.id, target.id))
     .returning();
   return updated!;

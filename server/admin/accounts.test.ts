@@ -1,7 +1,7 @@
 /** Admin accounts: bootstrap of the first superadmin, the role check and promotion by email (ADRs 010, 018). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { BOOTSTRAP_SECRET_HEADER, promoteAnswer, sessionAnswer } from '../../contract/auth';
+import { BOOTSTRAP_SECRET_HEADER, currentUser, promoteAnswer, sessionAnswer } from '../../contract/auth';
 import { buildCustomer, buildMerchant, buildMerchantAccount, buildUser, uniquePhone } from '../db/factories';
 import { users } from '../db/schema';
 import { type TestApp, createTestApp, useTestApp } from '../test/app';
@@ -78,6 +78,16 @@ describe('POST /api/admin/bootstrap', () => {
     expect(await t.db.select().from(users)).toHaveLength(1);
     const login = await passwordLogin(t.app, '5553000002', 'secret1');
     expect(sessionAnswer.parse(login.body).user.role).toBe('superadmin');
+  });
+
+  it("makes a merchant account's phone a superadmin that is no longer the merchant's owner or staff", async () => {
+    const shop = await buildMerchant(t.db);
+    const staff = await buildMerchantAccount(t.db, shop.id, { merchantRole: 'staff' });
+    const res = await bootstrap(t, staff.phone, SECRET);
+    expectStatus(res, 200);
+    expect(sessionAnswer.parse(res.body).user).toMatchObject({ id: staff.id, role: 'superadmin', merchantRole: null });
+    const [row] = await t.db.select().from(users).where(eq(users.id, staff.id));
+    expect(row).toMatchObject({ role: 'superadmin', merchantRole: null });
   });
 
   it('answers 409 once a superadmin exists, also for the same phone', async () => {
@@ -235,6 +245,19 @@ describe('POST /api/admin/promote-superadmin', () => {
 
     const role = await call(t.app, 'GET', '/api/admin/check-role', { sessionId: targetSession.sessionId });
     expect(role.body).toEqual({ isSuperAdmin: true });
+  });
+
+  it("promotes a merchant's owner: a superadmin from then on, no longer the merchant's owner", async () => {
+    const shop = await buildMerchant(t.db);
+    const owner = await buildMerchantAccount(t.db, shop.id, { email: 'owner@example.com' });
+    const ownerSession = await loginAs(t, owner);
+    const admin = await loginAs(t, await buildUser(t.db, { role: 'superadmin' }));
+    expectStatus(await promote(admin.sessionId, { email: 'owner@example.com' }), 200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, owner.id));
+    expect(row).toMatchObject({ role: 'superadmin', merchantRole: null });
+    const me = await call(t.app, 'GET', '/api/auth/user', { sessionId: ownerSession.sessionId });
+    expect(currentUser.parse(me.body)).toMatchObject({ role: 'superadmin', merchantRole: null });
+    expectStatus(await call(t.app, 'GET', '/api/merchant/overview', { sessionId: ownerSession.sessionId }), 403);
   });
 
   it('answers 200 for someone who is already a superadmin, changing nothing', async () => {

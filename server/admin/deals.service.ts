@@ -1,5 +1,8 @@
-/** Deal management by a superadmin: create, edit, publish, unpublish, archive, delete, catalogue sync. */
-import { eq, sql } from 'drizzle-orm';
+/**
+ * Deal management by a superadmin: create, edit, publish, unpublish, archive, delete, catalogue sync,
+ * and the review of deals merchants propose (ADR 028). The form's save is shared with those merchants.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminDeal } from '../../contract/admin';
 import type { DealStatus } from '../../contract/deals';
@@ -19,15 +22,25 @@ export function presentAdminDeal(row: DealRowWithFigures): AdminDeal {
     stripePriceId: row.deal.stripePriceId,
     merchantStatus: row.merchantStatus as AdminDeal['merchantStatus'],
     updatedAt: row.deal.updatedAt.toISOString(),
+    rejectionReason: row.deal.rejectionReason,
+    submittedAt: row.deal.submittedAt?.toISOString() ?? null,
   };
 }
 
-/** Every deal whatever its state, newest first. */
+/**
+ * Every deal whatever its state, newest first; with `status`, the deals in that state, and the
+ * review queue (`pending_review`) oldest submission first, so the longest waiting comes first.
+ */
 export async function listAllDeals(
   db: Db,
-  params: { q?: string | undefined; limit: number; cursor?: DealCursor | null | undefined },
+  params: { q?: string | undefined; status?: DealStatus | undefined; limit: number; cursor?: DealCursor | null | undefined },
 ): Promise<DealPage<AdminDeal>> {
-  const { rows, nextCursor } = await queryDealPage(db, { ...params, where: undefined });
+  const { status, ...page } = params;
+  const { rows, nextCursor } = await queryDealPage(db, {
+    ...page,
+    where: status ? eq(deals.status, status) : undefined,
+    order: status === 'pending_review' ? 'firstSubmitted' : 'newest',
+  });
   return { deals: rows.map(presentAdminDeal), nextCursor };
 }
 
@@ -38,7 +51,8 @@ export async function findAdminDeal(db: Db, id: string): Promise<AdminDeal> {
   return presentAdminDeal(row);
 }
 
-export interface DealInput {
+/** The fields of the deal form, as a superadmin or a merchant (for its own merchant) fills it in. */
+export interface DealFields {
   merchantId: string;
   title: string;
   priceCents: number;
@@ -53,6 +67,10 @@ export interface DealInput {
   termsConditions: string;
   refundAnytime: boolean;
   autoRefundOnExpiry: boolean;
+}
+
+/** A superadmin's form: the fields, and whether to sync the deal to the payment provider's catalogue. */
+export interface DealInput extends DealFields {
   createStripeProduct: boolean;
 }
 
@@ -62,7 +80,7 @@ async function assertActiveMerchant(db: Db, merchantId: string): Promise<void> {
   if (m.status !== 'active') throw badRequest('merchantId: Only active merchants can be selected');
 }
 
-function storedFields(input: DealInput) {
+function storedFields(input: DealFields) {
   return {
     merchantId: input.merchantId,
     title: input.title,
@@ -110,21 +128,66 @@ async function syncCatalog(db: Db, payments: PaymentProvider, logger: FastifyBas
   }
 }
 
-/** A new deal starts as an inactive draft; publishing is a separate step. */
-export async function createDeal(db: Db, payments: PaymentProvider, logger: FastifyBaseLogger, input: DealInput): Promise<SaveResult> {
-  await assertActiveMerchant(db, input.merchantId);
-  const [row] = await db
-    .insert(deals)
-    .values({ ...storedFields(input), status: 'draft', active: false })
-    .returning({ id: deals.id });
-  const catalogSyncError = input.createStripeProduct ? await syncCatalog(db, payments, logger, row!.id) : null;
-  return { deal: await findAdminDeal(db, row!.id), catalogSyncError };
-}
-
 /** True for PostgreSQL's check_violation of the named constraint. */
 function isCheckViolation(err: unknown, constraint: string): boolean {
   const e = databaseError(err);
   return e?.code === '23514' && (e.constraint === constraint || e.message.includes(constraint));
+}
+
+/** An edit of an existing deal, as saveDeal takes it. */
+export interface DealEdit {
+  id: string;
+  /** A new state, for a superadmin's edit; leaving it out keeps the state (and a rejection's reason). */
+  status?: DealStatus | undefined;
+  /** What must still hold for the edit to apply (a merchant's: its own deal, still a draft or rejected). */
+  onlyIf?: SQL | undefined;
+}
+
+/**
+ * The one way the deal form is stored, whoever fills it in (a superadmin, or a merchant proposing
+ * its own deal): rich text sanitised, the merchant active when it is new to the deal, and the offer
+ * never below the units already sold or held (409). Without `edit` it makes a new inactive draft.
+ * Answers the deal's id, or null for an edit whose deal is missing or no longer meets `onlyIf`,
+ * checked again by the update itself so a change racing it cannot slip in between.
+ */
+export async function saveDeal(db: Db, fields: DealFields): Promise<string>;
+export async function saveDeal(db: Db, fields: DealFields, edit: DealEdit): Promise<string | null>;
+export async function saveDeal(db: Db, fields: DealFields, edit?: DealEdit): Promise<string | null> {
+  if (!edit) {
+    await assertActiveMerchant(db, fields.merchantId);
+    const [row] = await db
+      .insert(deals)
+      .values({ ...storedFields(fields), status: 'draft', active: false })
+      .returning({ id: deals.id });
+    return row!.id;
+  }
+  if (edit.status !== undefined) assertSettableStatus(edit.status);
+  const which = and(eq(deals.id, edit.id), edit.onlyIf);
+  const [current] = await db.select({ merchantId: deals.merchantId }).from(deals).where(which);
+  if (!current) return null;
+  if (current.merchantId !== fields.merchantId) await assertActiveMerchant(db, fields.merchantId);
+  const set: Partial<typeof deals.$inferInsert> = { ...storedFields(fields), updatedAt: new Date() };
+  if (edit.status !== undefined) {
+    set.status = edit.status;
+    set.rejectionReason = null;
+    if (edit.status !== 'published') set.active = false;
+  }
+  try {
+    const [row] = await db.update(deals).set(set).where(which).returning({ id: deals.id });
+    return row?.id ?? null;
+  } catch (err) {
+    if (isCheckViolation(err, 'deal_stock_taken_check')) {
+      throw conflict(`inventory: cannot be lower than the ${await unitsTakenOf(db, edit.id)} units already sold or held`);
+    }
+    throw err;
+  }
+}
+
+/** A new deal starts as an inactive draft; publishing is a separate step. */
+export async function createDeal(db: Db, payments: PaymentProvider, logger: FastifyBaseLogger, input: DealInput): Promise<SaveResult> {
+  const id = await saveDeal(db, input);
+  const catalogSyncError = input.createStripeProduct ? await syncCatalog(db, payments, logger, id) : null;
+  return { deal: await findAdminDeal(db, id), catalogSyncError };
 }
 
 /**
@@ -138,39 +201,65 @@ export async function updateDeal(
   id: string,
   input: DealInput & { status?: DealStatus | undefined },
 ): Promise<SaveResult> {
-  const [current] = await db.select().from(deals).where(eq(deals.id, id));
-  if (!current) throw notFound('Deal not found');
-  if (current.merchantId !== input.merchantId) await assertActiveMerchant(db, input.merchantId);
-  const set: Partial<typeof deals.$inferInsert> = { ...storedFields(input), updatedAt: new Date() };
-  if (input.status !== undefined) {
-    set.status = input.status;
-    if (input.status !== 'published') set.active = false;
-  }
-  try {
-    await db.update(deals).set(set).where(eq(deals.id, id));
-  } catch (err) {
-    if (isCheckViolation(err, 'deal_stock_taken_check')) {
-      throw conflict(`inventory: cannot be lower than the ${await unitsTakenOf(db, id)} units already sold or held`);
-    }
-    throw err;
-  }
+  const saved = await saveDeal(db, input, { id, status: input.status });
+  if (!saved) throw notFound('Deal not found');
   const catalogSyncError = input.createStripeProduct ? await syncCatalog(db, payments, logger, id) : null;
   return { deal: await findAdminDeal(db, id), catalogSyncError };
 }
 
+/** The states only their own calls set: a merchant's submission, and a superadmin's rejection with its reason. */
+const REVIEW_STATES: readonly DealStatus[] = ['pending_review', 'rejected'];
+export const REVIEW_STATE_REFUSAL = "status: pending_review and rejected are set only by a merchant's submission and a superadmin's review";
+
+function assertSettableStatus(status: DealStatus): void {
+  if (REVIEW_STATES.includes(status)) throw badRequest(REVIEW_STATE_REFUSAL);
+}
+
 /**
  * Publish (published + active), unpublish (draft, inactive), pause (published, inactive) or archive.
- * Only a published deal can be active.
+ * Only a published deal can be active. A deal under review or turned down may be moved too (a
+ * superadmin may publish any deal); it then leaves the review, and a rejection's reason goes.
  */
 export async function setDealStatus(db: Db, id: string, status: DealStatus, active: boolean): Promise<AdminDeal> {
+  assertSettableStatus(status);
   if (active && status !== 'published') throw badRequest('active: only a published deal can be active');
   const [row] = await db
     .update(deals)
-    .set({ status, active, updatedAt: new Date() })
+    .set({ status, active, rejectionReason: null, updatedAt: new Date() })
     .where(eq(deals.id, id))
     .returning({ id: deals.id });
   if (!row) throw notFound('Deal not found');
   return findAdminDeal(db, id);
+}
+
+export const NOT_UNDER_REVIEW_APPROVE = 'Only a deal waiting for review can be approved';
+export const NOT_UNDER_REVIEW_REJECT = 'Only a deal waiting for review can be rejected';
+
+/**
+ * Ends a review: one conditional update from `pending_review`, so of two superadmins deciding at
+ * once, or a decision racing the merchant's change, exactly one applies; the other gets 409.
+ */
+async function decideReview(db: Db, id: string, set: Partial<typeof deals.$inferInsert>, refusal: string): Promise<AdminDeal> {
+  const [row] = await db
+    .update(deals)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(deals.id, id), eq(deals.status, 'pending_review')))
+    .returning({ id: deals.id });
+  if (!row) {
+    const [exists] = await db.select({ id: deals.id }).from(deals).where(eq(deals.id, id));
+    throw exists ? conflict(refusal) : notFound('Deal not found');
+  }
+  return findAdminDeal(db, id);
+}
+
+/** Approves a merchant's proposal: it is published and on sale at once. */
+export function approveDeal(db: Db, id: string): Promise<AdminDeal> {
+  return decideReview(db, id, { status: 'published', active: true }, NOT_UNDER_REVIEW_APPROVE);
+}
+
+/** Turns a merchant's proposal down with the reason it is shown; the merchant may change it and hand it in again. */
+export function rejectDeal(db: Db, id: string, reason: string): Promise<AdminDeal> {
+  return decideReview(db, id, { status: 'rejected', active: false, rejectionReason: reason }, NOT_UNDER_REVIEW_REJECT);
 }
 
 /** Deletes a deal nobody has ordered; one with orders or vouchers must be archived instead (ADR 019). */

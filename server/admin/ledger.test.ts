@@ -27,7 +27,7 @@ async function moneyMoved() {
   const first = await orderOf(t.db, await buy(t.app, ada, { items: [{ dealId: bread.id, quantity: 2 }] }));
   await buy(t.app, bob, { dealId: cake.id });
   const late = await checkoutOk(t.app, bob, { dealId: bread.id });
-  await t.db.update(deals).set({ status: 'archived' }).where(eq(deals.id, bread.id));
+  await t.db.update(deals).set({ status: 'archived', active: false }).where(eq(deals.id, bread.id));
   expectStatus(await pay(t.app, bob, late), 409);
 
   // A refund the provider has confirmed, written as it stands: the trigger adds its ledger row.

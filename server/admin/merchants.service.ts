@@ -26,10 +26,16 @@ export function generateMerchantPassword(): string {
 
 // Correlated subqueries spell out their tables: drizzle leaves columns unqualified in single-table selects.
 const dealCount = sql<number>`(select count(*)::int from deals d where d.merchant_id = "merchants"."id")`;
-const accountPhone = sql<string | null>`(select u.phone from users u where u.merchant_id = "merchants"."id" and u.role = 'merchant' order by u.created_at limit 1)`;
+/** The owner's login, not a staff account's (ADR 028). */
+const accountPhone = sql<string | null>`(select u.phone from users u where u.merchant_id = "merchants"."id" and u.merchant_role = 'owner' order by u.created_at limit 1)`;
 
 function present(row: { merchant: MerchantRow; dealCount: number; accountPhone: string | null }): AdminMerchant {
-  return { ...presentMerchant(row.merchant), dealCount: Number(row.dealCount), accountPhone: row.accountPhone };
+  return {
+    ...presentMerchant(row.merchant),
+    dealCount: Number(row.dealCount),
+    accountPhone: row.accountPhone,
+    commissionBps: row.merchant.commissionBps,
+  };
 }
 
 async function findAdminMerchant(db: Db, id: string): Promise<AdminMerchant> {
@@ -50,6 +56,7 @@ export interface NewMerchant {
   address: string;
   description: string;
   businessHours?: BusinessHours | null | undefined;
+  commissionBps: number;
 }
 
 /**
@@ -71,6 +78,7 @@ export async function createMerchant(db: Db, input: NewMerchant): Promise<{ merc
         phone: input.phone,
         role: 'merchant',
         merchantId: m!.id,
+        merchantRole: 'owner',
         passwordHash,
         mustChangePassword: true,
       });
@@ -90,9 +98,10 @@ export interface MerchantChanges {
   description?: string | undefined;
   businessHours?: BusinessHours | null | undefined;
   status?: MerchantStatus | undefined;
+  commissionBps?: number | undefined;
 }
 
-/** Edits a merchant's card; the login account keeps its own phone. */
+/** Edits a merchant's card and commission; the login account keeps its own phone. */
 export async function updateMerchant(db: Db, id: string, changes: MerchantChanges): Promise<AdminMerchant> {
   const set: Partial<typeof merchants.$inferInsert> = { name: changes.name, updatedAt: new Date() };
   if (changes.businessHours !== undefined) set.businessHours = changes.businessHours;
@@ -100,6 +109,7 @@ export async function updateMerchant(db: Db, id: string, changes: MerchantChange
   if (changes.address !== undefined) set.address = changes.address;
   if (changes.description !== undefined) set.description = changes.description;
   if (changes.status !== undefined) set.status = changes.status;
+  if (changes.commissionBps !== undefined) set.commissionBps = changes.commissionBps;
   const [row] = await db.update(merchants).set(set).where(eq(merchants.id, id)).returning({ id: merchants.id });
   if (!row) throw notFound('Merchant not found');
   return findAdminMerchant(db, id);

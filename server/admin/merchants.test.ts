@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminMerchant, adminMerchantList, createdMerchantAnswer, type AdminMerchant } from '../../contract/admin';
+import { DEFAULT_COMMISSION_BPS } from '../../contract/constants';
 import { currentUser, sessionAnswer } from '../../contract/auth';
 import { merchant as merchantSchema } from '../../contract/merchants';
 import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount, uniquePhone } from '../db/factories';
@@ -110,13 +111,14 @@ describe('POST /api/admin/merchants', () => {
       status: 'active',
       dealCount: 0,
       accountPhone: '5553010001',
+      commissionBps: DEFAULT_COMMISSION_BPS,
       loginInfo: { phone: '5553010001', password: expect.stringMatching(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/) },
     });
     expect(JSON.parse(created.businessHours!)).toEqual({ morning: '09:00-12:00' });
     expect(new Date(created.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     const [account] = await t.db.select().from(users).where(eq(users.phone, '5553010001'));
-    expect(account).toMatchObject({ role: 'merchant', merchantId: created.id, mustChangePassword: true });
+    expect(account).toMatchObject({ role: 'merchant', merchantId: created.id, merchantRole: 'owner', mustChangePassword: true });
     expect(account!.passwordHash).not.toContain(created.loginInfo.password);
   });
 
@@ -125,7 +127,7 @@ describe('POST /api/admin/merchants', () => {
     const login = await passwordLogin(t.app, created.loginInfo.phone, created.loginInfo.password);
     expectStatus(login, 200);
     const answer = sessionAnswer.parse(login.body);
-    expect(answer.user).toMatchObject({ role: 'merchant', merchantId: created.id, mustChangePassword: true, hasPassword: true });
+    expect(answer.user).toMatchObject({ role: 'merchant', merchantId: created.id, merchantRole: 'owner', mustChangePassword: true, hasPassword: true });
 
     // The typed form of the phone works too, and a wrong password does not.
     expectStatus(await passwordLogin(t.app, '555-301-0002', created.loginInfo.password), 200);
@@ -272,6 +274,14 @@ describe('GET /api/admin/merchants', () => {
     expect(all.find((m) => m.id === amy.id)).toMatchObject({ status: 'pending', dealCount: 0, accountPhone: '5553010005' });
     expect(all.find((m) => m.id === callers.merchantId)).toMatchObject({ status: 'active' });
     expect(all).toHaveLength(3);
+  });
+
+  it("gives the owner's phone as the account phone, never a staff account's", async () => {
+    const shop = await buildMerchant(t.db, { name: 'Staffed Shop' });
+    await buildMerchantAccount(t.db, shop.id, { merchantRole: 'staff', phone: '5553010020', createdAt: new Date('2020-01-01T00:00:00Z') });
+    expect((await list()).find((m) => m.id === shop.id)).toMatchObject({ accountPhone: null });
+    await buildMerchantAccount(t.db, shop.id, { phone: '5553010021' });
+    expect((await list()).find((m) => m.id === shop.id)).toMatchObject({ accountPhone: '5553010021' });
   });
 
   it('answers an empty list when there are no merchants', async () => {
@@ -429,5 +439,36 @@ describe('PATCH /api/admin/merchants/{id}/status', () => {
       expect(await shopperDeal(t.app, deal.id)).toBeNull();
       expectStatus(await call(t.app, 'GET', '/api/auth/user', { sessionId }), 401);
     });
+  });
+});
+
+describe('commission', () => {
+  it('is 10% unless set, and a superadmin sets it in basis points on create and update', async () => {
+    const plain = await create();
+    expect(plain.commissionBps).toBe(1000);
+    const set = await create({ commissionBps: 1250 });
+    expect(set.commissionBps).toBe(1250);
+    expect((await list()).find((m) => m.id === set.id)).toMatchObject({ commissionBps: 1250 });
+    const [row] = await t.db.select().from(merchants).where(eq(merchants.id, set.id));
+    expect(row!.commissionBps).toBe(1250);
+
+    const changed = await put(set.id, { name: set.name, commissionBps: 0 });
+    expectStatus(changed, 200);
+    expect(adminMerchant.parse(changed.body).commissionBps).toBe(0);
+    const kept = await put(set.id, { name: 'Renamed' });
+    expect(adminMerchant.parse(kept.body).commissionBps).toBe(0);
+    expect(adminMerchant.parse((await put(set.id, { name: 'Renamed', commissionBps: 10_000 })).body).commissionBps).toBe(10_000);
+  });
+
+  it.each([
+    ['a negative rate', -1, 'commissionBps: must not be negative'],
+    ['more than 100%', 10_001, 'commissionBps: must be at most 100%'],
+    ['a fraction of a basis point', 12.5, 'commissionBps: must be a whole number of basis points'],
+    ['text', '1000', 'commissionBps: must be a number'],
+  ])('refuses %s with 400 on create and update, and changes nothing', async (_why, commissionBps, message) => {
+    expectError(await post(merchantForm({ commissionBps })), 400, message);
+    const created = await create({ commissionBps: 700 });
+    expectError(await put(created.id, { name: created.name, commissionBps }), 400, message);
+    expect((await list()).find((m) => m.id === created.id)).toMatchObject({ commissionBps: 700 });
   });
 });

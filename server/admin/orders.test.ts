@@ -107,7 +107,7 @@ describe('GET /api/admin/orders', () => {
     await lapse(t.db, lapsed);
     await releaseExpiredOrders(t.db);
     const late = await checkoutOk(t.app, bob, { dealId: deal.id });
-    await t.db.update(deals).set({ status: 'archived' }).where(eq(deals.id, deal.id));
+    await t.db.update(deals).set({ status: 'archived', active: false }).where(eq(deals.id, deal.id));
     expectStatus(await pay(t.app, bob, late), 409);
 
     const found = await search(admin, bob.user.phone);

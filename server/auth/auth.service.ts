@@ -14,8 +14,8 @@ import { createSession, endAllSessions } from './sessions';
 import type { UserRow } from '../http/session-lookup';
 import { consumeCode, sendCode } from './sms-codes';
 
-/** Account management starts a session for the superadmin it bootstraps. */
-export { createSession };
+/** Account management starts a session for the superadmin it bootstraps, and ends a removed staff account's. */
+export { createSession, endAllSessions };
 
 export function presentUser(user: UserRow): CurrentUser {
   return {
@@ -26,6 +26,7 @@ export function presentUser(user: UserRow): CurrentUser {
     pendingEmail: user.pendingEmail,
     role: user.role,
     merchantId: user.merchantId,
+    merchantRole: user.merchantRole,
     hasPassword: user.passwordHash !== null,
     mustChangePassword: user.mustChangePassword,
   };

@@ -64,6 +64,7 @@ describe('GET /api/auth/user and the session itself', () => {
       pendingEmail: null,
       role: 'customer',
       merchantId: null,
+      merchantRole: null,
       hasPassword: false,
       mustChangePassword: false,
     });

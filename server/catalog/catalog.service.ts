@@ -1,5 +1,5 @@
 /** Public reads of the catalogue: deals shoppers may see, their merchants, their reviews. */
-import { and, desc, eq, is, or, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, is, or, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Deal, ReviewSummary } from '../../contract/deals';
 import type { Merchant } from '../../contract/merchants';
 import { REVIEWS_SHOWN } from '../../contract/constants';
@@ -86,8 +86,9 @@ export function likePattern(q: string): string {
 }
 
 /**
- * A keyset position: the creation time as PostgreSQL keeps it (microseconds, which a JS Date would
- * lose, so rows created within one millisecond still page correctly) and the id.
+ * A keyset position: the time the page is ordered by as PostgreSQL keeps it (microseconds, which a
+ * JS Date would lose, so rows within one millisecond still page correctly) and the id. The time is
+ * the creation time, or the submission time in the review queue's order.
  */
 export interface DealCursor {
   createdAt: string;
@@ -97,7 +98,7 @@ export interface DealCursor {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CURSOR_TIME = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,6}Z$/;
 
-/** The creation time of a row as cursor text, in UTC with microseconds. */
+/** A time of a row as cursor text, in UTC with microseconds. */
 export const cursorTime = (column: SQL | AnyPgColumn) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -130,6 +131,9 @@ export type DealRowWithFigures = {
   soldTodayCount: number;
 };
 
+/** The creation time as cursor text, by which every list but the review queue pages. */
+const CREATED_CURSOR = cursorTime(deals.createdAt);
+
 /**
  * What every catalogue read selects beside the deal's own columns. The figures are correlated
  * subqueries, which PostgreSQL evaluates after the ORDER BY and LIMIT, so for the page's rows only.
@@ -137,7 +141,6 @@ export type DealRowWithFigures = {
 const FIGURES = {
   merchantName: merchants.name,
   merchantStatus: merchants.status,
-  cursorTime: cursorTime(deals.createdAt),
   unitsTaken: UNITS_TAKEN,
   boughtCount: BOUGHT_COUNT,
   soldTodayCount: SOLD_TODAY_COUNT,
@@ -169,22 +172,41 @@ function pageOf<T>(rows: T[], limit: number, positionOf: (row: T) => DealCursor)
   return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor(positionOf(last)) : null };
 }
 
-/** One keyset page of deals (every column), newest first, with the real figures of ADR 011, filtered by `where` and `q`. */
+/**
+ * The orders a page of every column can come in: newest first (every list), or the review queue's
+ * oldest submission first (ADR 028), each with its keyset.
+ */
+const ORDERS = {
+  newest: { orderBy: [desc(deals.createdAt), desc(deals.id)], time: CREATED_CURSOR, after: (c: DealCursor) => after(c.createdAt, c.id) },
+  firstSubmitted: {
+    orderBy: [asc(deals.submittedAt), asc(deals.id)],
+    time: cursorTime(deals.submittedAt),
+    after: (c: DealCursor) => sql`(${deals.submittedAt}, ${deals.id}) > (${c.createdAt}::timestamptz, ${c.id}::uuid)`,
+  },
+};
+export type DealOrder = keyof typeof ORDERS;
+
+/** Every column of the deals `where` picks, with the real figures of ADR 011, in `order` (newest first unless told). */
+export function selectDealsWithFigures(db: Db, where: SQL | undefined, order: DealOrder = 'newest') {
+  return db
+    .select({ deal: deals, ...FIGURES, cursorTime: ORDERS[order].time })
+    .from(deals)
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .where(where)
+    .orderBy(...ORDERS[order].orderBy);
+}
+
+/** One keyset page of deals (every column) with their figures, filtered by `where` and `q`, newest first unless told. */
 export async function queryDealPage(
   db: Db,
-  params: { where: SQL | undefined; q?: string | undefined; limit: number; cursor?: DealCursor | null | undefined },
+  params: { where: SQL | undefined; q?: string | undefined; limit: number; cursor?: DealCursor | null | undefined; order?: DealOrder },
 ): Promise<{ rows: DealRowWithFigures[]; nextCursor: string | null }> {
+  const order = params.order ?? 'newest';
   const conditions: (SQL | undefined)[] = [params.where];
   const q = params.q?.trim();
   if (q) conditions.push(matching(likePattern(q)));
-  if (params.cursor) conditions.push(after(params.cursor.createdAt, params.cursor.id));
-  const rows = await db
-    .select({ deal: deals, ...FIGURES })
-    .from(deals)
-    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-    .where(and(...conditions))
-    .orderBy(desc(deals.createdAt), desc(deals.id))
-    .limit(params.limit + 1);
+  if (params.cursor) conditions.push(ORDERS[order].after(params.cursor));
+  const rows = await selectDealsWithFigures(db, and(...conditions), order).limit(params.limit + 1);
   return pageOf(rows, params.limit, (r) => ({ createdAt: r.cursorTime, id: r.deal.id }));
 }
 
@@ -225,7 +247,7 @@ function listedPage(db: Db, where: SQL | undefined, limit: number | Placeholder)
     .select({
       deal: SHOWN_COLUMNS,
       merchantName: merchants.name,
-      cursorTime: FIGURES.cursorTime,
+      cursorTime: CREATED_CURSOR,
       unitsTaken: FIGURES.unitsTaken,
       boughtCount: FIGURES.boughtCount,
       soldTodayCount: FIGURES.soldTodayCount,

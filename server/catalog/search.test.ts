@@ -75,15 +75,18 @@ describe('search over a large catalogue', () => {
     ];
     // Every item in one title in five (so "dinner" is common), "Zanzibar" in four descriptions, a
     // tenth of the deals unlisted, and pairs of deals created in the same instant.
-    const rows = Array.from({ length: DEALS }, (_, i) => ({
-      merchantId: shops[i % shops.length]!.id,
-      title: `${i % 2 === 0 ? 'Weekend' : 'Family'} ${ITEMS[i % ITEMS.length]} ${i}`,
-      description: `<p>Fresh <strong>every</strong> day.</p>${i % 250 === 10 ? '<p>Spices from <em>Zanzibar</em>.</p>' : ''}`,
-      priceCents: 1000,
-      status: i % 10 === 3 ? ('draft' as const) : i % 10 === 6 ? ('archived' as const) : ('published' as const),
-      active: true,
-      createdAt: new Date(base - Math.floor(i / 2) * MINUTE),
-    }));
+    const rows = Array.from({ length: DEALS }, (_, i) => {
+      const status = i % 10 === 3 ? ('draft' as const) : i % 10 === 6 ? ('archived' as const) : ('published' as const);
+      return {
+        merchantId: shops[i % shops.length]!.id,
+        title: `${i % 2 === 0 ? 'Weekend' : 'Family'} ${ITEMS[i % ITEMS.length]} ${i}`,
+        description: `<p>Fresh <strong>every</strong> day.</p>${i % 250 === 10 ? '<p>Spices from <em>Zanzibar</em>.</p>' : ''}`,
+        priceCents: 1000,
+        status,
+        active: status === 'published',
+        createdAt: new Date(base - Math.floor(i / 2) * MINUTE),
+      };
+    });
     await t.db.insert(deals).values(rows);
     await t.db.execute(sql`analyze deals`);
   });

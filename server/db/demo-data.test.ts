@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sessionAnswer } from '../../contract/auth';
 import { dealList, reviewSummary } from '../../contract/deals';
 import { DEMO_REVIEWS_PER_DEAL } from '../../contract/constants';
 import { verifyPassword } from './passwords';
 import { sanitizeRichText } from '../content/html';
-import { DEMO_CUSTOMER, DEMO_MERCHANT, DEMO_MERCHANTS, FEATURED_TITLES, loadDemoData } from './demo-data';
+import { DEMO_CUSTOMER, DEMO_MERCHANT, DEMO_MERCHANTS, DEMO_STAFF, FEATURED_TITLES, loadDemoData } from './demo-data';
 import { deals, merchants, reviews, users } from './schema';
 import { createTestApp, type TestApp } from '../test/app';
 
@@ -48,9 +49,11 @@ describe('loadDemoData', () => {
     expect(loadedAgain).toBe(false);
     expect(await counts()).toEqual(afterFirst);
     const demoDeals = DEMO_MERCHANTS.flatMap((m) => m.deals);
+    const proposals = DEMO_MERCHANTS.flatMap((m) => m.proposals ?? []);
+    expect(proposals.length).toBeGreaterThan(0);
     expect(afterFirst).toMatchObject({
       merchants: DEMO_MERCHANTS.length,
-      deals: demoDeals.length,
+      deals: demoDeals.length + proposals.length,
       reviews: demoDeals.length * DEMO_REVIEWS_PER_DEAL,
     });
   });
@@ -114,6 +117,38 @@ describe('loadDemoData', () => {
     expect(merchant).toMatchObject({ status: 'active', phone: DEMO_MERCHANT.phone });
     const own = (await listAll()).filter((d) => d.merchantId === merchant!.id);
     expect(own.map((d) => d.title)).toContain(FEATURED_TITLES[0]);
+  });
+
+  it('gives the demo merchant a staff account that logs in with the README password and only redeems', async () => {
+    const [staff] = await t.db.select().from(users).where(eq(users.phone, DEMO_STAFF.phone));
+    const [owner] = await t.db.select().from(users).where(eq(users.phone, DEMO_MERCHANT.phone));
+    expect(staff).toMatchObject({ role: 'merchant', merchantRole: 'staff', merchantId: owner!.merchantId, mustChangePassword: false, displayName: DEMO_STAFF.name });
+    expect(owner).toMatchObject({ merchantRole: 'owner' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/password-login', payload: { identifier: DEMO_STAFF.phone, password: DEMO_STAFF.password } });
+    expect(login.statusCode).toBe(200);
+    const { sessionId, user } = sessionAnswer.parse(login.json());
+    expect(user).toMatchObject({ merchantRole: 'staff', mustChangePassword: false });
+    const headers = { authorization: `Bearer ${sessionId}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/merchant/redemptions', headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/merchant/overview', headers })).statusCode).toBe(403);
+  });
+
+  it("gives the demo merchant a deal waiting for review and a rejected one with its reason, neither in the shop", async () => {
+    const [owner] = await t.db.select().from(users).where(eq(users.phone, DEMO_MERCHANT.phone));
+    const proposals = await t.db
+      .select()
+      .from(deals)
+      .where(and(eq(deals.merchantId, owner!.merchantId!), inArray(deals.status, ['pending_review', 'rejected'])));
+    expect(proposals.map((d) => d.status).sort()).toEqual(['pending_review', 'rejected']);
+    for (const d of proposals) {
+      expect(d).toMatchObject({ active: false, submittedAt: expect.any(Date) });
+      expect(d.rejectionReason === null).toBe(d.status === 'pending_review');
+      for (const html of [d.description, d.redemptionInstructions, d.termsConditions]) expect(sanitizeRichText(html), d.title).toBe(html);
+      expect(existsSync(`${PUBLIC_DIR}${d.imageUrl}`), d.title).toBe(true);
+    }
+    const listed = (await listAll()).map((d) => d.id);
+    for (const d of proposals) expect(listed).not.toContain(d.id);
+    expect(proposals.find((d) => d.status === 'rejected')!.rejectionReason).toMatch(/\w/);
   });
 
   it('leaves reviewers without passwords, so nobody can sign in as them', async () => {

@@ -6,6 +6,8 @@ import { buildDeal, buildMerchant, buildMerchantAccount, buildReview, buildUser 
 
 export const DEMO_CUSTOMER = { phone: '5550000001', password: 'demo1234' } as const;
 export const DEMO_MERCHANT = { phone: '5550100001', password: 'merchant-5550100001' } as const;
+/** Staff of the demo merchant (ADR 028): redeems at the counter, nothing else. */
+export const DEMO_STAFF = { phone: '5550100009', password: 'staff-5550100009', name: 'Kenji Sato' } as const;
 
 interface DemoDeal {
   title: string;
@@ -18,6 +20,9 @@ interface DemoDeal {
   terms: string;
 }
 
+/** A deal the merchant proposed and a superadmin has not published: waiting for review, or turned down. */
+type DemoProposal = DemoDeal & ({ status: 'pending_review' } | { status: 'rejected'; rejectionReason: string });
+
 interface DemoMerchant {
   name: string;
   phone: string;
@@ -25,6 +30,8 @@ interface DemoMerchant {
   description: string;
   hours: Record<string, string>;
   deals: DemoDeal[];
+  /** Shown on the merchant's own deal screens and the review queue, never in the shop. */
+  proposals?: DemoProposal[];
 }
 
 const standardTerms =
@@ -58,6 +65,31 @@ export const DEMO_MERCHANTS: DemoMerchant[] = [
         description: '<p>Ten courses chosen by the chef at the counter, served at lunch on weekdays.</p>',
         instructions: '<p>Book the counter by phone and mention your voucher.</p>',
         terms: `${standardTerms}<p>Weekdays only, 11:30 to 14:30.</p>`,
+      },
+    ],
+    proposals: [
+      {
+        status: 'pending_review',
+        title: "Chef's Nigiri Tasting for 2",
+        priceCents: 4499,
+        image: 'omakase.svg',
+        inventory: 60,
+        maxPerUser: 2,
+        description: '<p>Twelve pieces of nigiri each, made one at a time at the counter, with a cup of green tea.</p>',
+        instructions: '<p>Book the counter by phone and show your voucher code and PIN when you arrive.</p>',
+        terms: `${standardTerms}<p>Counter seats only.</p>`,
+      },
+      {
+        status: 'rejected',
+        rejectionReason: 'Please say which drinks are included and add a photo of the pairing.',
+        title: 'Sake Pairing Night',
+        priceCents: 2999,
+        image: 'sushi-platter.svg',
+        inventory: 30,
+        maxPerUser: 2,
+        description: '<p>Five small plates, each with a sake chosen to go with it.</p>',
+        instructions: '<p>Thursdays from 19:00; reserve by phone.</p>',
+        terms: `${standardTerms}<p>Guests must be 21 or older.</p>`,
       },
     ],
   },
@@ -218,21 +250,17 @@ export async function loadDemoData(db: Db, now = new Date()): Promise<boolean> {
     });
     if (m.phone === DEMO_MERCHANT.phone) {
       await buildMerchantAccount(db, merchant.id, { phone: m.phone, password: DEMO_MERCHANT.password, mustChangePassword: false });
+      await buildMerchantAccount(db, merchant.id, {
+        phone: DEMO_STAFF.phone,
+        password: DEMO_STAFF.password,
+        displayName: DEMO_STAFF.name,
+        merchantRole: 'staff',
+        mustChangePassword: false,
+      });
     }
     for (const d of m.deals) {
-      // The rich text here is written as the sanitiser (server/content/html.ts) would leave it, and
-      // demo-data.test.ts holds it so; the database layer stores it as it is.
       const deal = await buildDeal(db, {
-        merchantId: merchant.id,
-        title: d.title,
-        description: d.description,
-        priceCents: d.priceCents,
-        originalPriceCents: Math.round(d.priceCents * 1.5),
-        imageUrl: `/images/deals/${d.image}`,
-        inventory: d.inventory,
-        maxPerUser: d.maxPerUser,
-        redemptionInstructions: d.instructions,
-        termsConditions: d.terms,
+        ...dealFields(merchant.id, d),
         status: 'published',
         active: true,
         createdAt: new Date(now.getTime() - ordered.indexOf(d.title) * 60_000),
@@ -249,6 +277,35 @@ export async function loadDemoData(db: Db, now = new Date()): Promise<boolean> {
         });
       }
     }
+    // Handed in two days ago; the rejected one was looked at since.
+    for (const p of m.proposals ?? []) {
+      await buildDeal(db, {
+        ...dealFields(merchant.id, p),
+        status: p.status,
+        rejectionReason: p.status === 'rejected' ? p.rejectionReason : null,
+        submittedAt: new Date(now.getTime() - 2 * 86_400_000),
+        createdAt: new Date(now.getTime() - 3 * 86_400_000),
+      });
+    }
   }
   return true;
+}
+
+/**
+ * A demo deal's stored fields. The rich text is written as the sanitiser (server/content/html.ts)
+ * would leave it, and demo-data.test.ts holds it so; the database layer stores it as it is.
+ */
+function dealFields(merchantId: string, d: DemoDeal) {
+  return {
+    merchantId,
+    title: d.title,
+    description: d.description,
+    priceCents: d.priceCents,
+    originalPriceCents: Math.round(d.priceCents * 1.5),
+    imageUrl: `/images/deals/${d.image}`,
+    inventory: d.inventory,
+    maxPerUser: d.maxPerUser,
+    redemptionInstructions: d.instructions,
+    termsConditions: d.terms,
+  };
 }

@@ -27,8 +27,9 @@ export async function buildMerchant(db: Db, overrides: Partial<NewMerchant> = {}
 }
 
 /**
- * A deal; `unitsTaken` fills its stock buckets in bucket order (all of it in bucket 0 when the deal
- * has no limit, and anything beyond the offer in bucket 0 too, which the database refuses).
+ * A deal, published and active unless told otherwise; one given another state starts inactive, as
+ * the database requires. `unitsTaken` fills its stock buckets in bucket order (all of it in bucket 0
+ * when the deal has no limit, and anything beyond the offer in bucket 0 too, which the database refuses).
  */
 export async function buildDeal(db: Db, options: Partial<NewDeal> & { merchantId: string; unitsTaken?: number }) {
   const { unitsTaken = 0, ...overrides } = options;
@@ -41,7 +42,7 @@ export async function buildDeal(db: Db, options: Partial<NewDeal> & { merchantId
       priceCents: 1000,
       originalPriceCents: 1500,
       status: 'published',
-      active: true,
+      active: (overrides.status ?? 'published') === 'published',
       ...overrides,
     })
     .returning();
@@ -66,7 +67,7 @@ export async function setUnitsTaken(db: Db, dealId: string, unitsTaken: number):
   });
 }
 
-/** A user; `password` is hashed with the real hasher when given. */
+/** A user; `password` is hashed with the real hasher when given. A merchant account is its merchant's owner unless told otherwise. */
 export async function buildUser(db: Db, overrides: Partial<NewUser> & { password?: string } = {}) {
   const { password, ...rest } = overrides;
   const [row] = await db
@@ -76,6 +77,7 @@ export async function buildUser(db: Db, overrides: Partial<NewUser> & { password
       phoneVerified: true,
       role: 'customer',
       passwordHash: password ? await hashPassword(password) : null,
+      merchantRole: rest.role === 'merchant' ? 'owner' : null,
       ...rest,
     })
     .returning();

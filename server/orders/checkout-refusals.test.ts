@@ -52,8 +52,8 @@ describe('checkout totals', () => {
 
 describe('a deal withdrawn between checkout and payment', () => {
   const withdrawals = {
-    archived: (dealId: string) => t.db.update(deals).set({ status: 'archived' }).where(eq(deals.id, dealId)),
-    unpublished: (dealId: string) => t.db.update(deals).set({ status: 'draft' }).where(eq(deals.id, dealId)),
+    archived: (dealId: string) => t.db.update(deals).set({ status: 'archived', active: false }).where(eq(deals.id, dealId)),
+    unpublished: (dealId: string) => t.db.update(deals).set({ status: 'draft', active: false }).where(eq(deals.id, dealId)),
     'switched off': (dealId: string) => t.db.update(deals).set({ active: false }).where(eq(deals.id, dealId)),
     'merchant deactivated': async (dealId: string) => {
       const [d] = await t.db.select({ merchantId: deals.merchantId }).from(deals).where(eq(deals.id, dealId));

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -6,12 +7,16 @@ import { undoRedemptionAnswer } from '../../contract/orders';
 import { redeemAnswer, redeemBody, redemptionListQuery, redemptionRecordList, redemptionSummary } from '../../contract/redemption';
 import type { AppDeps } from '../deps';
 import { badRequest } from '../http/errors';
-import { requireRole, requireUser } from '../http/session';
+import { requireMerchant, requireRole, requireUser } from '../http/session';
 import { decodeCursor } from '../catalog/catalog.service';
 import { redemptions } from '../db/schema';
 import { superadminOnly } from '../http/superadmin-guard';
-import { listRedemptions, redeemVoucher, redemptionTotals, undoRedemption } from './redemption.service';
+import { listRedemptions, previewRedemption, redeemVoucher, redemptionTotals, undoRedemption, type RedeemRefusal } from './redemption.service';
 import { NEXT_CURSOR_HEADER } from '../../contract/deals';
+import { redemptionPreview } from '../../contract/workspace';
+
+/** A refused redemption or check: `{ok: false, reason}` with its status, the reason also as the usual `message`. */
+const refuse = (reply: FastifyReply, { status, reason }: RedeemRefusal) => reply.status(status).send({ ok: false, reason, message: reason });
 
 export const redemptionRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -25,9 +30,18 @@ export const redemptionRoutes =
         // Any signed-in account may ask; one without a bound merchant gets the refusal of docs/product/rules.md#redemption, logged like the rest.
         const actor = requireUser(request);
         const outcome = await redeemVoucher(db, actor, request.body);
-        if (outcome.ok) return outcome.answer;
-        const { status, reason } = outcome.refusal;
-        return reply.status(status).send({ ok: false, reason, message: reason });
+        return outcome.ok ? outcome.answer : refuse(reply, outcome.refusal);
+      },
+    );
+
+    // The check before redeeming, for the owner and staff alike (ADR 028): refusals as POST /api/redeem's.
+    app.post(
+      '/api/merchant/redemptions/preview',
+      { schema: { body: redeemBody, response: { 200: redemptionPreview, '4xx': z.union([redeemAnswer, errorBody]) } } },
+      async (request, reply) => {
+        const { user } = requireMerchant(request, 'staff');
+        const outcome = await previewRedemption(db, user, request.body);
+        return outcome.ok ? outcome.answer : refuse(reply, outcome.refusal);
       },
     );
 
@@ -35,11 +49,12 @@ export const redemptionRoutes =
       '/api/merchant/redemptions',
       { schema: { querystring: redemptionListQuery, response: { 200: redemptionRecordList } } },
       async (request, reply) => {
-        const actor = requireRole(request, ['merchant'], 'Only merchant accounts have a redemption history');
-        if (!actor.merchantId) return [];
+        // Other roles keep this call's own refusal; owner and staff alike read their merchant's log.
+        requireRole(request, ['merchant'], 'Only merchant accounts have a redemption history');
+        const { merchantId } = requireMerchant(request, 'staff');
         const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
         if (request.query.cursor && !cursor) throw badRequest('cursor: is invalid');
-        const page = await listRedemptions(db, { limit: request.query.limit, cursor, where: eq(redemptions.merchantId, actor.merchantId) });
+        const page = await listRedemptions(db, { limit: request.query.limit, cursor, where: eq(redemptions.merchantId, merchantId) });
         if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
         return page.records;
       },

@@ -7,8 +7,9 @@ import { format } from 'date-fns';
 import { PIN_LOCK_MINUTES, PIN_MAX_FAILURES, REDEMPTION_UNDO_MINUTES } from '../../contract/constants';
 import type { UndoRedemptionAnswer } from '../../contract/orders';
 import type { RedeemAnswer, RedemptionRecord, RedemptionSummary } from '../../contract/redemption';
+import type { RedemptionPreview } from '../../contract/workspace';
 import type { Db, Tx } from '../db/client';
-import { deals, merchants, pinFailures, redemptions, vouchers } from '../db/schema';
+import { deals, merchants, pinFailures, redemptions, users, vouchers } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { formatWait, hitRateLimit, refundRateLimitHit } from '../http/rate-limit';
 import type { UserRow } from '../http/session-lookup';
@@ -57,6 +58,7 @@ type PinCheck =
   | { kind: 'redeemed'; at: Date }
   | { kind: 'refunded' }
   | { kind: 'expired' }
+  | { kind: 'usable' }
   | { kind: 'won'; at: Date };
 
 /**
@@ -65,8 +67,10 @@ type PinCheck =
  * sees the count the ones before it left. At most PIN_MAX_FAILURES wrong PINs are ever compared in a
  * lock window, and right PINs arriving together are never taken for guesses. Exactly one attempt
  * redeems, and a refund racing it finds it no longer active (the conditional update on `status`).
+ * Without `onWin` (the check before redeeming) a right PIN only reads whether the voucher could be
+ * redeemed now; wrong PINs count all the same.
  */
-async function checkPinAndRedeem(db: Db, voucher: VoucherRow, pin: string, actorId: string, onWin: (tx: Tx) => Promise<void>): Promise<PinCheck> {
+async function checkPin(db: Db, voucher: VoucherRow, pin: string, actorId: string, onWin: ((tx: Tx) => Promise<void>) | null): Promise<PinCheck> {
   return db.transaction(async (tx) => {
     await tx.insert(pinFailures).values({ voucherCode: voucher.code, failures: 0 }).onConflictDoNothing();
     const [state] = await tx.select().from(pinFailures).where(eq(pinFailures.voucherCode, voucher.code)).for('update');
@@ -79,35 +83,64 @@ async function checkPinAndRedeem(db: Db, voucher: VoucherRow, pin: string, actor
       await tx.update(pinFailures).set({ failures, lockedUntil, updatedAt: now }).where(eq(pinFailures.voucherCode, voucher.code));
       return { kind: 'wrong', left: PIN_MAX_FAILURES - failures };
     }
-    const [won] = await tx
-      .update(vouchers)
-      .set({ status: 'redeemed', redeemed: true, redeemedAt: now, redeemedBy: actorId })
-      .where(and(eq(vouchers.id, voucher.id), eq(vouchers.status, 'active'), gte(vouchers.validUntil, now)))
-      .returning({ redeemedAt: vouchers.redeemedAt });
-    if (!won) {
-      const [current] = await tx.select({ status: vouchers.status, redeemedAt: vouchers.redeemedAt }).from(vouchers).where(eq(vouchers.id, voucher.id));
-      if (current?.status === 'redeemed' && current.redeemedAt) return { kind: 'redeemed', at: current.redeemedAt };
-      return current?.status === 'refunded' ? { kind: 'refunded' } : { kind: 'expired' };
+    const usable = and(eq(vouchers.id, voucher.id), eq(vouchers.status, 'active'), gte(vouchers.validUntil, now));
+    if (onWin) {
+      const [won] = await tx
+        .update(vouchers)
+        .set({ status: 'redeemed', redeemed: true, redeemedAt: now, redeemedBy: actorId })
+        .where(usable)
+        .returning({ redeemedAt: vouchers.redeemedAt });
+      if (won) {
+        // The count stays: wrong PINs for a used voucher still take their turns against the same budget.
+        await onWin(tx);
+        return { kind: 'won', at: won.redeemedAt! };
+      }
+    } else {
+      const [found] = await tx.select({ id: vouchers.id }).from(vouchers).where(usable);
+      if (found) return { kind: 'usable' };
     }
-    // The count stays: wrong PINs for a used voucher still take their turns against the same budget.
-    await onWin(tx);
-    return { kind: 'won', at: won.redeemedAt! };
+    const [current] = await tx.select({ status: vouchers.status, redeemedAt: vouchers.redeemedAt }).from(vouchers).where(eq(vouchers.id, voucher.id));
+    if (current?.status === 'redeemed' && current.redeemedAt) return { kind: 'redeemed', at: current.redeemedAt };
+    return current?.status === 'refunded' ? { kind: 'refunded' } : { kind: 'expired' };
   });
 }
 
 const dateLabel = (d: Date) => format(d, 'MMM d, yyyy');
 
+type DealRow = typeof deals.$inferSelect;
+
+/** A code and PIN as the counter typed them; a merchantId, when sent, must be the session's. */
+export interface RedeemInput {
+  code: string;
+  pin: string;
+  merchantId?: string | null | undefined;
+}
+
+/** A right PIN for a voucher of the merchant's that was (or, for a check, could now be) redeemed. */
+interface Accepted {
+  voucher: VoucherRow;
+  deal: DealRow;
+  buyerPhone: string;
+  /** When it was redeemed; null for a check, which redeems nothing. */
+  redeemedAt: Date | null;
+}
+
+type AttemptOutcome = { ok: true; accepted: Accepted } | { ok: false; refusal: RedeemRefusal };
+
 /**
- * Redeems a voucher for the merchant of the session. Refusals come back with a reason (and an
- * HTTP status for the API); they are logged just like successes.
+ * One attempt at a code and PIN for the merchant of the session, redeeming the voucher when `redeem`
+ * is set and only checking it otherwise. Both go through every check and refusal alike: the
+ * merchant's failure budget, another merchant's voucher, the PIN lockout (wrong PINs of a check
+ * count too), the voucher's state. Refusals come back with a reason (and an HTTP status for the API)
+ * and are logged; a redemption is logged as the success, a check that passes is not logged at all.
  */
-export async function redeemVoucher(db: Db, actor: UserRow, input: { code: string; pin: string; merchantId?: string | null | undefined }): Promise<RedeemOutcome> {
+async function attemptRedemption(db: Db, actor: UserRow, input: RedeemInput, redeem: boolean): Promise<AttemptOutcome> {
   const code = input.code.trim().toUpperCase();
   const merchantId = actor.role === 'merchant' ? actor.merchantId : null;
   const budgetKey = `redeem-failures:${merchantId}`;
   let charged = false;
   /** Logs a refusal; one that is not the merchant's failure gives back the attempt charged to its budget. */
-  const refuse = async (status: number, reason: string, extra: Partial<Attempt> = {}, countsAsFailure = true): Promise<RedeemOutcome> => {
+  const refuse = async (status: number, reason: string, extra: Partial<Attempt> = {}, countsAsFailure = true): Promise<AttemptOutcome> => {
     await logAttempt(db, { code, merchantId, actorUserId: actor.id, success: false, reason, ...extra });
     if (charged && !countsAsFailure) await refundRateLimitHit(db, budgetKey);
     return { ok: false, refusal: { status, reason } };
@@ -123,9 +156,10 @@ export async function redeemVoucher(db: Db, actor: UserRow, input: { code: strin
   charged = true;
 
   const [found] = await db
-    .select({ voucher: vouchers, deal: deals })
+    .select({ voucher: vouchers, deal: deals, buyerPhone: users.phone })
     .from(vouchers)
     .innerJoin(deals, eq(deals.id, vouchers.dealId))
+    .innerJoin(users, eq(users.id, vouchers.userId))
     .where(eq(vouchers.code, code))
     .limit(1);
   if (!found) return refuse(404, 'Voucher not found');
@@ -136,9 +170,8 @@ export async function redeemVoucher(db: Db, actor: UserRow, input: { code: strin
   if (deal.merchantId !== merchantId) return refuse(403, 'This voucher belongs to another merchant');
   const about = { voucherId: voucher.id, dealId: deal.id, priceCents: deal.priceCents };
 
-  const checked = await checkPinAndRedeem(db, voucher, input.pin, actor.id, (tx) =>
-    logAttempt(tx, { code, merchantId, actorUserId: actor.id, success: true, reason: null, ...about }),
-  );
+  const logSuccess = (tx: Tx) => logAttempt(tx, { code, merchantId, actorUserId: actor.id, success: true, reason: null, ...about });
+  const checked = await checkPin(db, voucher, input.pin, actor.id, redeem ? logSuccess : null);
   switch (checked.kind) {
     case 'locked': {
       const minutes = Math.max(1, Math.ceil((checked.until.getTime() - Date.now()) / 60_000));
@@ -160,12 +193,52 @@ export async function redeemVoucher(db: Db, actor: UserRow, input: { code: strin
       return refuse(410, `Voucher expired on ${dateLabel(voucher.validUntil)}`, about, false);
   }
   await refundRateLimitHit(db, budgetKey);
+  return { ok: true, accepted: { voucher, deal, buyerPhone: found.buyerPhone, redeemedAt: checked.kind === 'won' ? checked.at : null } };
+}
+
+/**
+ * Redeems a voucher for the merchant of the session. Refusals come back with a reason (and an
+ * HTTP status for the API); they are logged just like successes.
+ */
+export async function redeemVoucher(db: Db, actor: UserRow, input: RedeemInput): Promise<RedeemOutcome> {
+  const outcome = await attemptRedemption(db, actor, input, true);
+  if (!outcome.ok) return outcome;
+  const { voucher, deal, redeemedAt } = outcome.accepted;
   return {
     ok: true,
     answer: {
       ok: true,
       reason: null,
-      voucher: { voucherId: voucher.id, voucherCode: code, dealTitle: deal.title, priceCents: deal.priceCents, redeemedAt: checked.at.toISOString() },
+      voucher: { voucherId: voucher.id, voucherCode: voucher.code, dealTitle: deal.title, priceCents: deal.priceCents, redeemedAt: redeemedAt!.toISOString() },
+    },
+  };
+}
+
+export type PreviewOutcome = { ok: true; answer: RedemptionPreview } | { ok: false; refusal: RedeemRefusal };
+
+/** The buyer's phone as the counter may see it: its last four digits only. */
+export function maskPhone(phone: string): string {
+  return `•••• ${phone.replace(/\D/g, '').slice(-4)}`;
+}
+
+/**
+ * The check before redeeming: the same checks, refusals, logged refusals and PIN lockout as
+ * redeemVoucher, but a right PIN leaves the voucher unused and writes nothing to the log. It answers
+ * what the counter confirms with the customer.
+ */
+export async function previewRedemption(db: Db, actor: UserRow, input: RedeemInput): Promise<PreviewOutcome> {
+  const outcome = await attemptRedemption(db, actor, input, false);
+  if (!outcome.ok) return outcome;
+  const { voucher, deal, buyerPhone } = outcome.accepted;
+  return {
+    ok: true,
+    answer: {
+      voucherId: voucher.id,
+      voucherCode: voucher.code,
+      dealTitle: deal.title,
+      priceCents: deal.priceCents,
+      phoneMasked: maskPhone(buyerPhone),
+      validUntil: voucher.validUntil.toISOString(),
     },
   };
 }
