@@ -6,17 +6,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { MerchantDeal } from '../../../contract/workspace';
 import { paths } from '../../../contract/routes';
-import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { AlertIcon, PlusIcon, TagIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/panel';
 import { Price } from '../../components/ui/price';
 import { formatDay } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { dealState, DealThumb } from '../admin-catalog';
+import { DealThumb } from '../admin-catalog';
 import { OwnerPage } from '../merchant-access';
 import { merchantDealsQueryOptions } from './api/get-merchant-deals';
-import { isEditable, MERCHANT_DEAL_BADGES } from './deal-status';
+import { isEditable } from './deal-status';
+import { MerchantDealStatusBadge } from './components/deal-status-badge';
 
 function NewDealLink() {
   return (
@@ -28,7 +28,6 @@ function NewDealLink() {
 }
 
 function DealCard({ deal }: { deal: MerchantDeal }) {
-  const badge = MERCHANT_DEAL_BADGES[dealState(deal)];
   const titleId = `merchant-deal-${deal.id}-title`;
   const editable = isEditable(deal);
   return (
@@ -36,7 +35,7 @@ function DealCard({ deal }: { deal: MerchantDeal }) {
       <div className="flex min-w-0 flex-1 gap-4">
         <DealThumb deal={deal} />
         <div className="min-w-0 flex-1">
-          <Badge tone={badge.tone}>{badge.label}</Badge>
+          <MerchantDealStatusBadge deal={deal} />
           <h2 id={titleId} className="mt-1 line-clamp-2 text-base font-semibold break-words text-slate-900">
             {deal.title}
           </h2>

@@ -103,7 +103,7 @@ describe('MerchantHomePage', () => {
     expect(within(rows[0]!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Deal', 'Status', 'Price', 'Sold', 'Redeemed', 'Refunded', 'Outstanding']);
     expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Published', '$19.99', '1,200', '1,100', '7', '56']);
     expect(within(rows[1]!).getByRole('link', { name: 'Premium Sushi Platter for 2' }).getAttribute('href')).toBe('/merchant/deals/d1');
-    expect(within(rows[2]!).getByText('In review')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Pending review')).toBeTruthy();
     // Phones get the same deals as cards.
     expect(screen.getAllByRole('link', { name: 'Sake tasting' })).toHaveLength(2);
   });

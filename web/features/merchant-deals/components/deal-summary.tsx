@@ -4,13 +4,12 @@ import { Link } from 'wouter';
 import { paths } from '../../../../contract/routes';
 import type { MerchantDeal } from '../../../../contract/workspace';
 import { RichText } from '../../../components/rich-text';
-import { Badge } from '../../../components/ui/badge';
 import { Missing } from '../../../components/ui/missing';
 import { Price } from '../../../components/ui/price';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { formatCount } from '../../../lib/numbers';
 import { dealState, type DealState } from '../../admin-catalog';
-import { MERCHANT_DEAL_BADGES } from '../deal-status';
+import { MerchantDealStatusBadge } from './deal-status-badge';
 
 const STATE_NOTES: Partial<Record<DealState, string>> = {
   pending_review: 'The marketplace is reviewing this deal. It cannot be changed until the review is done; if it is sent back, you can change it and submit it again.',
@@ -23,7 +22,6 @@ const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatIso(iso,
 
 export function DealSummary({ deal }: { deal: MerchantDeal }) {
   const state = dealState(deal);
-  const badge = MERCHANT_DEAL_BADGES[state];
   const facts: Array<{ term: string; value: ReactNode }> = [
     { term: 'Price', value: <Price cents={deal.priceCents} /> },
     { term: 'Original price', value: deal.originalPriceCents === null ? <Missing /> : <Price cents={deal.originalPriceCents} /> },
@@ -44,7 +42,7 @@ export function DealSummary({ deal }: { deal: MerchantDeal }) {
   return (
     <section aria-label="Deal details" className="grid gap-5 surface p-5 sm:p-8">
       <div className="flex flex-wrap items-center gap-3">
-        <Badge tone={badge.tone}>{badge.label}</Badge>
+        <MerchantDealStatusBadge deal={deal} />
         {state === 'listed' ? (
           <Link href={paths.deal(deal.id)} className="text-sm text-link">
             See it as customers do

@@ -3,27 +3,12 @@
  * yet used). A table on wide screens, one card per deal on phones.
  */
 import { Link } from 'wouter';
-import type { DealStatus } from '../../../../contract/deals';
 import { paths } from '../../../../contract/routes';
 import type { MerchantDealFigures } from '../../../../contract/workspace';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { MerchantDealStatusBadge } from '../../merchant-deals';
 import { Price } from '../../../components/ui/price';
 import { formatCount } from '../../../lib/numbers';
 
-const STATUS: Record<DealStatus, { label: string; tone: BadgeTone }> = {
-  draft: { label: 'Draft', tone: 'neutral' },
-  pending_review: { label: 'In review', tone: 'warning' },
-  rejected: { label: 'Rejected', tone: 'danger' },
-  published: { label: 'Published', tone: 'success' },
-  archived: { label: 'Archived', tone: 'neutral' },
-};
-
-function StatusBadge({ deal }: { deal: MerchantDealFigures }) {
-  // A published deal switched off sells nothing: it reads as such.
-  if (deal.status === 'published' && !deal.active) return <Badge tone="neutral">Switched off</Badge>;
-  const status = STATUS[deal.status];
-  return <Badge tone={status.tone}>{status.label}</Badge>;
-}
 
 const COUNTS = [
   { key: 'sold', label: 'Sold' },
@@ -70,7 +55,7 @@ function DealTable({ deals }: { deals: MerchantDealFigures[] }) {
                 <DealLink deal={deal} />
               </th>
               <td className="px-4 py-3 whitespace-nowrap">
-                <StatusBadge deal={deal} />
+                <MerchantDealStatusBadge deal={deal} />
               </td>
               <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700">
                 <Price cents={deal.priceCents} />
@@ -95,7 +80,7 @@ function DealCards({ deals }: { deals: MerchantDealFigures[] }) {
         <li key={deal.id} className="surface min-w-0 p-4">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <DealLink deal={deal} />
-            <StatusBadge deal={deal} />
+            <MerchantDealStatusBadge deal={deal} />
           </div>
           <p className="mt-1 text-sm text-slate-600">
             <Price cents={deal.priceCents} /> a voucher
