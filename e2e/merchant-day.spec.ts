@@ -1,0 +1,106 @@
+// Journey: a merchant's day. The demo owner logs in and lands on its home; at the counter it checks, confirms and redeems
+// three vouchers in a row, undoes one from the recent list, proposes a deal for review and sees the day in its figures.
+// A superadmin then approves the proposal from the review queue, and the deal goes on sale.
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { MerchantOverview } from '../contract/workspace';
+import { apiLogin, DEMO_MERCHANT, signInAsAdmin } from './accounts';
+import { PHONE_VIEWPORT, scrollsHorizontally, SUSHI } from './catalog';
+import { passwordInput } from './auth-screens';
+import { test, expect, expectAccessible } from './fixtures';
+import { buyVoucher, type BoughtVoucher } from './fixtures-camera/vouchers';
+
+async function overview(request: APIRequestContext): Promise<MerchantOverview> {
+  const sessionId = await apiLogin(request, DEMO_MERCHANT.phone, DEMO_MERCHANT.password);
+  const answer = await request.get('/api/merchant/overview', { headers: { authorization: `Bearer ${sessionId}` } });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as MerchantOverview;
+}
+
+async function logInAtTheCounter(page: Page) {
+  await page.goto('/merchant/login');
+  const main = page.getByRole('main');
+  await main.getByLabel('Phone Number').fill(DEMO_MERCHANT.phone);
+  await passwordInput(main).fill(DEMO_MERCHANT.password);
+  await main.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/merchant$/);
+  await expect(page.getByRole('heading', { name: 'Merchant Home', level: 1 })).toBeVisible();
+}
+
+async function checkAndRedeem(page: Page, voucher: BoughtVoucher) {
+  await page.getByLabel('Voucher Code').fill(voucher.code);
+  await page.getByLabel('PIN', { exact: true }).fill(voucher.pin);
+  await page.getByRole('button', { name: 'Check voucher' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm redemption' })).toBeVisible();
+  await expect(page.getByText(`•••• ${voucher.customer.phone.slice(-4)}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm redemption' }).click();
+  await expect(page.getByText('Voucher redeemed successfully!')).toBeVisible();
+  // Cleared and ready for whoever is next in line.
+  await expect(page.getByLabel('Voucher Code')).toHaveValue('');
+}
+
+/** A figure of the home's "Today" cards, as a number. */
+async function todayFigure(page: Page, label: string): Promise<number> {
+  const value = page.getByRole('region', { name: 'Today' }).getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]');
+  return Number((await value.innerText()).replace(/[^0-9]/g, ''));
+}
+
+for (const viewport of [null, PHONE_VIEWPORT]) {
+  test(`a merchant's day: redeem three in a row, undo one, propose a deal, read the figures${viewport ? ' (phone)' : ''}`, async ({ page, request }) => {
+    test.slow();
+    if (viewport) await page.setViewportSize(viewport);
+    const vouchers = [await buyVoucher(request, SUSHI.title), await buyVoucher(request, SUSHI.title), await buyVoucher(request, SUSHI.title)];
+    const before = await overview(request);
+
+    await logInAtTheCounter(page);
+    await expectAccessible(page, '/merchant');
+    if (viewport) expect(await scrollsHorizontally(page)).toBe(false);
+
+    await page.goto('/merchant/redeem');
+    for (const voucher of vouchers) await checkAndRedeem(page, voucher);
+    const recent = page.getByRole('region', { name: 'Recent Redemptions' });
+    for (const voucher of vouchers) await expect(recent.getByRole('listitem').filter({ hasText: voucher.code }).first()).toContainText('Redeemed');
+
+    // The second was a mistake: undone from the list, its voucher is active again.
+    const mistaken = vouchers[1]!;
+    await recent.getByRole('button', { name: `Undo ${mistaken.code}` }).click();
+    await expect(recent.getByText('Redemption undone: the voucher is active again')).toBeVisible();
+    await expect(recent.getByRole('listitem').filter({ hasText: mistaken.code }).first()).toContainText('Undone');
+    if (viewport) expect(await scrollsHorizontally(page)).toBe(false);
+
+    // A proposal: written, handed in, waiting for review.
+    const title = `Omakase for two ${Date.now().toString(36)}${viewport ? ' phone' : ''}`;
+    await page.goto('/merchant/deals/new');
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Price (USD)').fill('59.00');
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submit for review?' });
+    await dialog.getByRole('button', { name: 'Submit for review' }).click();
+    await expect(page).toHaveURL(/\/merchant\/deals$/);
+    const card = page.getByRole('article', { name: title });
+    await expect(card).toContainText('Pending review');
+    if (viewport) expect(await scrollsHorizontally(page)).toBe(false);
+
+    // The figures: two more redemptions that stand and three more units sold today, and the proposal among the deals.
+    await page.goto('/merchant');
+    const after = await overview(request);
+    expect(after.today.redemptions - before.today.redemptions).toBeGreaterThanOrEqual(2);
+    expect(after.today.unitsSold - before.today.unitsSold).toBeGreaterThanOrEqual(3);
+    await expect(page.getByRole('region', { name: 'Today' })).toBeVisible();
+    expect(await todayFigure(page, 'Redemptions')).toBeGreaterThanOrEqual(before.today.redemptions + 2);
+    expect(await todayFigure(page, 'Units sold')).toBeGreaterThanOrEqual(before.today.unitsSold + 3);
+    await expect(page.getByRole('figure', { name: 'Redemptions per day' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your deals' }).getByText(title).first()).toBeAttached();
+    await expectAccessible(page, '/merchant (after the day)');
+    if (viewport) expect(await scrollsHorizontally(page)).toBe(false);
+
+    // The superadmin approves it from the review queue; it is on sale at once.
+    await signInAsAdmin(page);
+    await page.goto('/admin/deals');
+    const queue = page.getByRole('region', { name: '审核队列' });
+    const entry = queue.getByRole('article', { name: title });
+    await entry.getByRole('button', { name: `通过：${title}` }).click();
+    await expect(entry).toBeHidden();
+    const listed = await request.get(`/api/deals?q=${encodeURIComponent(title)}`);
+    expect(((await listed.json()) as Array<{ title: string }>).map((d) => d.title)).toContain(title);
+  });
+}
