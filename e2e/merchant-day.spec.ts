@@ -48,8 +48,8 @@ for (const viewport of [null, PHONE_VIEWPORT]) {
   test(`a merchant's day: redeem three in a row, undo one, propose a deal, read the figures${viewport ? ' (phone)' : ''}`, async ({ page, request }) => {
     test.slow();
     if (viewport) await page.setViewportSize(viewport);
-    const vouchers = [await buyVoucher(request, SUSHI.title), await buyVoucher(request, SUSHI.title), await buyVoucher(request, SUSHI.title)];
     const before = await overview(request);
+    const vouchers = [await buyVoucher(request, SUSHI.title), await buyVoucher(request, SUSHI.title), await buyVoucher(request, SUSHI.title)];
 
     await logInAtTheCounter(page);
     await expectAccessible(page, '/merchant');
@@ -70,13 +70,13 @@ for (const viewport of [null, PHONE_VIEWPORT]) {
     // A proposal: written, handed in, waiting for review.
     const title = `Omakase for two ${Date.now().toString(36)}${viewport ? ' phone' : ''}`;
     await page.goto('/merchant/deals/new');
-    await page.getByLabel('Title').fill(title);
-    await page.getByLabel('Price (USD)').fill('59.00');
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+    await page.getByRole('spinbutton', { name: 'Price (USD)', exact: true }).fill('59.00');
     await page.getByRole('button', { name: 'Submit for review' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Submit for review?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Submit for review?' });
     await dialog.getByRole('button', { name: 'Submit for review' }).click();
     await expect(page).toHaveURL(/\/merchant\/deals$/);
-    const card = page.getByRole('article', { name: title });
+    const card = page.getByRole('article', { name: title, exact: true });
     await expect(card).toContainText('Pending review');
     if (viewport) expect(await scrollsHorizontally(page)).toBe(false);
 
@@ -97,8 +97,8 @@ for (const viewport of [null, PHONE_VIEWPORT]) {
     await signInAsAdmin(page);
     await page.goto('/admin/deals');
     const queue = page.getByRole('region', { name: '审核队列' });
-    const entry = queue.getByRole('article', { name: title });
-    await entry.getByRole('button', { name: `通过：${title}` }).click();
+    const entry = queue.getByRole('article', { name: title, exact: true });
+    await entry.getByRole('button', { name: /^通过/ }).click();
     await expect(entry).toBeHidden();
     const listed = await request.get(`/api/deals?q=${encodeURIComponent(title)}`);
     expect(((await listed.json()) as Array<{ title: string }>).map((d) => d.title)).toContain(title);
