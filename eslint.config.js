@@ -109,7 +109,8 @@ const importRules = [
   },
   {
     files: ['web/test/*.{ts,tsx}'],
-    rules: restrictWeb([webNotServer, rule('web/test/ imports only contract/ and itself', '^\\.\\./(?!\\.\\./contract/)')]),
+    // Fixtures and the screen harness: contract/, web/lib/ and features through their index.ts.
+    rules: restrictWeb([webNotServer, rule('web/test/ imports only contract/, web/lib/ and features through their index.ts', '^\\.\\./(?!\\.\\./contract/|lib/|features/[^/]+$)')]),
   },
   // A feature uses another one only through its index.ts (`../cart`, never `../cart/components/x`).
   ...['', '*/', '*/*/'].map((sub, depth) => ({

@@ -1,40 +1,7 @@
 // Rendering the money screens in tests: a signed-in account in the query cache, an in-memory address, and stubbed answers.
-import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import type { CurrentUser } from '../../../contract/auth';
-import { createQueryClient } from '../../lib/query-client';
-import { aUser } from '../../test/fixtures';
-import { currentUserQueryKey } from '../auth';
+import { SUPERADMIN, renderScreenAs } from '../../test/screens';
 
-export const SUPERADMIN = aUser({ id: 'u-admin', role: 'superadmin' });
+export { json, stubApi, SUPERADMIN } from '../../test/screens';
 
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const renderScreen = renderScreenAs(SUPERADMIN);
 
-/** Answers by method and address ('GET /api/admin/ledger?cursor=c2'); anything else is a 599. */
-export function stubApi(routes: Record<string, (init: RequestInit | undefined) => Response>) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const route = routes[`${init?.method ?? 'GET'} ${url.pathname}${url.search}`];
-    return route ? route(init) : new Response('not stubbed', { status: 599 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-export function renderScreen(ui: ReactNode, { user = SUPERADMIN, path }: { user?: CurrentUser | null; path: string }) {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(currentUserQueryKey, user);
-  const location = memoryLocation({ path, record: true });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        {ui}
-      </Router>
-    </QueryClientProvider>,
-  );
-  return { ...view, location, queryClient };
-}

@@ -1,12 +1,7 @@
 // Rendering the redemption screens in tests: a query cache that already knows who is signed in, and an in-memory address.
-import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { CurrentUser } from '../../../contract/auth';
-import { createQueryClient } from '../../lib/query-client';
-import { currentUserQueryKey } from '../auth';
+
+export { renderScreen } from '../../test/screens';
 
 export const MERCHANT_USER: CurrentUser = {
   id: 'u-merchant',
@@ -24,17 +19,3 @@ export const MERCHANT_USER: CurrentUser = {
 export const STAFF_USER: CurrentUser = { ...MERCHANT_USER, id: 'u-staff', phone: '5550100002', merchantRole: 'staff' };
 
 export const CUSTOMER_USER: CurrentUser = { ...MERCHANT_USER, id: 'u-customer', role: 'customer', merchantId: null, merchantRole: null };
-
-export function renderScreen(ui: ReactNode, options: { user: CurrentUser | null; path: string }) {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(currentUserQueryKey, options.user);
-  const location = memoryLocation({ path: options.path, record: true });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        {ui}
-      </Router>
-    </QueryClientProvider>,
-  );
-  return { ...view, location, queryClient };
-}

@@ -1,32 +1,10 @@
 // Rendering the statement screens in tests: a signed-in account in the query cache, an in-memory address, and stubbed answers.
-import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import type { CurrentUser } from '../../../contract/auth';
 import type { Statement, StatementLine } from '../../../contract/workspace';
-import { createQueryClient } from '../../lib/query-client';
-import { aUser } from '../../test/fixtures';
-import { currentUserQueryKey } from '../auth';
+import { OWNER, renderScreenAs } from '../../test/screens';
 
-export const OWNER = aUser({ id: 'u-owner', role: 'merchant', merchantId: 'm1', merchantRole: 'owner' });
-export const STAFF = aUser({ id: 'u-staff', role: 'merchant', merchantId: 'm1', merchantRole: 'staff' });
-export const SUPERADMIN = aUser({ id: 'u-admin', role: 'superadmin' });
+export { json, stubApi, OWNER, STAFF, SUPERADMIN } from '../../test/screens';
 
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** Answers by method and address ('POST /api/admin/statements/s1/payout'); anything else is a 599. */
-export function stubApi(routes: Record<string, (init: RequestInit | undefined) => Response>) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const route = routes[`${init?.method ?? 'GET'} ${url.pathname}${url.search}`];
-    return route ? route(init) : new Response('not stubbed', { status: 599 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+export const renderScreen = renderScreenAs(OWNER);
 
 /** The week of Nov 16, 2026 at Sakura Sushi House, unpaid: two redemptions and a refund of an earlier credit. */
 export function aStatement(overrides: Partial<Statement> = {}): Statement {
@@ -55,16 +33,3 @@ export const LINES: StatementLine[] = [
   { kind: 'refund', occurredAt: '2026-11-19T09:30:00.000Z', voucherCode: 'JKLM2345', dealTitle: 'Premium Sushi Platter for 2', amountCents: -1999, commissionCents: -200, netCents: -1799 },
 ];
 
-export function renderScreen(ui: ReactNode, { user = OWNER, path }: { user?: CurrentUser | null; path: string }) {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(currentUserQueryKey, user);
-  const location = memoryLocation({ path, record: true });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        {ui}
-      </Router>
-    </QueryClientProvider>,
-  );
-  return { ...view, location, queryClient };
-}
