@@ -48,8 +48,9 @@ const HOLD_SWEEP_MS = 60_000;
 
 /**
  * Releases lapsed holds every minute, and runs the expiry sweep (reminders, expiry, auto-refunds,
- * pending refunds, the weekly statements) every EXPIRY_SWEEP_INTERVAL_SECONDS unless EXPIRY_SWEEP is off; safe with any
- * number of servers doing the same. A sweep still running when the next is due is not started twice.
+ * pending refunds, the weekly statements) once at start and then every EXPIRY_SWEEP_INTERVAL_SECONDS,
+ * unless EXPIRY_SWEEP is off; safe with any number of servers doing the same. A sweep still running
+ * when the next is due is not started twice.
  */
 function startBackgroundJobs(app: FastifyInstance, deps: AppDeps, jobs: { payments: PaymentProvider; sms: SmsSender }): void {
   let timer: NodeJS.Timeout | undefined;
@@ -61,7 +62,7 @@ function startBackgroundJobs(app: FastifyInstance, deps: AppDeps, jobs: { paymen
     }, HOLD_SWEEP_MS);
     timer.unref();
     if (!deps.config.EXPIRY_SWEEP) return;
-    sweepTimer = setInterval(() => {
+    const sweep = () => {
       if (sweeping) return;
       sweeping = true;
       runExpirySweep({ db: deps.database.db, payments: jobs.payments, sms: jobs.sms, logger: app.log })
@@ -69,7 +70,10 @@ function startBackgroundJobs(app: FastifyInstance, deps: AppDeps, jobs: { paymen
         .finally(() => {
           sweeping = false;
         });
-    }, EXPIRY_SWEEP_INTERVAL_SECONDS * 1000);
+    };
+    // At once too, so a server started after a week closed shows its statements without waiting a minute.
+    sweep();
+    sweepTimer = setInterval(sweep, EXPIRY_SWEEP_INTERVAL_SECONDS * 1000);
     sweepTimer.unref();
   });
   app.addHook('onClose', async () => {

@@ -1,17 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { sessionAnswer } from '../../contract/auth';
 import { dealList, reviewSummary } from '../../contract/deals';
+import { ledgerPage } from '../../contract/orders';
+import { statementList, statementWithLines } from '../../contract/workspace';
 import { DEMO_REVIEWS_PER_DEAL } from '../../contract/constants';
 import { verifyPassword } from './passwords';
 import { sanitizeRichText } from '../content/html';
-import { DEMO_CUSTOMER, DEMO_MERCHANT, DEMO_MERCHANTS, DEMO_STAFF, FEATURED_TITLES, loadDemoData } from './demo-data';
-import { deals, merchants, reviews, users } from './schema';
-import { createTestApp, type TestApp } from '../test/app';
+import { merchantOverview } from '../workspace/overview.service';
+import { commissionOf, drawUpStatements, lastClosedWeekEnd, statementCsv } from '../settlement/statements.service';
+import { DEMO_CUSTOMER, DEMO_MERCHANT, DEMO_MERCHANTS, DEMO_PAST_ORDERS, DEMO_STAFF, FEATURED_TITLES, loadDemoData, pastOrderTimes } from './demo-data';
+import { buildUser } from './factories';
+import { dealStock, deals, holds, ledgerEntries, merchants, orderItems, orders, redemptions, reviews, statementLines, statements, userDealUnits, users, vouchers } from './schema';
+import type { Database } from './client';
+import { buildApp, createTestApp, testConfig, type TestApp } from '../test/app';
+import { createTestDatabase } from '../test/database';
+import { loginAs } from '../test/auth-helpers';
 
 const PUBLIC_DIR = fileURLToPath(new URL('../../web/public', import.meta.url));
+
+const DAY = 86_400_000;
+/** A Wednesday: the last closed week ran from Monday Nov 9 to Monday Nov 16, 2026. */
+const NOW = new Date('2026-11-18T10:00:00.000Z');
 
 let t: TestApp;
 let loadedFirst: boolean;
@@ -29,9 +42,9 @@ let afterFirst: Awaited<ReturnType<typeof counts>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  loadedFirst = await loadDemoData(t.db);
+  loadedFirst = await loadDemoData(t.db, NOW);
   afterFirst = await counts();
-  loadedAgain = await loadDemoData(t.db);
+  loadedAgain = await loadDemoData(t.db, NOW);
 });
 afterAll(async () => {
   await t?.close();
@@ -66,9 +79,11 @@ describe('loadDemoData', () => {
       [FEATURED_TITLES[2], 5999, 8999, 33],
     ]);
     expect(list.map((d) => d.title).sort()).toEqual(DEMO_MERCHANTS.flatMap((m) => m.deals.map((d) => d.title)).sort());
+    // Only the demo customer's past orders at Sakura Sushi House have sold anything, and nothing today.
+    const sold: Record<string, number> = { 'Premium Sushi Platter for 2': 3, 'Omakase Lunch for 1': 2 };
     for (const d of list) {
       expect(d.originalPriceCents, d.title).toBe(Math.round(d.priceCents * 1.5));
-      expect(d).toMatchObject({ status: 'published', active: true, boughtCount: 0, soldTodayCount: 0, soldOut: false });
+      expect(d, d.title).toMatchObject({ status: 'published', active: true, boughtCount: sold[d.title] ?? 0, soldTodayCount: 0, soldOut: false });
     }
   });
 
@@ -158,5 +173,213 @@ describe('loadDemoData', () => {
       const [u] = await t.db.select().from(users).where(eq(users.id, id));
       expect(u).toMatchObject({ role: 'customer', passwordHash: null });
     }
+  });
+});
+
+/** The demo merchant's id, its owner account and the demo customer. */
+async function sakura() {
+  const [owner] = await t.db.select().from(users).where(eq(users.phone, DEMO_MERCHANT.phone));
+  const [buyer] = await t.db.select().from(users).where(eq(users.phone, DEMO_CUSTOMER.phone));
+  return { merchantId: owner!.merchantId!, owner: owner!, buyer: buyer! };
+}
+
+async function sessionOf(phone: string, password: string) {
+  const login = await t.app.inject({ method: 'POST', url: '/api/auth/password-login', payload: { identifier: phone, password } });
+  expect(login.statusCode).toBe(200);
+  return { authorization: `Bearer ${sessionAnswer.parse(login.json()).sessionId}` };
+}
+
+describe("the demo customer's past week at Sakura Sushi House", () => {
+  const at = (iso: string) => new Date(iso);
+
+  it('is three paid orders of five units, 8 to 13 days before now, kept as the purchase path keeps them', async () => {
+    const { buyer } = await sakura();
+    const paid = await t.db.select().from(orders).where(eq(orders.userId, buyer.id)).orderBy(asc(orders.paidAt));
+    expect(paid.map((o) => [o.status, o.provider, o.paidAt, o.fulfilledAt, o.totalCents])).toEqual([
+      ['paid', 'test', at('2026-11-05T10:00:00.000Z'), at('2026-11-05T10:00:00.000Z'), 2 * 1999],
+      ['paid', 'test', at('2026-11-07T10:00:00.000Z'), at('2026-11-07T10:00:00.000Z'), 3499],
+      ['paid', 'test', at('2026-11-09T10:00:00.000Z'), at('2026-11-09T10:00:00.000Z'), 1999 + 3499],
+    ]);
+    for (const o of paid) {
+      expect(o.createdAt.getTime()).toBeLessThan(o.paidAt!.getTime());
+      expect(o.providerSessionId).toMatch(/^cs_test_/);
+      expect(o.paymentRef).toMatch(/^pi_test_/);
+    }
+    const items = await t.db.select().from(orderItems).where(inArray(orderItems.orderId, paid.map((o) => o.id)));
+    const issued = await t.db.select().from(vouchers).where(eq(vouchers.userId, buyer.id));
+    expect(issued).toHaveLength(5);
+    for (const item of items) {
+      const own = issued.filter((v) => v.orderItemId === item.id);
+      expect(own.map((v) => v.unitIndex).sort()).toEqual([...Array(item.quantity).keys()]);
+      const [hold] = await t.db.select().from(holds).where(eq(holds.orderItemId, item.id));
+      expect(hold).toMatchObject({ status: 'converted', quantity: item.quantity, userId: buyer.id, dealId: item.dealId });
+    }
+    for (const v of issued) {
+      const order = paid.find((o) => o.id === v.orderId)!;
+      expect(v.code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+      expect(v.pin).toMatch(/^\d{6}$/);
+      expect(v.createdAt).toEqual(order.paidAt);
+      expect(v.validUntil.getTime()).toBe(order.paidAt!.getTime() + 30 * DAY);
+    }
+
+    // The customer's units per deal and the stock taken agree with the vouchers, within each deal's limits.
+    for (const title of ['Premium Sushi Platter for 2', 'Omakase Lunch for 1']) {
+      const [deal] = await t.db.select().from(deals).where(eq(deals.title, title));
+      const units = issued.filter((v) => v.dealId === deal!.id).length;
+      const [allowance] = await t.db.select().from(userDealUnits).where(and(eq(userDealUnits.userId, buyer.id), eq(userDealUnits.dealId, deal!.id)));
+      expect(allowance!.units, title).toBe(units);
+      expect(units, title).toBeLessThanOrEqual(deal!.maxPerUser);
+      const [stock] = await t.db.select({ taken: sql<number>`sum(${dealStock.taken})::int` }).from(dealStock).where(eq(dealStock.dealId, deal!.id));
+      expect(Number(stock!.taken), title).toBe(units);
+    }
+    // The demo customer can still buy a platter.
+    expect(DEMO_PAST_ORDERS.flatMap((o) => o.lines).filter((l) => l.title === 'Premium Sushi Platter for 2').reduce((n, l) => n + l.units.length, 0)).toBeLessThan(4);
+  });
+
+  it('has four vouchers redeemed by the owner in the last closed week, logged with price and merchant, and one still valid', async () => {
+    const { merchantId, owner, buyer } = await sakura();
+    const issued = await t.db.select().from(vouchers).where(eq(vouchers.userId, buyer.id));
+    const used = issued.filter((v) => v.status === 'redeemed');
+    expect(used).toHaveLength(4);
+    expect(issued.filter((v) => v.status === 'active').map((v) => v.validUntil.getTime() > NOW.getTime())).toEqual([true]);
+    const log = await t.db.select().from(redemptions).where(eq(redemptions.merchantId, merchantId)).orderBy(asc(redemptions.createdAt));
+    expect(log.map((r) => r.createdAt)).toEqual([
+      at('2026-11-10T19:10:00.000Z'),
+      at('2026-11-10T19:12:00.000Z'),
+      at('2026-11-12T12:05:00.000Z'),
+      at('2026-11-14T12:30:00.000Z'),
+    ]);
+    for (const r of log) {
+      const v = used.find((u) => u.id === r.voucherId)!;
+      const [deal] = await t.db.select().from(deals).where(eq(deals.id, v.dealId));
+      expect(r).toMatchObject({ success: true, undoneAt: null, actorUserId: owner.id, voucherCode: v.code, dealId: v.dealId, priceCents: deal!.priceCents, reason: null });
+      expect(v).toMatchObject({ redeemed: true, redeemedAt: r.createdAt, redeemedBy: owner.id });
+    }
+  });
+
+  it("shows in the owner's figures and charts", async () => {
+    const { merchantId } = await sakura();
+    const overview = await merchantOverview(t.db, merchantId, NOW);
+    expect(overview.today).toEqual({ redemptions: 0, unitsSold: 0, refunds: 0 });
+    expect(overview.totals).toEqual({ unitsSold: 5, vouchersOutstanding: 1, refunds: 0, refundedCents: 0, redeemedCents: 2 * 1999 + 2 * 3499 });
+    const figures = Object.fromEntries(overview.deals.map((d) => [d.title, [d.sold, d.redeemed, d.refunded, d.outstanding]]));
+    expect(figures).toMatchObject({ 'Premium Sushi Platter for 2': [3, 2, 0, 1], 'Omakase Lunch for 1': [2, 2, 0, 0] });
+    const busy = overview.days.filter((d) => d.unitsSold > 0 || d.redemptions > 0);
+    expect(busy).toEqual([
+      { date: '2026-11-05', unitsSold: 2, redemptions: 0 },
+      { date: '2026-11-07', unitsSold: 1, redemptions: 0 },
+      { date: '2026-11-09', unitsSold: 2, redemptions: 0 },
+      { date: '2026-11-10', unitsSold: 0, redemptions: 2 },
+      { date: '2026-11-12', unitsSold: 0, redemptions: 1 },
+      { date: '2026-11-14', unitsSold: 0, redemptions: 1 },
+    ]);
+  });
+
+  it('has its payments in the ledger, written by the database as each order was fulfilled', async () => {
+    const { buyer } = await sakura();
+    const paid = await t.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    const rows = await t.db.select().from(ledgerEntries).where(inArray(ledgerEntries.orderId, paid.map((o) => o.id)));
+    expect(rows.map((r) => [r.kind, r.orderId, r.amountCents, r.provider, r.providerRef]).sort()).toEqual(
+      paid.map((o) => ['payment', o.id, o.totalCents, 'test', o.providerSessionId]).sort(),
+    );
+    const admin = await loginAs(t, await buildUser(t.db, { role: 'superadmin' }));
+    const page = await t.app.inject({ method: 'GET', url: '/api/admin/ledger', headers: admin.headers });
+    expect(ledgerPage.parse(page.json()).totals).toMatchObject({ paymentsCents: 2 * 1999 + 3499 + 1999 + 3499, refundsCents: 0, payoutsCents: 0, entries: 3 });
+  });
+
+  it("is drawn up by the sweep into one statement for the last closed week: four redeemed lines whose totals add up", async () => {
+    expect(await drawUpStatements(t.db, NOW)).toBe(1);
+    expect(await drawUpStatements(t.db, NOW)).toBe(0);
+    const headers = await sessionOf(DEMO_MERCHANT.phone, DEMO_MERCHANT.password);
+    const listed = statementList.parse((await t.app.inject({ method: 'GET', url: '/api/merchant/statements', headers })).json());
+    expect(listed).toHaveLength(1);
+    const one = statementWithLines.parse((await t.app.inject({ method: 'GET', url: `/api/merchant/statements/${listed[0]!.id}`, headers })).json());
+    expect(one).toMatchObject({
+      merchantName: 'Sakura Sushi House',
+      periodStart: '2026-11-09T00:00:00.000Z',
+      periodEnd: '2026-11-16T00:00:00.000Z',
+      commissionBps: 1000,
+      grossCents: 10996,
+      commissionCents: 1100,
+      refundsCents: 0,
+      netCents: 9896,
+      lineCount: 4,
+      paidAt: null,
+    });
+    expect(one.lines.map((l) => [l.kind, l.dealTitle, l.amountCents, l.commissionCents, l.netCents])).toEqual([
+      ['redeemed', 'Premium Sushi Platter for 2', 1999, 200, 1799],
+      ['redeemed', 'Premium Sushi Platter for 2', 1999, 200, 1799],
+      ['redeemed', 'Omakase Lunch for 1', 3499, 350, 3149],
+      ['redeemed', 'Omakase Lunch for 1', 3499, 350, 3149],
+    ]);
+    const sum = (pick: (l: (typeof one.lines)[number]) => number) => one.lines.reduce((n, l) => n + pick(l), 0);
+    expect([sum((l) => l.amountCents), sum((l) => l.commissionCents), sum((l) => l.netCents)]).toEqual([one.grossCents, one.commissionCents, one.netCents]);
+    for (const l of one.lines) expect(l.commissionCents).toBe(commissionOf(l.amountCents, 1000));
+    expect(statementCsv(one).body.trimEnd().split('\r\n').at(-1)).toBe('Total,,,,109.96,11.00,98.96');
+    // Other merchants sold nothing, so they have no statement.
+    expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(statements)).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('the demo timeline', () => {
+  it('puts the payments 8 to 13 days back and every redemption after its payment, inside the last closed week, whenever the demo loads', () => {
+    // Every hour of two whole weeks, from a Monday's first minutes (the week before still closing) to a Sunday night.
+    const from = Date.parse('2026-11-16T00:00:00.000Z');
+    for (let hour = 0; hour < 14 * 24; hour++) {
+      for (const minute of [0, 30, 59]) {
+        const now = new Date(from + hour * 3_600_000 + minute * 60_000);
+        const end = lastClosedWeekEnd(now).getTime();
+        const start = end - 7 * DAY;
+        const times = pastOrderTimes(now);
+        let redeemed = 0;
+        for (const order of times) {
+          const ago = now.getTime() - order.paidAt.getTime();
+          expect(ago).toBeGreaterThanOrEqual(8 * DAY);
+          expect(ago).toBeLessThanOrEqual(13 * DAY);
+          for (const when of order.lines.flatMap((l) => l.redeemedAt)) {
+            if (!when) continue;
+            redeemed++;
+            expect(when.getTime(), now.toISOString()).toBeGreaterThan(order.paidAt.getTime());
+            expect(when.getTime(), now.toISOString()).toBeGreaterThanOrEqual(start);
+            expect(when.getTime(), now.toISOString()).toBeLessThan(end);
+          }
+        }
+        expect(redeemed).toBe(4);
+      }
+    }
+  });
+});
+
+describe('a server started on the demo data', () => {
+  let database: Database;
+  let app: FastifyInstance | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await loadDemoData(database.db);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  async function start(env: Record<string, string>) {
+    app = await buildApp({ config: testConfig(env), database, backgroundJobs: true });
+    await app.ready();
+  }
+  const drawn = async () => database.db.select().from(statements);
+
+  it('draws up no statement with EXPIRY_SWEEP=false, and the last closed week at once with the sweep on', async () => {
+    await start({ EXPIRY_SWEEP: 'false' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await drawn()).toEqual([]);
+    await app!.close();
+
+    await start({});
+    await vi.waitFor(async () => expect(await drawn()).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    const [week] = await drawn();
+    expect(week!.periodEnd).toEqual(lastClosedWeekEnd(new Date()));
+    const lines = await database.db.select().from(statementLines).where(eq(statementLines.statementId, week!.id));
+    expect(lines.map((l) => l.kind)).toEqual(['redeemed', 'redeemed', 'redeemed', 'redeemed']);
   });
 });

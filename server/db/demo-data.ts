@@ -1,8 +1,17 @@
-/** The demo catalogue of ADR 020, loaded into an empty database. */
-import { sql } from 'drizzle-orm';
-import type { Db } from './client';
-import { merchants } from './schema';
-import { buildDeal, buildMerchant, buildMerchantAccount, buildReview, buildUser } from './factories';
+/** The demo catalogue of ADR 020, with a little past business, loaded into an empty database. */
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import {
+  CHECKOUT_HOLD_MINUTES,
+  STATEMENT_CLOSE_DELAY_MINUTES,
+  VOUCHER_CODE_ALPHABET,
+  VOUCHER_CODE_LENGTH,
+  VOUCHER_PIN_LENGTH,
+  VOUCHER_VALID_DAYS,
+} from '../../contract/constants';
+import type { Db, Tx } from './client';
+import { holds, merchants, orderItems, orders, redemptions, userDealUnits, vouchers } from './schema';
+import { buildDeal, buildMerchant, buildMerchantAccount, buildReview, buildUser, setUnitsTaken } from './factories';
 
 export const DEMO_CUSTOMER = { phone: '5550000001', password: 'demo1234' } as const;
 export const DEMO_MERCHANT = { phone: '5550100001', password: 'merchant-5550100001' } as const;
@@ -225,70 +234,250 @@ const REVIEW_TEXTS: [number, string][] = [
   [5, 'Friendly, professional and exactly what we hoped for.'],
 ];
 
-/** Loads the demo catalogue when there are no merchants; returns whether it did. */
-export async function loadDemoData(db: Db, now = new Date()): Promise<boolean> {
-  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(merchants);
-  if (existing && Number(existing.n) > 0) return false;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
+/** How long before `now` the demo merchants opened on the marketplace: before every review and order. */
+const OPENED_DAYS_AGO = 30;
+
+const PLATTER = 'Premium Sushi Platter for 2';
+const OMAKASE = 'Omakase Lunch for 1';
+
+/** A moment of a week: days after its Monday, then the UTC time of day. */
+const weekday = (days: number, hours: number, minutes: number) => days * DAY + hours * HOUR + minutes * MINUTE;
+
+interface PastOrder {
+  paidDaysAgo: number;
+  /** One entry per unit: when in the last closed week it was redeemed, or null when it is still to use. */
+  lines: { title: string; units: (number | null)[] }[];
+}
+
+/**
+ * The demo customer's past business with Sakura Sushi House (ADR 020): three orders paid 13, 11 and 9
+ * days before `now`, five units in all, within each deal's limit per customer (one more platter may
+ * still be bought). Four were redeemed at the counter during the last closed week, so its statement
+ * holds four lines; the last platter is still valid. A redemption planned before its order was paid
+ * (the week began after it) happens a day after the payment instead, still within the week.
+ */
+export const DEMO_PAST_ORDERS: readonly PastOrder[] = [
+  { paidDaysAgo: 13, lines: [{ title: PLATTER, units: [weekday(1, 19, 10), weekday(1, 19, 10)] }] },
+  { paidDaysAgo: 11, lines: [{ title: OMAKASE, units: [weekday(3, 12, 5)] }] },
+  {
+    paidDaysAgo: 9,
+    lines: [
+      { title: PLATTER, units: [null] },
+      { title: OMAKASE, units: [weekday(5, 12, 30)] },
+    ],
+  },
+];
+
+/** Monday 00:00 UTC of the week `time` falls in, as statements count weeks (ADR 028). */
+function mondayOf(time: number): number {
+  const d = new Date(time);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+}
+
+/** When each past order was paid and each of its units redeemed (null: not yet), for a given `now`. */
+export function pastOrderTimes(now: Date): { paidAt: Date; lines: { title: string; redeemedAt: (Date | null)[] }[] }[] {
+  // The last week a statement may be drawn up for at `now` (server/settlement: lastClosedWeekEnd).
+  const weekStart = mondayOf(now.getTime() - STATEMENT_CLOSE_DELAY_MINUTES * MINUTE) - 7 * DAY;
+  return DEMO_PAST_ORDERS.map((order) => {
+    const paidAt = now.getTime() - order.paidDaysAgo * DAY;
+    return {
+      paidAt: new Date(paidAt),
+      lines: order.lines.map((line) => ({
+        title: line.title,
+        // Two units redeemed at one visit are two minutes apart, as a counter would take them.
+        redeemedAt: line.units.map((planned, unit) => (planned === null ? null : new Date(Math.max(weekStart + planned, paidAt + DAY) + unit * 2 * MINUTE))),
+      })),
+    };
+  });
+}
+
+/** A voucher code and PIN, drawn as server/vouchers/voucher-codes.ts draws them (ADR 014). */
+function drawVoucherCode(): { code: string; pin: string } {
+  let code = '';
+  for (let i = 0; i < VOUCHER_CODE_LENGTH; i++) code += VOUCHER_CODE_ALPHABET[randomInt(VOUCHER_CODE_ALPHABET.length)];
+  let pin = '';
+  for (let i = 0; i < VOUCHER_PIN_LENGTH; i++) pin += String(randomInt(10));
+  return { code, pin };
+}
+
+/**
+ * Loads the demo catalogue and its past business when there are no merchants, in one transaction, so
+ * a start that fails half-way leaves the database empty for the next; returns whether it did.
+ */
+export async function loadDemoData(db: Db, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(merchants);
+    if (existing && Number(existing.n) > 0) return false;
+    await loadCatalogue(tx, now);
+    return true;
+  });
+}
+
+async function loadCatalogue(tx: Tx, now: Date): Promise<void> {
+  const opened = new Date(now.getTime() - OPENED_DAYS_AGO * DAY);
   const reviewers = [];
   for (const [i, name] of REVIEWERS.entries()) {
-    reviewers.push(await buildUser(db, { phone: `55500009${String(i).padStart(2, '0')}`, displayName: name }));
+    reviewers.push(await buildUser(tx, { phone: `55500009${String(i).padStart(2, '0')}`, displayName: name, createdAt: opened }));
   }
-  await buildUser(db, { phone: DEMO_CUSTOMER.phone, password: DEMO_CUSTOMER.password, displayName: 'Demo Customer' });
+  const customer = await buildUser(tx, { phone: DEMO_CUSTOMER.phone, password: DEMO_CUSTOMER.password, displayName: 'Demo Customer', createdAt: opened });
 
   // The three deals docs/product/rules.md#demo-data names are the newest, so they lead the newest-first list; the rest follow in order.
   const allTitles = DEMO_MERCHANTS.flatMap((m) => m.deals.map((d) => d.title));
   const ordered = [...FEATURED_TITLES, ...allTitles.filter((t) => !FEATURED_TITLES.includes(t))];
   for (const m of DEMO_MERCHANTS) {
-    const merchant = await buildMerchant(db, {
+    const merchant = await buildMerchant(tx, {
       name: m.name,
       phone: m.phone,
       address: m.address,
       description: m.description,
       businessHours: m.hours,
       status: 'active',
+      createdAt: opened,
     });
+    let owner: { id: string } | null = null;
     if (m.phone === DEMO_MERCHANT.phone) {
-      await buildMerchantAccount(db, merchant.id, { phone: m.phone, password: DEMO_MERCHANT.password, mustChangePassword: false });
-      await buildMerchantAccount(db, merchant.id, {
+      owner = await buildMerchantAccount(tx, merchant.id, { phone: m.phone, password: DEMO_MERCHANT.password, mustChangePassword: false, createdAt: opened });
+      await buildMerchantAccount(tx, merchant.id, {
         phone: DEMO_STAFF.phone,
         password: DEMO_STAFF.password,
         displayName: DEMO_STAFF.name,
         merchantRole: 'staff',
         mustChangePassword: false,
+        createdAt: opened,
       });
     }
+    const dealsByTitle = new Map<string, DealSold>();
     for (const d of m.deals) {
-      const deal = await buildDeal(db, {
+      const deal = await buildDeal(tx, {
         ...dealFields(merchant.id, d),
         status: 'published',
         active: true,
-        createdAt: new Date(now.getTime() - ordered.indexOf(d.title) * 60_000),
+        createdAt: new Date(opened.getTime() - ordered.indexOf(d.title) * MINUTE),
       });
+      dealsByTitle.set(d.title, deal);
       for (const [i, [rating, comment]] of REVIEW_TEXTS.entries()) {
         const reviewer = reviewers[i]!;
-        await buildReview(db, {
+        await buildReview(tx, {
           dealId: deal.id,
           userId: reviewer.id,
           authorName: REVIEWERS[i]!,
           rating,
           comment,
-          createdAt: new Date(now.getTime() - (i + 1) * 3 * 86_400_000),
+          createdAt: new Date(now.getTime() - (i + 1) * 3 * DAY),
         });
       }
     }
     // Handed in two days ago; the rejected one was looked at since.
     for (const p of m.proposals ?? []) {
-      await buildDeal(db, {
+      await buildDeal(tx, {
         ...dealFields(merchant.id, p),
         status: p.status,
         rejectionReason: p.status === 'rejected' ? p.rejectionReason : null,
-        submittedAt: new Date(now.getTime() - 2 * 86_400_000),
-        createdAt: new Date(now.getTime() - 3 * 86_400_000),
+        submittedAt: new Date(now.getTime() - 2 * DAY),
+        createdAt: new Date(now.getTime() - 3 * DAY),
       });
     }
+    if (owner) await loadPastBusiness(tx, { customerId: customer.id, ownerId: owner.id, merchantId: merchant.id, deals: dealsByTitle }, now);
   }
-  return true;
+}
+
+type DealSold = { id: string; title: string; priceCents: number };
+
+/**
+ * The demo customer's past orders (DEMO_PAST_ORDERS), written as the purchase path leaves them: each
+ * order placed with its items and holds, then paid and fulfilled (the database's trigger writes its
+ * payment into the ledger) with one voucher per unit; the customer's units per deal and the deals'
+ * stock taken; and the redemptions by the merchant's owner, logged with their price. The first sweep
+ * draws up the last closed week's statement from them (server/settlement).
+ */
+async function loadPastBusiness(
+  tx: Tx,
+  at: { customerId: string; ownerId: string; merchantId: string; deals: ReadonlyMap<string, DealSold> },
+  now: Date,
+): Promise<void> {
+  const unitsOf = new Map<string, number>();
+  for (const order of pastOrderTimes(now)) {
+    const lines = order.lines.map((line) => ({ ...line, deal: at.deals.get(line.title)! }));
+    const placedAt = new Date(order.paidAt.getTime() - 4 * MINUTE);
+    // The holds' lifetime at checkout: the payment page's, plus five minutes.
+    const expiresAt = new Date(placedAt.getTime() + (CHECKOUT_HOLD_MINUTES + 5) * MINUTE);
+    const [placed] = await tx
+      .insert(orders)
+      .values({
+        userId: at.customerId,
+        provider: 'test',
+        providerSessionId: `cs_test_${randomBytes(18).toString('base64url')}`,
+        totalCents: lines.reduce((sum, l) => sum + l.redeemedAt.length * l.deal.priceCents, 0),
+        status: 'pending',
+        createdAt: placedAt,
+        expiresAt,
+      })
+      .returning({ id: orders.id });
+    const orderId = placed!.id;
+    const items = await tx
+      .insert(orderItems)
+      .values(lines.map((l) => ({ orderId, dealId: l.deal.id, quantity: l.redeemedAt.length, unitPriceCents: l.deal.priceCents, title: l.deal.title })))
+      .returning({ id: orderItems.id, dealId: orderItems.dealId });
+    const itemOf = new Map(items.map((i) => [i.dealId, i.id]));
+    await tx.insert(holds).values(
+      lines.map((l) => ({
+        orderItemId: itemOf.get(l.deal.id)!,
+        dealId: l.deal.id,
+        userId: at.customerId,
+        quantity: l.redeemedAt.length,
+        status: 'converted' as const,
+        expiresAt,
+        createdAt: placedAt,
+      })),
+    );
+    await tx
+      .update(orders)
+      .set({ status: 'paid', paidAt: order.paidAt, fulfilledAt: order.paidAt, paymentRef: `pi_test_${randomUUID()}` })
+      .where(eq(orders.id, orderId));
+
+    for (const line of lines) {
+      unitsOf.set(line.deal.id, (unitsOf.get(line.deal.id) ?? 0) + line.redeemedAt.length);
+      for (const [unitIndex, redeemedAt] of line.redeemedAt.entries()) {
+        const { code, pin } = drawVoucherCode();
+        const [voucher] = await tx
+          .insert(vouchers)
+          .values({
+            orderId,
+            orderItemId: itemOf.get(line.deal.id)!,
+            unitIndex,
+            dealId: line.deal.id,
+            userId: at.customerId,
+            code,
+            pin,
+            validUntil: new Date(order.paidAt.getTime() + VOUCHER_VALID_DAYS * DAY),
+            createdAt: order.paidAt,
+            ...(redeemedAt ? { status: 'redeemed' as const, redeemed: true, redeemedAt, redeemedBy: at.ownerId } : {}),
+          })
+          .returning({ id: vouchers.id });
+        if (!redeemedAt) continue;
+        await tx.insert(redemptions).values({
+          voucherId: voucher!.id,
+          voucherCode: code,
+          dealId: line.deal.id,
+          merchantId: at.merchantId,
+          actorUserId: at.ownerId,
+          success: true,
+          reason: null,
+          priceCents: line.deal.priceCents,
+          createdAt: redeemedAt,
+        });
+      }
+    }
+  }
+  // Deals in id order, as every writer of stock touches them.
+  for (const [dealId, units] of [...unitsOf].sort(([a], [b]) => a.localeCompare(b))) {
+    await tx.insert(userDealUnits).values({ userId: at.customerId, dealId, units });
+    await setUnitsTaken(tx, dealId, units);
+  }
 }
 
 /**
