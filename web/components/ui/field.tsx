@@ -4,7 +4,7 @@
  */
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { AlertIcon, EyeIcon, EyeOffIcon } from './icons';
 
 /** The look of every text control (inputs, text areas, selects); the height is the control's own. */
 export const inputClasses =
@@ -130,5 +130,16 @@ export function PasswordField({ label, hint, error, required, ref, ...props }: P
     <Field label={label} hint={hint} error={error}>
       {(control) => <PasswordInput ref={ref} {...control} required={required} {...props} />}
     </Field>
+  );
+}
+
+/** Why a whole form was refused (not one field's error), announced when it appears; nothing while there is none. */
+export function FormFailure({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+      <AlertIcon className="h-5 w-5 shrink-0" />
+      <span className="break-words">{message}</span>
+    </p>
   );
 }

@@ -9,8 +9,7 @@ import { paths } from '../../../../contract/routes';
 import type { MerchantDeal } from '../../../../contract/workspace';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
-import { focusFirstError, hasErrors } from '../../../components/ui/field';
-import { AlertIcon } from '../../../components/ui/icons';
+import { focusFirstError, FormFailure, hasErrors } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
 import { fieldRefusal } from '../../../lib/api-client';
 import { DealFields, dealFieldsBody, dealFieldsFrom, emptyDealFields, validateDealFields, type DealFieldValues, type DealFormErrors } from '../../admin-catalog';
@@ -143,12 +142,7 @@ export function DealEditor({ deal }: { deal: MerchantDeal | null }) {
 
         <DealFields values={values} errors={errors} onChange={change} text={DEAL_FIELDS_EN} />
 
-        {failure ? (
-          <p role="alert" className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-            <AlertIcon className="h-5 w-5 shrink-0" />
-            <span className="break-words">{failure}</span>
-          </p>
-        ) : null}
+        <FormFailure message={failure} />
 
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button type="submit" variant="outline" disabled={busy}>

@@ -7,8 +7,8 @@ import { COPY_CONFIRM_MS } from '../../../../contract/constants';
 import type { AddedStaffAnswer } from '../../../../contract/workspace';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field, focusFirstError, hasErrors, Input } from '../../../components/ui/field';
-import { AlertIcon, CheckCircleIcon, CopyIcon } from '../../../components/ui/icons';
+import { Field, focusFirstError, FormFailure, hasErrors, Input } from '../../../components/ui/field';
+import { CheckCircleIcon, CopyIcon } from '../../../components/ui/icons';
 import { useAddStaff } from '../api/add-staff';
 import { staffBody, staffRefusal, validateStaffForm, type StaffFormErrors, type StaffFormValues } from '../staff-form';
 
@@ -116,12 +116,7 @@ function AddForm({ onAdded, onCancel }: { onAdded: (added: AddedStaffAnswer) => 
           <Input {...control} autoComplete="off" value={values.name} onChange={(event) => set('name', event.target.value)} />
         )}
       </Field>
-      {failure ? (
-        <p role="alert" className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-          <AlertIcon className="h-5 w-5 shrink-0" />
-          <span className="break-words">{failure}</span>
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={add.isPending}>
           Cancel

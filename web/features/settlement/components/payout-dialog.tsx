@@ -6,8 +6,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { Statement } from '../../../../contract/workspace';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field, focusFirstError, Input } from '../../../components/ui/field';
-import { AlertIcon } from '../../../components/ui/icons';
+import { Field, focusFirstError, FormFailure, Input } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
 import { fieldRefusal } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
@@ -68,12 +67,7 @@ function PayoutForm({ statement, onDone }: { statement: Statement; onDone: () =>
       <Field id="payout-reference" label="Payout reference" required error={error} hint="The bank transfer's reference. It is kept with the statement and in the ledger.">
         {(control) => <Input {...control} autoComplete="off" spellCheck={false} value={reference} onChange={(event) => setReference(event.target.value)} />}
       </Field>
-      {failure ? (
-        <p role="alert" className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-          <AlertIcon className="h-5 w-5 shrink-0" />
-          <span className="break-words">{failure}</span>
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone} disabled={payout.isPending}>
           Cancel
