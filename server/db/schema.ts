@@ -561,6 +561,15 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
+ * The weeks drawn up, with statements or without (a week in which no merchant had a line): the sweep's
+ * watermark, so that a quiet week is looked at once rather than every minute (ADR 028).
+ */
+export const statementWeeks = pgTable('statement_weeks', {
+  periodStart: ts('period_start').primaryKey(),
+  drawnUpAt: tsNow('drawn_up_at'),
+});
+
+/**
  * A merchant's statement for one week (Monday 00:00 UTC to the next Monday; ADR 028), drawn up once
  * the week has closed. Its totals are the sums of its lines; `paid_at` is set once, with the payout's
  * ledger row.

@@ -14,7 +14,9 @@
  *
  * Weeks are drawn up oldest first, each in one transaction for every merchant at once under an
  * advisory transaction lock, so servers sweeping together take turns and the later one finds the
- * week done; the unique key of merchant and period stands behind it. A payout is one conditional
+ * week done; the unique key of merchant and period stands behind it. Every week drawn up, with
+ * statements or none, is recorded in `statement_weeks`: the latest closed week is always recorded,
+ * so the sweep's every-minute check is one index read until the next week closes. A payout is one conditional
  * update of the statement and its ledger row, in one transaction.
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
@@ -22,7 +24,7 @@ import { STATEMENT_CLOSE_DELAY_MINUTES } from '../../contract/constants';
 import type { Statement, StatementLine, StatementWithLines } from '../../contract/workspace';
 import type { Db, Tx } from '../db/client';
 import { databaseFunction } from '../db/prepared';
-import { deals, ledgerEntries, merchants, orderItems, redemptions, refunds, statementLines, statements, vouchers } from '../db/schema';
+import { deals, ledgerEntries, merchants, orderItems, redemptions, refunds, statementLines, statements, statementWeeks, vouchers } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import type { UserRow } from '../http/session-lookup';
 
@@ -108,8 +110,16 @@ const standingRedemption = and(eq(redemptions.success, true), isNull(redemptions
  */
 export async function drawUpStatements(db: Db, now: Date): Promise<number> {
   const closedUntil = lastClosedWeekEnd(now);
+  const [latest] = await db.select({ start: statementWeeks.periodStart }).from(statementWeeks).orderBy(desc(statementWeeks.periodStart)).limit(1);
+  const from = latest ? new Date(latest.start.getTime() + WEEK_MS) : null;
+  // Nothing closed since the last week drawn up: the sweep's usual case, answered from one index.
+  if (from && from >= closedUntil) return 0;
+  const weeks = await weeksToDrawUp(db, from, closedUntil);
+  // The last closed week is recorded even when nobody had a line in it.
+  const lastWeek = closedUntil.getTime() - WEEK_MS;
+  if (!weeks.some((week) => week.getTime() === lastWeek)) weeks.push(new Date(lastWeek));
   let written = 0;
-  for (const week of await weeksToDrawUp(db, closedUntil)) written += await drawUpWeek(db, week);
+  for (const week of weeks) written += await drawUpWeek(db, week);
   return written;
 }
 
@@ -118,11 +128,7 @@ export async function drawUpStatements(db: Db, now: Date): Promise<number> {
  * week drawn up. Weeks are drawn up in order, so everything before that week has been; a voucher
  * marked expired late is due in the first week still to draw up.
  */
-async function weeksToDrawUp(db: Db, closedUntil: Date): Promise<Date[]> {
-  const [latest] = await db.select({ end: statements.periodEnd }).from(statements).orderBy(desc(statements.periodStart)).limit(1);
-  const from = latest?.end ?? null;
-  // Nothing closed since the last week drawn up: the sweep's usual case, answered from one index.
-  if (from && from >= closedUntil) return [];
+async function weeksToDrawUp(db: Db, from: Date | null, closedUntil: Date): Promise<Date[]> {
   const since = (column: AnyColumn) => (from ? gte(column, from) : undefined);
 
   const [redeemed, expired, refunded] = await Promise.all([
@@ -175,8 +181,8 @@ async function drawUpWeek(db: Db, periodStart: Date): Promise<number> {
   const periodEnd = new Date(periodStart.getTime() + WEEK_MS);
   return db.transaction(async (tx) => {
     await advisoryTransactionLock(tx, [STATEMENTS_LOCK_KEY]);
-    const [done] = await tx.select({ id: statements.id }).from(statements).where(eq(statements.periodStart, periodStart)).limit(1);
-    if (done) return 0;
+    const recorded = await tx.insert(statementWeeks).values({ periodStart }).onConflictDoNothing().returning({ periodStart: statementWeeks.periodStart });
+    if (recorded.length === 0) return 0;
 
     const credits = await creditsOf(tx, periodStart, periodEnd);
     const takenBack = await refundsOf(tx, periodStart, periodEnd);

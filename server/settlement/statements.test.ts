@@ -10,7 +10,7 @@ import { STATEMENT_CLOSE_DELAY_MINUTES } from '../../contract/constants';
 import { ledgerPage } from '../../contract/orders';
 import { statement, statementList, statementWithLines, type StatementWithLines } from '../../contract/workspace';
 import { buildDeal, buildMerchantAccount, buildUser } from '../db/factories';
-import { ledgerEntries, merchants, redemptions, refunds, statementLines, statements, vouchers } from '../db/schema';
+import { ledgerEntries, merchants, redemptions, refunds, statementLines, statements, statementWeeks, vouchers } from '../db/schema';
 import type { SmsSender } from '../integrations/sms/sms-sender';
 import { expireVouchers, refundExpiredVouchers, runExpirySweep, type ExpirySweepDeps } from '../orders/expiry';
 import { expectError, fillParams, routesUnder } from '../test/admin-helpers';
@@ -263,6 +263,19 @@ describe('drawing up', () => {
     expect(await drawUpStatements(t.db, closed(0))).toBe(0);
     expect(await drawUpStatements(t.db, new Date())).toBe(0);
     expect({ statements: await t.db.select().from(statements), lines: await t.db.select().from(statementLines) }).toEqual(before);
+  });
+
+  it('records a week nobody had a line in, so the sweep looks at it once, and still credits what comes after', async () => {
+    expect(await drawUpStatements(t.db, closed(2))).toBe(0);
+    expect((await t.db.select().from(statementWeeks)).map((w) => w.periodStart)).toEqual([week(2)]);
+    expect(await drawUpStatements(t.db, closed(2))).toBe(0);
+    expect(await t.db.select().from(statementWeeks)).toHaveLength(1);
+
+    const { deal, owner } = await shop();
+    const { vouchers: [v] } = await bought(deal.id);
+    await redeem(owner, v!, during(3));
+    expect(await drawUpStatements(t.db, closed(3))).toBe(1);
+    expect((await t.db.select().from(statementWeeks)).map((w) => w.periodStart).sort((a, b) => a.getTime() - b.getTime())).toEqual([week(2), week(3)]);
   });
 
   it('draws up a week once when two servers draw up together', async () => {

@@ -14,6 +14,11 @@ CREATE TABLE "statement_lines" (
 	CONSTRAINT "statement_lines_sign_check" CHECK (("statement_lines"."kind" = 'refund' and "statement_lines"."amount_cents" <= 0) or ("statement_lines"."kind" <> 'refund' and "statement_lines"."amount_cents" >= 0))
 );
 --> statement-breakpoint
+CREATE TABLE "statement_weeks" (
+	"period_start" timestamp with time zone PRIMARY KEY NOT NULL,
+	"drawn_up_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "statements" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"merchant_id" uuid NOT NULL,
