@@ -1,6 +1,7 @@
 // Journey: a merchant's day. The demo owner logs in and lands on its home; at the counter it checks, confirms and redeems
 // three vouchers in a row, undoes one from the recent list, proposes a deal for review and sees the day in its figures.
-// A superadmin then approves the proposal from the review queue, and the deal goes on sale.
+// A superadmin then approves the proposal from the review queue, and the deal goes on sale; another proposal is turned
+// down with a reason, changed and handed in again.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { MerchantOverview } from '../contract/workspace';
 import { apiLogin, DEMO_MERCHANT, signInAsAdmin } from './accounts';
@@ -104,3 +105,46 @@ for (const viewport of [null, PHONE_VIEWPORT]) {
     expect(((await listed.json()) as Array<{ title: string }>).map((d) => d.title)).toContain(title);
   });
 }
+
+test('a proposal turned down comes back with its reason, is changed and handed in again; merchants get no buy buttons', async ({ page, request }) => {
+  test.slow();
+  const ownerSession = await apiLogin(request, DEMO_MERCHANT.phone, DEMO_MERCHANT.password);
+  const owner = { authorization: `Bearer ${ownerSession}` };
+  const title = `Chirashi bowl ${Date.now().toString(36)}`;
+  const created = await request.post('/api/merchant/deals', { headers: owner, data: { title, priceCents: 2450 } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  expect((await request.post(`/api/merchant/deals/${id}/submit`, { headers: owner })).status()).toBe(200);
+
+  // The superadmin turns it down from the queue, with a reason.
+  await signInAsAdmin(page);
+  await page.goto('/admin/deals');
+  const entry = page.getByRole('region', { name: '审核队列' }).getByRole('article', { name: title, exact: true });
+  await entry.getByRole('button', { name: /^驳回/ }).click();
+  const reject = page.getByRole('dialog', { name: '驳回团购' });
+  await reject.getByLabel('驳回原因').fill('Please add a picture and the terms.');
+  await reject.getByRole('button', { name: '确认驳回' }).click();
+  await expect(entry).toBeHidden();
+
+  // The owner reads why, changes the deal and hands it in again.
+  // The same browser, now signed in as the owner (the stored session id, as a login leaves it).
+  await page.context().clearCookies();
+  await page.evaluate((id) => localStorage.setItem('sessionId', id), ownerSession);
+  await page.goto('/merchant/deals');
+  const card = page.getByRole('article', { name: title, exact: true });
+  await expect(card).toContainText('Rejected');
+  await expect(card).toContainText('Please add a picture and the terms.');
+  await card.getByRole('link', { name: `Edit ${title}` }).click();
+  await page.getByRole('textbox', { name: 'Terms and conditions (HTML)' }).fill('<p>Dine-in only.</p>');
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await page.getByRole('alertdialog', { name: 'Submit for review?' }).getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page).toHaveURL(/\/merchant\/deals$/);
+  await expect(page.getByRole('article', { name: title, exact: true })).toContainText('Pending review');
+  await expectAccessible(page, '/merchant/deals (handed in again)');
+
+  // A merchant browsing the shop is told it cannot buy, instead of being offered Buy Now.
+  await page.goto('/');
+  await page.getByRole('link', { name: SUSHI.title }).first().click();
+  await expect(page.getByText('Merchant accounts cannot buy deals').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Buy Now/ })).toHaveCount(0);
+});
