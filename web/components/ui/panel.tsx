@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
+import { AlertIcon } from './icons';
 import { Skeleton } from './skeleton';
 
 interface PanelProps {
@@ -86,5 +87,20 @@ export function StatePanel({ state = 'info', icon, tone, title, message, heading
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** What a screen or list shows when its data could not be loaded: the title, an ask to try again later, and Try again. */
+export function LoadFailed({ title, onRetry, heading }: { title: string; onRetry: () => void; heading?: StatePanelProps['heading'] }) {
+  return (
+    <StatePanel
+      state="error"
+      role="alert"
+      icon={<AlertIcon className="h-7 w-7" />}
+      title={title}
+      message="Please try again in a moment."
+      heading={heading}
+      onRetry={onRetry}
+    />
   );
 }

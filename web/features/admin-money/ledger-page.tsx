@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { LedgerEntry, LedgerTotals } from '../../../contract/orders';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
-import { AlertIcon, ReceiptIcon } from '../../components/ui/icons';
-import { StatePanel } from '../../components/ui/panel';
+import { ReceiptIcon } from '../../components/ui/icons';
+import { LoadFailed, StatePanel } from '../../components/ui/panel';
 import { Price } from '../../components/ui/price';
 import { formatIso, formatLogTime } from '../../lib/date-format';
 import { cn } from '../../lib/cn';
@@ -121,7 +121,7 @@ function Ledger() {
   if (query.isPending) return <StatePanel state="loading" title="Loading the ledger…" />;
   if (query.isError && !query.data) {
     return (
-      <StatePanel state="error" role="alert" icon={<AlertIcon className="h-7 w-7" />} title="The ledger could not be loaded" message="Please try again in a moment." onRetry={() => void query.refetch()} />
+      <LoadFailed title="The ledger could not be loaded" onRetry={() => void query.refetch()} />
     );
   }
   const pages = query.data.pages;

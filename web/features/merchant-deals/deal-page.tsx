@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { paths } from '../../../contract/routes';
 import { buttonClasses } from '../../components/ui/button';
-import { AlertIcon, TagIcon } from '../../components/ui/icons';
-import { StatePanel } from '../../components/ui/panel';
+import { TagIcon } from '../../components/ui/icons';
+import { LoadFailed, StatePanel } from '../../components/ui/panel';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { OwnerOnly, PageFrame } from '../merchant-access';
@@ -46,14 +46,7 @@ function ExistingDeal({ id }: { id: string }) {
             </Link>
           </StatePanel>
         ) : (
-          <StatePanel
-            state="error"
-            role="alert"
-            icon={<AlertIcon className="h-7 w-7" />}
-            title="The deal could not be loaded"
-            message="Please try again in a moment."
-            onRetry={() => void query.refetch()}
-          />
+          <LoadFailed title="The deal could not be loaded" onRetry={() => void query.refetch()} />
         )}
       </PageFrame>
     );

@@ -7,8 +7,8 @@ import { Link } from 'wouter';
 import type { MerchantDeal } from '../../../contract/workspace';
 import { paths } from '../../../contract/routes';
 import { buttonClasses } from '../../components/ui/button';
-import { AlertIcon, PlusIcon, TagIcon } from '../../components/ui/icons';
-import { StatePanel } from '../../components/ui/panel';
+import { PlusIcon, TagIcon } from '../../components/ui/icons';
+import { LoadFailed, StatePanel } from '../../components/ui/panel';
 import { Price } from '../../components/ui/price';
 import { formatDay } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -70,14 +70,7 @@ function DealList() {
   if (deals.isPending) return <StatePanel state="loading" title="Loading your deals…" />;
   if (deals.isError) {
     return (
-      <StatePanel
-        state="error"
-        role="alert"
-        icon={<AlertIcon className="h-7 w-7" />}
-        title="Your deals could not be loaded"
-        message="Please try again in a moment."
-        onRetry={() => void deals.refetch()}
-      />
+      <LoadFailed title="Your deals could not be loaded" onRetry={() => void deals.refetch()} />
     );
   }
   if (deals.data.length === 0) {

@@ -8,8 +8,8 @@ import { MERCHANT_CHART_DAYS } from '../../../contract/constants';
 import { paths } from '../../../contract/routes';
 import type { MerchantOverview } from '../../../contract/workspace';
 import { buttonClasses } from '../../components/ui/button';
-import { AlertIcon, TrendingIcon } from '../../components/ui/icons';
-import { StatePanel } from '../../components/ui/panel';
+import { TrendingIcon } from '../../components/ui/icons';
+import { LoadFailed, StatePanel } from '../../components/ui/panel';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../auth';
@@ -109,14 +109,7 @@ function OwnerHome() {
       ) : overview ? (
         <Overview overview={overview} />
       ) : (
-        <StatePanel
-          state="error"
-          role="alert"
-          icon={<AlertIcon className="h-7 w-7" />}
-          title="Your figures could not be loaded"
-          message="Please try again in a moment."
-          onRetry={() => void query.refetch()}
-        />
+        <LoadFailed title="Your figures could not be loaded" onRetry={() => void query.refetch()} />
       )}
     </div>
   );

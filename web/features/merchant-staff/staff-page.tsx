@@ -7,9 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { MERCHANT_STAFF_LIMIT } from '../../../contract/constants';
 import type { StaffMember } from '../../../contract/workspace';
 import { Button } from '../../components/ui/button';
-import { AlertIcon, PlusIcon, UserIcon } from '../../components/ui/icons';
+import { PlusIcon, UserIcon } from '../../components/ui/icons';
 import { Missing } from '../../components/ui/missing';
-import { StatePanel } from '../../components/ui/panel';
+import { LoadFailed, StatePanel } from '../../components/ui/panel';
 import { formatDay } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { OwnerPage } from '../merchant-access';
@@ -91,14 +91,7 @@ function StaffList({ onAdd, onRemove }: { onAdd: () => void; onRemove: (member: 
   if (staff.isPending) return <StatePanel state="loading" title="Loading your staff…" />;
   if (staff.isError) {
     return (
-      <StatePanel
-        state="error"
-        role="alert"
-        icon={<AlertIcon className="h-7 w-7" />}
-        title="Your staff could not be loaded"
-        message="Please try again in a moment."
-        onRetry={() => void staff.refetch()}
-      />
+      <LoadFailed title="Your staff could not be loaded" onRetry={() => void staff.refetch()} />
     );
   }
   if (staff.data.length === 0) {

@@ -10,8 +10,8 @@ import { paths } from '../../../contract/routes';
 import type { Statement } from '../../../contract/workspace';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/field';
-import { AlertIcon, DownloadIcon, ReceiptIcon } from '../../components/ui/icons';
-import { StatePanel } from '../../components/ui/panel';
+import { DownloadIcon, ReceiptIcon } from '../../components/ui/icons';
+import { LoadFailed, StatePanel } from '../../components/ui/panel';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { adminMerchantsQueryOptions } from '../admin-catalog';
@@ -149,14 +149,7 @@ function AdminStatements() {
     list = <StatePanel state="loading" title="Loading the statements…" />;
   } else if (statements.isError && !statements.data) {
     list = (
-      <StatePanel
-        state="error"
-        role="alert"
-        icon={<AlertIcon className="h-7 w-7" />}
-        title="The statements could not be loaded"
-        message="Please try again in a moment."
-        onRetry={() => void statements.refetch()}
-      />
+      <LoadFailed title="The statements could not be loaded" onRetry={() => void statements.refetch()} />
     );
   } else if (statements.data.length === 0) {
     list = (

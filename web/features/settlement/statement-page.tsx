@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { paths } from '../../../contract/routes';
 import { buttonClasses } from '../../components/ui/button';
-import { AlertIcon, DownloadIcon, ReceiptIcon } from '../../components/ui/icons';
-import { StatePanel } from '../../components/ui/panel';
+import { DownloadIcon, ReceiptIcon } from '../../components/ui/icons';
+import { LoadFailed, StatePanel } from '../../components/ui/panel';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { OwnerOnly, PageFrame } from '../merchant-access';
@@ -38,14 +38,7 @@ function StatementScreen({ id }: { id: string }) {
             </Link>
           </StatePanel>
         ) : (
-          <StatePanel
-            state="error"
-            role="alert"
-            icon={<AlertIcon className="h-7 w-7" />}
-            title="The statement could not be loaded"
-            message="Please try again in a moment."
-            onRetry={() => void query.refetch()}
-          />
+          <LoadFailed title="The statement could not be loaded" onRetry={() => void query.refetch()} />
         )}
       </PageFrame>
     );

@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { paths } from '../../../contract/routes';
 import type { Statement } from '../../../contract/workspace';
-import { AlertIcon, ReceiptIcon } from '../../components/ui/icons';
-import { StatePanel } from '../../components/ui/panel';
+import { ReceiptIcon } from '../../components/ui/icons';
+import { LoadFailed, StatePanel } from '../../components/ui/panel';
 import { Price } from '../../components/ui/price';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { OwnerPage } from '../merchant-access';
@@ -104,14 +104,7 @@ function Statements() {
   if (statements.isPending) return <StatePanel state="loading" title="Loading your statements…" />;
   if (statements.isError) {
     return (
-      <StatePanel
-        state="error"
-        role="alert"
-        icon={<AlertIcon className="h-7 w-7" />}
-        title="Your statements could not be loaded"
-        message="Please try again in a moment."
-        onRetry={() => void statements.refetch()}
-      />
+      <LoadFailed title="Your statements could not be loaded" onRetry={() => void statements.refetch()} />
     );
   }
   if (statements.data.length === 0) {
