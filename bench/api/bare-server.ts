@@ -42,13 +42,14 @@ function bytesHandler(config: Extract<BareConfig, { mode: 'bytes' }>) {
 type Row = [
   id: string, merchantId: string, title: string, description: string, priceCents: number, originalPriceCents: number | null,
   imageUrl: string, active: boolean, status: string, inventory: number, maxPerUser: number, validFrom: Date | null,
-  validUntil: Date | null, redemptionInstructions: string, termsConditions: string, createdAt: Date, merchantName: string,
+  validUntil: Date | null, redemptionInstructions: string, termsConditions: string, refundAnytime: boolean, autoRefundOnExpiry: boolean,
+  createdAt: Date, merchantName: string,
   cursorTime: string, unitsTaken: number, boughtCount: number, soldTodayCount: number,
 ];
 
 /** A row as the contract's deal, with its fields in the contract's order. */
 function present(r: Row) {
-  const [id, merchantId, title, description, priceCents, originalPriceCents, imageUrl, active, status, inventory, maxPerUser, validFrom, validUntil, redemptionInstructions, termsConditions, createdAt, merchantName, , taken, boughtCount, soldTodayCount] = r;
+  const [id, merchantId, title, description, priceCents, originalPriceCents, imageUrl, active, status, inventory, maxPerUser, validFrom, validUntil, redemptionInstructions, termsConditions, refundAnytime, autoRefundOnExpiry, createdAt, merchantName, , taken, boughtCount, soldTodayCount] = r;
   const limited = inventory > 0;
   return {
     id,
@@ -72,6 +73,8 @@ function present(r: Row) {
     soldTodayCount,
     remaining: limited ? Math.max(0, inventory - taken) : null,
     soldOut: limited && taken >= inventory,
+    refundAnytime,
+    autoRefundOnExpiry,
     createdAt: createdAt.toISOString(),
   };
 }
