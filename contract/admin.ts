@@ -1,7 +1,15 @@
 /** Bodies and answers of the superadmin's merchant and deal management (docs/product/api.md#superadmin). */
 import { z } from 'zod';
 import { isImageUrl } from './urls';
-import { DEFAULT_COMMISSION_BPS, DEFAULT_INVENTORY, DEFAULT_MAX_PER_USER } from './constants';
+import {
+  DEFAULT_COMMISSION_BPS,
+  DEFAULT_INVENTORY,
+  DEFAULT_MAX_PER_USER,
+  GROUP_SIZE_MAX,
+  GROUP_SIZE_MIN,
+  GROUP_WINDOW_HOURS_DEFAULT,
+  GROUP_WINDOW_HOURS_MAX,
+} from './constants';
 import { phone } from './auth';
 import { deal, dealListQuery, dealStatus } from './deals';
 import { HOURS_PATTERN, merchant, merchantStatus } from './merchants';
@@ -141,6 +149,23 @@ export const dealFields = z.object({
   termsConditions: longText(20_000).optional().default(''),
   refundAnytime: z.boolean().optional().default(true),
   autoRefundOnExpiry: z.boolean().optional().default(true),
+  /** A group offer (docs/product/rules.md#group-deals): size and price together, or neither. */
+  groupSize: z
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(GROUP_SIZE_MIN, { message: `must be at least ${GROUP_SIZE_MIN}` })
+    .max(GROUP_SIZE_MAX, { message: `must be at most ${GROUP_SIZE_MAX}` })
+    .nullable()
+    .optional()
+    .default(null),
+  groupPriceCents: cents.nullable().optional().default(null),
+  groupWindowHours: z
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(GROUP_WINDOW_HOURS_MAX, { message: `must be at most ${GROUP_WINDOW_HOURS_MAX}` })
+    .optional()
+    .default(GROUP_WINDOW_HOURS_DEFAULT),
   /** Create (or update) the product and price at the payment provider. */
   createStripeProduct: z.boolean().optional().default(false),
 });
@@ -148,12 +173,22 @@ export const dealFields = z.object({
 const validWindow = <T extends { validFrom: Date | null; validUntil: Date | null }>(v: T) =>
   !v.validFrom || !v.validUntil || v.validFrom <= v.validUntil;
 
-export const createDealBody = dealFields.refine(validWindow, { message: 'must not be before validFrom', path: ['validUntil'] });
+type GroupOffer = { priceCents: number; groupSize: number | null; groupPriceCents: number | null };
+/** A group offer names both its size and its price, and the group price is below the deal's. */
+const groupOfferComplete = (v: GroupOffer) => (v.groupSize === null) === (v.groupPriceCents === null);
+const groupPriceBelowPrice = (v: GroupOffer) => v.groupPriceCents === null || (v.groupPriceCents >= 1 && v.groupPriceCents < v.priceCents);
+
+function checkedDeal<T extends z.ZodType<GroupOffer & { validFrom: Date | null; validUntil: Date | null }>>(schema: T) {
+  return schema
+    .refine(validWindow, { message: 'must not be before validFrom', path: ['validUntil'] })
+    .refine(groupOfferComplete, { message: 'Give both the group size and the group price, or neither', path: ['groupPriceCents'] })
+    .refine(groupPriceBelowPrice, { message: 'must be below the price', path: ['groupPriceCents'] });
+}
+
+export const createDealBody = checkedDeal(dealFields);
 export type CreateDealBody = z.input<typeof createDealBody>;
 
-export const updateDealBody = dealFields
-  .extend({ status: dealStatus.optional() })
-  .refine(validWindow, { message: 'must not be before validFrom', path: ['validUntil'] });
+export const updateDealBody = checkedDeal(dealFields.extend({ status: dealStatus.optional() }));
 
 export const dealStatusBody = z.object({ status: dealStatus, active: z.boolean() });
 

@@ -1,6 +1,7 @@
 /** Checkout, payment status, vouchers and reviews (docs/product/api.md#checkout-and-payment; ADRs 012-014). */
 import { z } from 'zod';
 import { deal } from './deals';
+import { orderGroup } from './groups';
 
 export const MAX_CHECKOUT_LINES = 20;
 export const MAX_UNITS_PER_LINE = 100;
@@ -45,7 +46,7 @@ export const refundSummary = z.object({
   id: z.string(),
   amountCents: z.number().int(),
   status: z.enum(['pending', 'succeeded', 'failed']),
-  reason: z.enum(['customer', 'expiry', 'goodwill', 'admin']),
+  reason: z.enum(['customer', 'expiry', 'goodwill', 'admin', 'group']),
   createdAt: z.string(),
 });
 export type RefundSummary = z.infer<typeof refundSummary>;
@@ -139,6 +140,8 @@ export const paymentStatusAnswer = z.object({
   vouchers: voucherList,
   deal: deal.nullable(),
   order: orderSummary,
+  /** The group the order pays a place in (ADR 029): until it forms, a paid order has no vouchers yet. */
+  group: orderGroup.nullable(),
 });
 export type PaymentStatusAnswer = z.infer<typeof paymentStatusAnswer>;
 

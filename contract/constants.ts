@@ -40,6 +40,14 @@ export const DEAL_LIST_MAX_LIMIT = 100;
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 
 export const CHECKOUT_HOLD_MINUTES = 30;
+/** Group deals (docs/product/rules.md#group-deals): people per group, hours to fill up, how often a group's page refreshes. */
+export const GROUP_SIZE_MIN = 2;
+export const GROUP_SIZE_MAX = 10;
+export const GROUP_WINDOW_HOURS_DEFAULT = 24;
+export const GROUP_WINDOW_HOURS_MAX = 168;
+export const GROUP_POLL_MS = 5000;
+/** Open groups a deal's page lists at most, those closing soonest first. */
+export const OPEN_GROUPS_SHOWN = 5;
 export const SESSION_IDLE_DAYS = 30;
 export const SMS_CODE_TTL_MINUTES = 5;
 export const SMS_MAX_ATTEMPTS = 5;

@@ -40,6 +40,12 @@ export const deal = z.object({
   refundAnytime: z.boolean(),
   /** An unused voucher is refunded by itself once the deal's validity ends ('Auto-refund if unused'). */
   autoRefundOnExpiry: z.boolean(),
+  /** People a group needs (2 to 10), or null when the deal is not sold to groups (docs/product/rules.md#group-deals). */
+  groupSize: z.number().int().nullable(),
+  /** One unit's price for a group member; null exactly when `groupSize` is. */
+  groupPriceCents: z.number().int().nullable(),
+  /** Hours a group has to fill up. */
+  groupWindowHours: z.number().int(),
   createdAt: z.string(),
 });
 export type Deal = z.infer<typeof deal>;

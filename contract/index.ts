@@ -9,3 +9,4 @@ export * from './checkout';
 export * from './redemption';
 export * from './orders';
 export * from './workspace';
+export * from './groups';

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { LEDGER_PAGE_LIMIT, ORDER_LIST_LIMIT } from './constants';
 import { refundSummary, voucher, voucherStatus } from './checkout';
+import { orderGroup } from './groups';
 
 /** POST /api/vouchers/{id}/refund and POST /api/admin/vouchers/{id}/refund answer this. */
 export const refundAnswer = z.object({ voucher, refund: refundSummary });
@@ -58,7 +59,9 @@ export const customerOrder = z.object({
     }),
   ),
   vouchers: z.array(orderVoucher),
-  refunds: z.array(refundSummary.extend({ voucherId: z.string() })),
+  refunds: z.array(refundSummary.extend({ voucherId: z.string().nullable() })),
+  /** The group this order pays a place in (ADR 029), or null for an ordinary order. */
+  group: orderGroup.nullable(),
 });
 export type CustomerOrder = z.infer<typeof customerOrder>;
 /** Newest first; the next page's cursor comes in the NEXT_CURSOR_HEADER answer header. */
@@ -96,7 +99,7 @@ export const adminOrder = customerOrder.extend({
       redemptions: z.array(z.object({ at: z.string(), success: z.boolean(), reason: z.string().nullable(), undoneAt: z.string().nullable() })),
     }),
   ),
-  refunds: z.array(refundSummary.extend({ voucherId: z.string(), note: z.string().nullable(), providerRef: z.string().nullable(), failure: z.string().nullable() })),
+  refunds: z.array(refundSummary.extend({ voucherId: z.string().nullable(), note: z.string().nullable(), providerRef: z.string().nullable(), failure: z.string().nullable() })),
   story: z.array(orderEvent),
 });
 export type AdminOrder = z.infer<typeof adminOrder>;

@@ -6,6 +6,7 @@
 export const routePatterns = {
   home: '/',
   deal: '/deal/:id',
+  group: '/group/:id',
   success: '/success',
   favorites: '/favorites',
   profile: '/profile',
@@ -41,6 +42,7 @@ export type RouteName = keyof typeof routePatterns;
 export const paths = {
   ...routePatterns,
   deal: (id: string) => routePatterns.deal.replace(':id', encodeURIComponent(id)),
+  group: (id: string) => routePatterns.group.replace(':id', encodeURIComponent(id)),
   merchantDealEdit: (id: string) => routePatterns.merchantDealEdit.replace(':id', encodeURIComponent(id)),
   merchantStatement: (id: string) => routePatterns.merchantStatement.replace(':id', encodeURIComponent(id)),
 } as const;

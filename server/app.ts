@@ -15,7 +15,7 @@ import { ListCache } from './catalog/list-cache';
 import { systemRoutes } from './system/system.routes';
 import { authRoutes } from './auth/auth.routes';
 import { adminAccountRoutes } from './admin/accounts.routes';
-import { devEmailRoutes, devRoutes } from './dev/dev.routes';
+import { devEmailRoutes, devGroupRoutes, devRoutes } from './dev/dev.routes';
 import type { SmsSender } from './integrations/sms/sms-sender';
 import { ConsoleSmsSender } from './integrations/sms/console-sms-sender';
 import { TwilioSmsSender } from './integrations/sms/twilio-sms-sender';
@@ -30,6 +30,8 @@ import { adminDealRoutes } from './admin/deals.routes';
 import { favoritesRoutes } from './favorites/favorites.routes';
 import { checkoutRoutes } from './orders/orders.routes';
 import { paymentRoutes } from './orders/payments.routes';
+import { groupRoutes } from './groups/groups.routes';
+import { groupPagePreview } from './groups/groups.service';
 import { releaseExpiredOrders } from './orders/orders.service';
 import { refundRoutes } from './orders/refunds.routes';
 import { runExpirySweep } from './orders/expiry';
@@ -184,8 +186,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminDealRoutes({ ...deps, payments }));
   await app.register(favoritesRoutes(deps));
   await app.register(checkoutRoutes({ ...deps, payments }));
-  await app.register(paymentRoutes({ ...deps, payments }));
-  await app.register(voucherRoutes({ ...deps, payments }));
+  await app.register(groupRoutes({ ...deps, payments }));
+  await app.register(paymentRoutes({ ...deps, payments, sms }));
+  await app.register(voucherRoutes({ ...deps, payments, sms }));
   await app.register(refundRoutes({ ...deps, payments }));
   await app.register(redemptionRoutes(deps));
   await app.register(orderHistoryRoutes(deps));
@@ -195,7 +198,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.backgroundJobs) startBackgroundJobs(app, deps, { payments, sms });
   if (deps.config.NODE_ENV !== 'production' && sms instanceof ConsoleSmsSender) await app.register(devRoutes(sms));
   if (deps.config.NODE_ENV !== 'production' && email instanceof ConsoleEmailSender) await app.register(devEmailRoutes(email));
-  await registerWeb(app, deps.config.WEB_DIST_DIR);
+  if (deps.config.NODE_ENV !== 'production') await app.register(devGroupRoutes({ db: deps.database.db, payments, sms }));
+  await registerWeb(app, deps.config.WEB_DIST_DIR, (pathname) => groupPagePreview(deps.database.db, deps.config.publicOrigin, pathname));
 
   return app;
 }

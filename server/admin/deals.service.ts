@@ -67,6 +67,9 @@ export interface DealFields {
   termsConditions: string;
   refundAnytime: boolean;
   autoRefundOnExpiry: boolean;
+  groupSize: number | null;
+  groupPriceCents: number | null;
+  groupWindowHours: number;
 }
 
 /** A superadmin's form: the fields, and whether to sync the deal to the payment provider's catalogue. */
@@ -96,6 +99,9 @@ function storedFields(input: DealFields) {
     termsConditions: sanitizeRichText(input.termsConditions),
     refundAnytime: input.refundAnytime,
     autoRefundOnExpiry: input.autoRefundOnExpiry,
+    groupSize: input.groupSize,
+    groupPriceCents: input.groupPriceCents,
+    groupWindowHours: input.groupWindowHours,
   };
 }
 

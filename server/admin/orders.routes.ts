@@ -1,4 +1,4 @@
-/** Customer service's order search and the money ledger, for superadmins (docs/product/roadmap.md; ADR 027). */
+/** Customer service's order search and the money ledger, for superadmins (docs/product/rules.md#refunds-and-the-voucher-s-life; ADR 027). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOrderList, adminOrderQuery, ledgerPage as ledgerPageAnswer, ledgerQuery } from '../../contract/orders';
 import type { AppDeps } from '../deps';

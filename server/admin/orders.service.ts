@@ -1,5 +1,5 @@
 /**
- * Customer service's order search (docs/product/roadmap.md; ADR 027): one box that takes an order id
+ * Customer service's order search (docs/product/rules.md#refunds-and-the-voucher-s-life; ADR 027): one box that takes an order id
  * (whole, or the 8-character order number shoppers see), a customer's phone or a voucher code, and
  * answers each order found with who bought it, how it was paid and its story, oldest event first.
  */
@@ -53,6 +53,7 @@ const REFUND_REASONS: Record<string, string> = {
   expiry: 'unused at expiry',
   goodwill: 'a goodwill gesture',
   admin: 'by customer service',
+  group: 'because the group did not fill in time',
 };
 
 /** What happened to an order, oldest first, each event in a sentence. */
@@ -85,7 +86,7 @@ function storyOf(order: OrderRow, parts: OrderParts, tried: RedemptionRow[], led
     if (r.undoneAt) add(r.undoneAt, 'redemption_undone', `The merchant undid the redemption of voucher ${code}.`, code);
   }
   for (const r of parts.refunds) {
-    const code = codeOf.get(r.voucherId) ?? null;
+    const code = (r.voucherId && codeOf.get(r.voucherId)) || null;
     const of = `${dollars(r.amountCents)}${code ? ` for voucher ${code}` : ''}`;
     add(r.createdAt, 'refund_requested', `Refund of ${of} requested, ${REFUND_REASONS[r.reason] ?? r.reason}.`, code);
     if (r.status === 'succeeded') add(r.settledAt ?? r.createdAt, 'refunded', `Refund of ${of} paid back.`, code);

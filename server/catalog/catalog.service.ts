@@ -39,6 +39,9 @@ type ShownDeal = Pick<
   | 'termsConditions'
   | 'refundAnytime'
   | 'autoRefundOnExpiry'
+  | 'groupSize'
+  | 'groupPriceCents'
+  | 'groupWindowHours'
   | 'createdAt'
 >;
 
@@ -76,6 +79,9 @@ export function presentDeal(row: { deal: ShownDeal; merchantName: string; unitsT
     soldOut: limited && taken >= d.inventory,
     refundAnytime: d.refundAnytime,
     autoRefundOnExpiry: d.autoRefundOnExpiry,
+    groupSize: d.groupSize,
+    groupPriceCents: d.groupPriceCents,
+    groupWindowHours: d.groupWindowHours,
     createdAt: d.createdAt.toISOString(),
   };
 }
@@ -238,6 +244,9 @@ const SHOWN_COLUMNS = {
   termsConditions: deals.termsConditions,
   refundAnytime: deals.refundAnytime,
   autoRefundOnExpiry: deals.autoRefundOnExpiry,
+  groupSize: deals.groupSize,
+  groupPriceCents: deals.groupPriceCents,
+  groupWindowHours: deals.groupWindowHours,
   createdAt: deals.createdAt,
 };
 

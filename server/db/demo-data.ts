@@ -27,6 +27,8 @@ interface DemoDeal {
   description: string;
   instructions: string;
   terms: string;
+  /** A group offer (ADR 029): this many people each pay this price. */
+  group?: { size: number; priceCents: number };
 }
 
 /** A deal the merchant proposed and a superadmin has not published: waiting for review, or turned down. */
@@ -60,6 +62,7 @@ export const DEMO_MERCHANTS: DemoMerchant[] = [
         image: 'sushi-platter.svg',
         inventory: 200,
         maxPerUser: 4,
+        group: { size: 3, priceCents: 1499 },
         description:
           '<p>A chef-selected platter of <strong>24 pieces</strong>: salmon and tuna nigiri, dragon roll, spicy tuna roll and seasonal sashimi.</p><ul><li>Miso soup for two</li><li>Edamame to share</li></ul>',
         instructions: '<p>Show your voucher code and PIN to your server before ordering. Dine-in only.</p>',
@@ -115,6 +118,7 @@ export const DEMO_MERCHANTS: DemoMerchant[] = [
         image: 'spa-day.svg',
         inventory: 50,
         maxPerUser: 2,
+        group: { size: 2, priceCents: 2999 },
         description:
           '<p>Unwind with a <strong>60-minute massage</strong>, a hydrating facial and all-day access to the sauna and steam room.</p>',
         instructions: '<p>Call ahead to book your treatments and arrive 15 minutes early.</p>',
@@ -496,5 +500,7 @@ function dealFields(merchantId: string, d: DemoDeal) {
     maxPerUser: d.maxPerUser,
     redemptionInstructions: d.instructions,
     termsConditions: d.terms,
+    groupSize: d.group?.size ?? null,
+    groupPriceCents: d.group?.priceCents ?? null,
   };
 }

@@ -189,6 +189,12 @@ export const deals = pgTable(
     refundAnytime: boolean('refund_anytime').notNull().default(true),
     /** Unused vouchers are refunded by the expiry sweep once `validUntil` passes (ADR 027). */
     autoRefundOnExpiry: boolean('auto_refund_on_expiry').notNull().default(true),
+    /** People a group needs to form (2 to 10), or null when the deal has no group price (ADR 029). */
+    groupSize: integer('group_size'),
+    /** One unit's price for a member of a group; set exactly with `groupSize`, below `priceCents`. */
+    groupPriceCents: integer('group_price_cents'),
+    /** Hours a group has to fill up once started. */
+    groupWindowHours: integer('group_window_hours').notNull().default(24),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -200,6 +206,11 @@ export const deals = pgTable(
     check('deals_original_price_check', sql`${t.originalPriceCents} is null or ${t.originalPriceCents} >= 0`),
     check('deals_inventory_check', sql`${t.inventory} >= 0`),
     check('deals_max_per_user_check', sql`${t.maxPerUser} >= 1`),
+    check(
+      'deals_group_check',
+      sql`(${t.groupSize} is null) = (${t.groupPriceCents} is null) and (${t.groupSize} is null or (${t.groupSize} between 2 and 10 and ${t.groupPriceCents} >= 1 and ${t.groupPriceCents} < ${t.priceCents}))`,
+    ),
+    check('deals_group_window_check', sql`${t.groupWindowHours} between 1 and 168`),
     check(
       'deals_validity_check',
       sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validFrom} <= ${t.validUntil}`,
@@ -400,6 +411,83 @@ export const vouchers = pgTable(
 );
 
 /**
+ * A group of a deal's group offer (ADR 029): started by one customer, joined by others, each paying
+ * one unit at the group price. `seats_taken` counts members holding a checkout or paid, `paid_count`
+ * the paid ones; both move by conditional updates under the group row's lock, and the checks make
+ * an overfull group impossible. The group forms when `paid_count` reaches `size` (its members'
+ * vouchers are issued in that transaction) or fails when its deadline passes first (its paid members
+ * are refunded).
+ */
+export const dealGroups = pgTable(
+  'deal_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'restrict' }),
+    startedBy: uuid('started_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The deal's group size and price when the group started: later edits of the deal do not move them. */
+    size: integer('size').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    status: text('status', { enum: ['open', 'formed', 'failed'] }).notNull().default('open'),
+    seatsTaken: integer('seats_taken').notNull().default(0),
+    paidCount: integer('paid_count').notNull().default(0),
+    createdAt: createdAt(),
+    deadline: ts('deadline').notNull(),
+    formedAt: ts('formed_at'),
+    failedAt: ts('failed_at'),
+    /** When the members were told by SMS that the group formed or failed: once, by whichever server claims it. */
+    notifiedAt: ts('notified_at'),
+  },
+  (t) => [
+    check('deal_groups_status_check', sql`${t.status} in ('open', 'formed', 'failed')`),
+    check('deal_groups_size_check', sql`${t.size} between 2 and 10`),
+    check('deal_groups_seats_check', sql`${t.paidCount} >= 0 and ${t.paidCount} <= ${t.seatsTaken} and ${t.seatsTaken} <= ${t.size}`),
+    check('deal_groups_formed_check', sql`(${t.status} = 'formed') = (${t.formedAt} is not null) and (${t.status} <> 'formed' or ${t.paidCount} = ${t.size})`),
+    check('deal_groups_failed_check', sql`(${t.status} = 'failed') = (${t.failedAt} is not null)`),
+    index('deal_groups_open_deal_idx').on(t.dealId, t.deadline).where(sql`${t.status} = 'open'`),
+    index('deal_groups_open_deadline_idx').on(t.deadline).where(sql`${t.status} = 'open'`),
+    index('deal_groups_to_notify_idx').on(t.createdAt).where(sql`${t.status} <> 'open' and ${t.notifiedAt} is null`),
+  ],
+);
+
+/**
+ * A customer's place in a group, with the order that pays for it. `held` while the checkout is open,
+ * `paid` once paid, `lapsed` when the checkout ended unpaid (the seat is free again); when the group
+ * fails, a paid member is `owed` a refund until one is claimed (`refunded`; a refund the provider
+ * refuses makes the member `owed` again). A customer holds at most one live place per group.
+ */
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => dealGroups.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['held', 'paid', 'lapsed', 'owed', 'refunded'] }).notNull().default('held'),
+    createdAt: createdAt(),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [
+    check('group_members_status_check', sql`${t.status} in ('held', 'paid', 'lapsed', 'owed', 'refunded')`),
+    check('group_members_paid_check', sql`(${t.paidAt} is not null) = (${t.status} in ('paid', 'owed', 'refunded'))`),
+    uniqueIndex('group_members_order_key').on(t.orderId),
+    uniqueIndex('group_members_once_key').on(t.groupId, t.userId).where(sql`${t.status} in ('held', 'paid')`),
+    index('group_members_group_idx').on(t.groupId, t.createdAt),
+    index('group_members_user_idx').on(t.userId, t.createdAt),
+    index('group_members_owed_idx').on(t.createdAt).where(sql`${t.status} = 'owed'`),
+  ],
+);
+
+/**
  * Money given back for one voucher (ADR 027). At most one refund of a voucher is pending or
  * succeeded; a failed one (the provider refused) leaves the voucher active and may be followed by
  * another. The provider is asked with an idempotency key made of the voucher id, so a retry never
@@ -409,9 +497,10 @@ export const refunds = pgTable(
   'refunds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    voucherId: uuid('voucher_id')
-      .notNull()
-      .references(() => vouchers.id, { onDelete: 'restrict' }),
+    /** The voucher refunded; null for the refund of a failed group's member, who never had one. */
+    voucherId: uuid('voucher_id').references(() => vouchers.id, { onDelete: 'restrict' }),
+    /** The member of a failed group refunded (ADR 029); set exactly when `voucherId` is not. */
+    groupMemberId: uuid('group_member_id').references((): AnyPgColumn => groupMembers.id, { onDelete: 'restrict' }),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
@@ -420,13 +509,16 @@ export const refunds = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     amountCents: integer('amount_cents').notNull(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
-    /** customer: the owner asked; expiry: the sweep; goodwill: a superadmin, for a redeemed voucher; admin: a superadmin, for an active one. */
-    reason: text('reason', { enum: ['customer', 'expiry', 'goodwill', 'admin'] }).notNull(),
+    /**
+     * customer: the owner asked; expiry: the sweep; goodwill: a superadmin, for a redeemed voucher;
+     * admin: a superadmin, for an active one; group: the member's group did not fill in time.
+     */
+    reason: text('reason', { enum: ['customer', 'expiry', 'goodwill', 'admin', 'group'] }).notNull(),
     /** A superadmin's words on why. */
     note: text('note'),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     /** What the voucher was before the refund took it (`active` or `redeemed`), to put it back if the provider refuses. */
-    voucherStatusBefore: text('voucher_status_before', { enum: ['active', 'redeemed'] }).notNull(),
+    voucherStatusBefore: text('voucher_status_before', { enum: ['active', 'redeemed'] }),
     provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
     /** The provider's id of the refund. */
     providerRef: text('provider_ref'),
@@ -437,8 +529,13 @@ export const refunds = pgTable(
   (t) => [
     check('refunds_amount_check', sql`${t.amountCents} >= 0`),
     check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
-    check('refunds_reason_check', sql`${t.reason} in ('customer', 'expiry', 'goodwill', 'admin')`),
+    check('refunds_reason_check', sql`${t.reason} in ('customer', 'expiry', 'goodwill', 'admin', 'group')`),
+    check(
+      'refunds_subject_check',
+      sql`(${t.voucherId} is null) <> (${t.groupMemberId} is null) and (${t.voucherId} is null) = (${t.voucherStatusBefore} is null) and (${t.groupMemberId} is null) = (${t.reason} <> 'group')`,
+    ),
     uniqueIndex('refunds_one_per_voucher_key').on(t.voucherId).where(sql`${t.status} <> 'failed'`),
+    uniqueIndex('refunds_one_per_member_key').on(t.groupMemberId).where(sql`${t.status} <> 'failed'`),
     uniqueIndex('refunds_provider_ref_key').on(t.provider, t.providerRef),
     index('refunds_order_idx').on(t.orderId),
     index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),

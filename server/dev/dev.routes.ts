@@ -1,8 +1,17 @@
 /** Development-only helpers; never registered in production. */
 import { z } from 'zod';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { email, emailOutboxAnswer, phone, smsOutboxAnswer } from '../../contract/auth';
+import { idParams } from '../../contract/common';
+import { group } from '../../contract/groups';
+import type { Db } from '../db/client';
+import { dealGroups } from '../db/schema';
+import { getGroup } from '../groups/groups.service';
 import { notFound } from '../http/errors';
+import type { PaymentProvider } from '../integrations/payments/payment-provider';
+import type { SmsSender } from '../integrations/sms/sms-sender';
+import { failExpiredGroups, tellGroupMembers } from '../orders/orders.service';
 import type { ConsoleEmailSender } from '../integrations/email/console-email-sender';
 import type { ConsoleSmsSender } from '../integrations/sms/console-sms-sender';
 
@@ -27,5 +36,26 @@ export const devEmailRoutes =
       const code = sent?.text.match(/\b(\d{6})\b/)?.[1];
       if (!sent || !code) throw notFound('No code has been sent to that email');
       return { email: sent.to, code, sentAt: sent.sentAt.toISOString() };
+    });
+  };
+
+/**
+ * POST /api/dev/groups/{id}/end-window: moves an open group's clock to the end of its window (its
+ * deadline becomes a second ago) and runs the group sweep at once, as a server's minute sweep would.
+ * Answers the group as it then stands. For trying the failed-group path without waiting a day.
+ */
+export const devGroupRoutes =
+  (deps: { db: Db; payments: PaymentProvider; sms: SmsSender }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post('/api/dev/groups/:id/end-window', { schema: { params: idParams, response: { 200: group } } }, async (request) => {
+      await deps.db
+        .update(dealGroups)
+        .set({ deadline: sql`now() - interval '1 second'` })
+        .where(and(eq(dealGroups.id, request.params.id), eq(dealGroups.status, 'open')));
+      await failExpiredGroups({ db: deps.db, payments: deps.payments, logger: request.log }, 50);
+      await tellGroupMembers({ db: deps.db, sms: deps.sms, logger: request.log });
+      const found = await getGroup(deps.db, request.params.id, null);
+      if (!found) throw notFound('Group not found');
+      return found;
     });
   };

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../test/app';
+import { withPreview } from './web';
 
 const INDEX = '<!doctype html><html lang="en"><head><title>Deals</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = 'export default 1;\n';
@@ -53,5 +54,23 @@ describe('a missing asset', () => {
     const unknown = await t.app.inject({ method: 'GET', url: '/assets' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toBe(INDEX);
+  });
+});
+
+describe('a page with a preview', () => {
+  it("gets its own title, description and Open Graph tags, escaped", () => {
+    const index = '<head><meta name="description" content="Deals near you" />\n<title>Deals</title></head>';
+    const html = withPreview(index, {
+      title: 'Join my group: "Sushi" <for 2>',
+      description: '2 people get it for $10.00 & more',
+      image: 'http://x.test/a.png',
+      url: 'http://x.test/group/1',
+    });
+    expect(html).toContain('<title>Join my group: &quot;Sushi&quot; &lt;for 2&gt;</title>');
+    expect(html).toContain('<meta property="og:title" content="Join my group: &quot;Sushi&quot; &lt;for 2&gt;" />');
+    expect(html).toContain('<meta name="description" content="2 people get it for $10.00 &amp; more" />');
+    expect(html).toContain('<meta property="og:image" content="http://x.test/a.png" />');
+    expect(html).toContain('<meta property="og:url" content="http://x.test/group/1" />');
+    expect(html).not.toContain('Deals near you');
   });
 });

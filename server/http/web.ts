@@ -1,6 +1,7 @@
 /**
  * Serves the built web app: hashed assets cached for a year, pre-compressed; every page path gets index.html, and a
- * missing asset a plain 404.
+ * missing asset a plain 404. A page that is shared as a link (a group's page) gets its own title and Open Graph tags
+ * in that index.html, since chat apps read a link's preview without running the app.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +9,39 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath } from '../../contract/routes';
 
-export async function registerWeb(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+/** What a shared link shows in a chat app's preview. */
+export interface PagePreview {
+  title: string;
+  description: string;
+  /** Absolute address of the picture. */
+  image: string;
+  /** The page's own absolute address. */
+  url: string;
+}
+
+/** The preview of a page path, or null for a page without one (it keeps the app's own title and description). */
+export type PagePreviewOf = (pathname: string) => Promise<PagePreview | null>;
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** index.html with the page's title, description and Open Graph tags. */
+export function withPreview(indexHtml: string, p: PagePreview): string {
+  const tags = [
+    ['og:type', 'website'],
+    ['og:site_name', 'DealMarket'],
+    ['og:title', p.title],
+    ['og:description', p.description],
+    ['og:image', p.image],
+    ['og:url', p.url],
+  ]
+    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content!)}" />`)
+    .join('\n    ');
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(p.title)}</title>\n    <meta name="twitter:card" content="summary_large_image" />\n    ${tags}`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(p.description)}" />`);
+}
+
+export async function registerWeb(app: FastifyInstance, webDir: string | undefined, previewOf?: PagePreviewOf): Promise<void> {
   const indexPath = webDir ? path.join(webDir, 'index.html') : undefined;
   const hasWeb = indexPath !== undefined && existsSync(indexPath);
   if (hasWeb) {
@@ -46,10 +79,17 @@ export async function registerWeb(app: FastifyInstance, webDir: string | undefin
         .header('cache-control', 'no-store')
         .send('Not found');
     }
-    return reply
-      .status(isKnownPagePath(pathname) ? 200 : 404)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml);
+    const known = isKnownPagePath(pathname);
+    const page = async () => {
+      const preview = known && previewOf ? await previewOf(pathname) : null;
+      return preview ? withPreview(indexHtml, preview) : indexHtml;
+    };
+    return page().then((html) =>
+      reply
+        .status(known ? 200 : 404)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(html),
+    );
   });
 }

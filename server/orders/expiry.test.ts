@@ -93,7 +93,7 @@ describe('expiry', () => {
     expect((await statusOf(past.voucher.id)).status).toBe('refunded');
     const rows = await t.db.select().from(refunds).where(eq(refunds.voucherId, past.voucher.id));
     expect(rows).toEqual([expect.objectContaining({ status: 'succeeded', reason: 'expiry', amountCents: 1000, requestedBy: null })]);
-    expect(provider.unitRefunds.slice(refundsBefore)).toEqual([expect.objectContaining({ idempotencyKey: refundIdempotencyKey(past.voucher.id) })]);
+    expect(provider.unitRefunds.slice(refundsBefore)).toEqual([expect.objectContaining({ idempotencyKey: refundIdempotencyKey({ voucherId: past.voucher.id, groupMemberId: null }) })]);
     expect(await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.orderId, past.order.id), eq(ledgerEntries.kind, 'refund')))).toHaveLength(1);
     expect(await stockOf(t.db, past.deal.id)).toEqual({ ...before, unitsTaken: before.unitsTaken - 1 });
     expect((await sweep()).refunded).toBe(0);
@@ -145,7 +145,7 @@ describe('refunds left pending', () => {
     expect((await sweep()).retried).toBe(1);
     const [after] = await t.db.select().from(refunds).where(eq(refunds.id, stuck!.id));
     expect(after).toMatchObject({ status: 'succeeded' });
-    expect(provider.unitRefunds.slice(refundsBefore)).toEqual([expect.objectContaining({ idempotencyKey: refundIdempotencyKey(v.voucher.id), ref: after!.providerRef })]);
+    expect(provider.unitRefunds.slice(refundsBefore)).toEqual([expect.objectContaining({ idempotencyKey: refundIdempotencyKey({ voucherId: v.voucher.id, groupMemberId: null }), ref: after!.providerRef })]);
     expect(await stockOf(t.db, v.deal.id)).toEqual({ ...before, unitsTaken: before.unitsTaken - 1 });
     expect((await sweep()).retried).toBe(0);
   });

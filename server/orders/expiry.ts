@@ -8,6 +8,8 @@
  *   refunded by the one refund path (refunds.ts), whose claim lets only one caller win; a provider
  *   error leaves it active for the next sweep;
  * - refunds left pending without the provider's answer are asked about again (refunds.ts);
+ * - groups whose window passed unfilled fail, their paid members are refunded, and the members of
+ *   groups that formed or failed are told (groups.ts);
  * - last, once expiry has had its say, every closed week not drawn up yet gets its merchants'
  *   statements (server/settlement/statements.service.ts; one server at a time, each week once).
  * Each part works in batches (statements a week at a time), so one sweep never holds many rows or
@@ -20,6 +22,7 @@ import { deals, users, vouchers } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { SmsSender } from '../integrations/sms/sms-sender';
 import { drawUpStatements } from '../settlement/statements.service';
+import { failExpiredGroups, tellGroupMembers } from './groups';
 import { refundVoucher, retryPendingRefunds, type RefundDeps } from './refunds';
 
 /** Rows each part of one sweep takes at most. */
@@ -37,6 +40,12 @@ export interface ExpirySweepResult {
   refundsFailed: number;
   /** Pending refunds asked about again and settled. */
   retried: number;
+  /** Groups closed unfilled, and their members' refunds claimed (or refused by the provider). */
+  groupsFailed: number;
+  groupRefunds: number;
+  groupRefundsFailed: number;
+  /** Members told by SMS that their group formed or failed. */
+  groupMembersTold: number;
   /** Weekly statements drawn up. */
   statements: number;
 }
@@ -54,8 +63,21 @@ export async function runExpirySweep(deps: ExpirySweepDeps, batch = EXPIRY_SWEEP
   const expired = await expireVouchers(deps, batch);
   const { refunded, failed } = await refundExpiredVouchers(deps, batch);
   const retried = await retryPendingRefunds(deps, batch);
+  const groups = await failExpiredGroups(deps, batch);
+  const groupMembersTold = await tellGroupMembers(deps, batch);
   const statements = await drawUpStatements(deps.db, new Date());
-  return { reminded, expired, refunded, refundsFailed: failed, retried, statements };
+  return {
+    reminded,
+    expired,
+    refunded,
+    refundsFailed: failed,
+    retried,
+    groupsFailed: groups.failed,
+    groupRefunds: groups.refunded,
+    groupRefundsFailed: groups.refundsFailed,
+    groupMembersTold,
+    statements,
+  };
 }
 
 /** Claims up to `batch` reminders due and sends each one SMS. A reminder whose SMS fails is not sent again. */

@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { databaseError, isDatabaseError } from '../db/errors';
 import { databaseFunction } from '../db/prepared';
 import { orders, paymentEvents } from '../db/schema';
+import { FULFILMENT_UNITS_OF_ORDERS } from '../db/stock-reads';
 import type { PaymentEvent, PaymentProvider } from '../integrations/payments/payment-provider';
 import { generateVoucherCode, generateVoucherPin } from '../vouchers/vouchers.service';
 import { hitRateLimit, type AttemptBudget } from '../http/rate-limit';
@@ -21,8 +22,13 @@ import { refuse } from './refusals';
 import { reconcileRefund } from './refunds';
 import { releaseOrder } from './stock';
 
-/** `refunded`: the units were gone when a late payment arrived; `withdrawn`: a deal stopped being sold before payment. */
-export type FulfilmentOutcome = 'fulfilled' | 'already-fulfilled' | 'refunded' | 'withdrawn' | 'unknown-order';
+/**
+ * `refunded`: the units were gone when a late payment arrived; `withdrawn`: a deal stopped being sold
+ * before payment. A group member's payment (ADR 029): `waiting` for more members, `formed` when it
+ * filled the group (every member's voucher issued), `group-closed` when the group had formed or failed
+ * or its window had passed (the payment is refunded).
+ */
+export type FulfilmentOutcome = 'fulfilled' | 'already-fulfilled' | 'refunded' | 'withdrawn' | 'waiting' | 'formed' | 'group-closed' | 'unknown-order';
 
 /** A provider event to record in the same transaction as the vouchers. */
 export interface RecordedEvent {
@@ -48,7 +54,7 @@ function orderOf(payments: PaymentProvider, ref: Pick<OrderRef, 'sessionId' | 'o
 
 async function orderToFulfil(db: Db, where: SQL | undefined): Promise<OrderToFulfil | undefined> {
   const [order] = await db
-    .select({ id: orders.id, units: sql<number>`(select coalesce(sum(quantity), 0)::int from order_items where order_id = "orders"."id")` })
+    .select({ id: orders.id, units: FULFILMENT_UNITS_OF_ORDERS })
     .from(orders)
     .where(where);
   return order;
@@ -112,13 +118,15 @@ export async function fulfilOrder(
       order = (await orderToFulfil(db, eq(orders.id, order.id))) ?? order;
     }
   }
-  if ((outcome === 'fulfilled' || outcome === 'already-fulfilled') && ref.paymentRef) await rememberPaymentRef(db, order.id, ref.paymentRef);
+  const paid = outcome === 'fulfilled' || outcome === 'already-fulfilled' || outcome === 'waiting' || outcome === 'formed';
+  if (paid && ref.paymentRef) await rememberPaymentRef(db, order.id, ref.paymentRef);
   if (outcome === 'gone') return refundLatePayment(db, payments, logger, order.id, ref, 'the units are gone');
-  if (outcome !== 'withdrawn') return outcome;
+  if (outcome !== 'withdrawn' && outcome !== 'group-closed') return outcome;
   // The order's holds go back first (nothing to do when they had lapsed already), then the money.
   await releaseOrder(db, order.id, 'cancelled');
-  await refundLatePayment(db, payments, logger, order.id, ref, 'a deal was withdrawn since the checkout opened');
-  return 'withdrawn';
+  const why = outcome === 'withdrawn' ? 'a deal was withdrawn since the checkout opened' : 'its group closed before the payment arrived';
+  await refundLatePayment(db, payments, logger, order.id, ref, why);
+  return outcome;
 }
 
 /**
@@ -167,8 +175,8 @@ export async function handlePaymentEvent(db: Db, payments: PaymentProvider, logg
   const record: RecordedEvent = { provider: payments.name, id: event.id, type: event.type };
   if (event.kind === 'paid') {
     result = await fulfilOrder(db, payments, logger, event, record);
-    // Recorded with the vouchers when they were issued now; recorded here for every other outcome.
-    if (result === 'fulfilled') return result;
+    // Recorded with the vouchers (or the group member's payment) by fulfil_order; here for every other outcome.
+    if (result === 'fulfilled' || result === 'waiting' || result === 'formed') return result;
   } else if (event.kind === 'refund') {
     // Each refund the event reports is settled at most once (conditional on its being pending).
     const outcomes = [];
@@ -195,12 +203,13 @@ export async function catchUpWithProvider(
   payments: PaymentProvider,
   logger: FastifyBaseLogger,
   order: { id: string; units: number; providerSessionId: string | null; expiresAt: Date },
-): Promise<void> {
+): Promise<FulfilmentOutcome | null> {
   const sessionId = order.providerSessionId ?? '';
   const state = await payments.getSessionState(sessionId);
   if (state.paid) {
-    await fulfilOrder(db, payments, logger, { sessionId, orderId: order.id, paymentRef: state.paymentRef }, null, order);
+    return fulfilOrder(db, payments, logger, { sessionId, orderId: order.id, paymentRef: state.paymentRef }, null, order);
   } else if (state.expired || order.expiresAt.getTime() < Date.now()) {
     await releaseOrder(db, order.id, 'expired');
   }
+  return null;
 }

@@ -1,4 +1,4 @@
-/** GET /api/user/orders: the signed-in customer's orders, a page at a time (docs/product/roadmap.md; ADR 027). */
+/** GET /api/user/orders: the signed-in customer's orders, a page at a time (docs/product/rules.md#refunds-and-the-voucher-s-life; ADR 027). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NEXT_CURSOR_HEADER } from '../../contract/constants';
 import { customerOrderList, orderListQuery } from '../../contract/orders';

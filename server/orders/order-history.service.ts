@@ -1,11 +1,13 @@
 /**
- * A customer's orders, newest first, with their lines, vouchers and refunds (docs/product/roadmap.md;
+ * A customer's orders, newest first, with their lines, vouchers and refunds (docs/product/rules.md#refunds-and-the-voucher-s-life;
  * ADR 027). A page costs a fixed number of queries however many orders it holds: the orders, then
  * their items, vouchers and refunds, each read for the whole page at once. Customer service's order
  * search (server/admin/orders.service.ts) reads its orders the same way.
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { OrderGroup } from '../../contract/groups';
 import type { CustomerOrder, OrderVoucher } from '../../contract/orders';
+import { orderGroupsOf } from '../groups/groups.service';
 import type { Db } from '../db/client';
 import { deals, merchants, orderItems, orders, refunds, vouchers } from '../db/schema';
 import { cursorTime, encodeCursor, type DealCursor } from '../catalog/catalog.service';
@@ -29,13 +31,15 @@ export interface OrderParts {
   vouchers: OrderVoucherParts[];
   /** Every refund of the order, failed ones too, newest first. */
   refunds: RefundRow[];
+  /** The group the order pays a place in, if any (ADR 029). */
+  group: OrderGroup | null;
 }
 
-/** The items, vouchers and refunds of many orders, in three queries. */
+/** The items, vouchers, refunds and groups of many orders, in four queries. */
 export async function loadOrderParts(db: Db, orderIds: string[]): Promise<Map<string, OrderParts>> {
-  const parts = new Map<string, OrderParts>(orderIds.map((id) => [id, { items: [], vouchers: [], refunds: [] }]));
+  const parts = new Map<string, OrderParts>(orderIds.map((id) => [id, { items: [], vouchers: [], refunds: [], group: null }]));
   if (orderIds.length === 0) return parts;
-  const [itemRows, voucherRows, refundRows] = await Promise.all([
+  const [itemRows, voucherRows, refundRows, groups] = await Promise.all([
     db
       .select({ item: orderItems, imageUrl: deals.imageUrl })
       .from(orderItems)
@@ -51,6 +55,7 @@ export async function loadOrderParts(db: Db, orderIds: string[]): Promise<Map<st
       .where(inArray(vouchers.orderId, orderIds))
       .orderBy(asc(orderItems.title), asc(orderItems.id), asc(vouchers.unitIndex)),
     db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(desc(refunds.createdAt), desc(refunds.id)),
+    orderGroupsOf(db, orderIds),
   ]);
   for (const { item, imageUrl } of itemRows) {
     parts.get(item.orderId)?.items.push({
@@ -63,6 +68,7 @@ export async function loadOrderParts(db: Db, orderIds: string[]): Promise<Map<st
   }
   for (const row of voucherRows) parts.get(row.voucher.orderId)?.vouchers.push(row);
   for (const r of refundRows) parts.get(r.orderId)?.refunds.push(r);
+  for (const [orderId, group] of groups) parts.get(orderId)!.group = group;
   return parts;
 }
 
@@ -106,6 +112,7 @@ export function presentCustomerOrder(order: OrderRow, parts: OrderParts): Custom
     items: parts.items,
     vouchers: parts.vouchers.map((v) => presentOrderVoucher(v, parts.refunds)),
     refunds: parts.refunds.map((r) => ({ ...presentRefund(r), voucherId: r.voucherId })),
+    group: parts.group,
   };
 }
 

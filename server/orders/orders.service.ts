@@ -16,12 +16,15 @@ import { HttpError } from '../http/errors';
 import { hitRateLimit, type AttemptBudget } from '../http/rate-limit';
 import type { UserRow } from '../http/session-lookup';
 import type { CreatedCheckout, PaymentProvider } from '../integrations/payments/payment-provider';
+import { addMember, seatTerms, takeSeat, type SeatRequest, type SeatTerms } from './group-seats';
 import { placeOrder, type OrderToPlace } from './placement';
 import { isRefusal, refuse, refusalFromDatabase, type Refusal } from './refusals';
 import { releaseLapsedNow } from './stock';
 
 export { releaseExpiredOrders, releaseOrder } from './stock';
 export { catchUpWithProvider, fulfilOrder, handlePaymentEvent } from './fulfilment';
+export { failExpiredGroups, tellGroupMembers, tellIfFormed } from './groups';
+export type { SeatRequest } from './group-seats';
 
 export interface CheckoutLineInput {
   dealId: string;
@@ -112,7 +115,9 @@ async function priceLines(db: Db, lines: CheckoutLineInput[], userId: string, no
 
 /**
  * Checks the lines, opens the provider's hosted checkout, then places the order with its holds.
- * Every attempt counts against the customer's checkout budget, refused or not.
+ * Every attempt counts against the customer's checkout budget, refused or not. With `seat`, the
+ * checkout pays one unit at the group price for a place in a group (ADR 029): the place is checked
+ * before the provider is called, and taken in the transaction that places the order.
  */
 export async function startCheckout(
   db: Db,
@@ -121,12 +126,16 @@ export async function startCheckout(
   user: UserRow,
   lines: CheckoutLineInput[],
   budget: AttemptBudget,
+  seat?: SeatRequest,
 ): Promise<StartedCheckout> {
   if (user.role !== 'customer') throw refuse('notACustomer');
   const now = new Date();
   const sessionExpiresAt = new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000);
   const holdExpiresAt = new Date(sessionExpiresAt.getTime() + HOLD_GRACE_MS);
   const priced = await refusingOver(budget, db, () => afterReleasingLapsedHolds(db, () => priceLines(db, lines, user.id, now)));
+  let terms: SeatTerms | undefined;
+  if (seat) terms = await refusingOver(budget, db, () => seatTerms(db, seat, priced[0]!.deal, user.id, now));
+  const unitPrice = (deal: DealRow) => terms?.priceCents ?? deal.priceCents;
 
   // The hosted page is opened first, for an order id chosen here, so that the order is written with
   // its session in the same transaction as its holds. If the order then cannot be placed, the page
@@ -136,7 +145,7 @@ export async function startCheckout(
   try {
     created = await payments.createCheckout({
       orderId,
-      lines: priced.map((l) => ({ title: l.deal.title, unitPriceCents: l.deal.priceCents, quantity: l.quantity })),
+      lines: priced.map((l) => ({ title: l.deal.title, unitPriceCents: unitPrice(l.deal), quantity: l.quantity })),
       successUrl: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${origin}/cart`,
       expiresAt: sessionExpiresAt,
@@ -154,7 +163,7 @@ export async function startCheckout(
     lines: priced.map((l) => ({
       deal_id: l.deal.id,
       quantity: l.quantity,
-      unit_price_cents: l.deal.priceCents,
+      unit_price_cents: unitPrice(l.deal),
       title: l.deal.title,
       max_per_user: l.deal.maxPerUser,
     })),
@@ -163,7 +172,16 @@ export async function startCheckout(
   const dealOf = (id: string) => priced.find((l) => l.deal.id === id)?.deal;
   const place = async () => {
     try {
-      await placeOrder(db, placing);
+      if (terms) {
+        const seatTaken = terms;
+        await db.transaction(async (tx) => {
+          await takeSeat(tx, seatTaken, user.id);
+          await placeOrder(tx, placing);
+          await addMember(tx, seatTaken.groupId, user.id, orderId);
+        });
+      } else {
+        await placeOrder(db, placing);
+      }
     } catch (err) {
       throw refusalFromDatabase(err, dealOf, budget.message) ?? err;
     }

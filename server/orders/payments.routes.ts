@@ -12,13 +12,17 @@ import { requireUser } from '../http/session';
 import { enforceRateLimit } from '../http/rate-limit';
 import { InvalidWebhookSignature, type PaymentProvider } from '../integrations/payments/payment-provider';
 import { TEST_SIGNATURE_HEADER } from '../integrations/payments/test-provider';
+import type { SmsSender } from '../integrations/sms/sms-sender';
 import { findOwnOrder, orderRefunds, orderSummary } from '../vouchers/vouchers.service';
 import { fulfilOrder, handlePaymentEvent } from './fulfilment';
+import { tellIfFormed } from './groups';
 import { isRefusal, refuse, type Refusal } from './refusals';
 import { releaseOrder } from './stock';
 
 /** Webhooks are verified on the exact bytes received, so this plugin keeps bodies raw. */
-function webhookRoute(app: FastifyInstance, path: string, signatureHeader: string, deps: AppDeps & { payments: PaymentProvider }): void {
+type PaymentDeps = AppDeps & { payments: PaymentProvider; sms: SmsSender };
+
+function webhookRoute(app: FastifyInstance, path: string, signatureHeader: string, deps: PaymentDeps): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post(path, async (request, reply) => {
@@ -33,6 +37,7 @@ function webhookRoute(app: FastifyInstance, path: string, signatureHeader: strin
       throw err;
     }
     const result = await handlePaymentEvent(deps.database.db, deps.payments, request.log, event);
+    tellIfFormed({ db: deps.database.db, sms: deps.sms, logger: request.log }, result);
     request.log.info({ eventId: event.id, type: event.type, result }, 'payment event handled');
     return reply.send({ received: true, result });
   });
@@ -51,7 +56,7 @@ function whyNotPaying(order: { status: string; expiresAt: Date }, card: { cardNu
 }
 
 export const paymentRoutes =
-  (deps: AppDeps & { payments: PaymentProvider }): FastifyPluginAsyncZod =>
+  (deps: PaymentDeps): FastifyPluginAsyncZod =>
   async (app) => {
     if (deps.payments.name === 'stripe') {
       await app.register(async (scope) => webhookRoute(scope, '/api/webhooks/stripe', 'stripe-signature', deps));
@@ -112,8 +117,10 @@ export const paymentRoutes =
           request.log.error({ err }, 'test payment could not be confirmed');
           throw refuse('paymentUnconfirmed');
         }
+        tellIfFormed({ db, sms: deps.sms, logger: request.log }, result);
         if (result === 'withdrawn') throw refuse('paidForWithdrawn');
         if (result === 'refunded') throw refuse('paidAfterSoldOut');
+        if (result === 'group-closed') throw refuse('paidAfterGroupClosed');
         return { status: 'paid' as const, successUrl: successUrl(request.params.id) };
       },
     );

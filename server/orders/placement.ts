@@ -1,5 +1,5 @@
 /** Placing an order: one call of `checkout_place_order` (sql/checkout_place_order.sql), one statement and one commit. */
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { databaseFunction } from '../db/prepared';
 
 /** An order to place, as checkout_place_order takes it. */
@@ -20,6 +20,6 @@ const place = databaseFunction('checkout_place_order', 9);
  * order, its items and holds written, and the offer taken last. Raises the database's refusal
  * (DM001-DM004, see refusals.ts) when it cannot, having written nothing.
  */
-export async function placeOrder(db: Db, o: OrderToPlace): Promise<void> {
+export async function placeOrder(db: Db | Tx, o: OrderToPlace): Promise<void> {
   await place(db, [o.orderId, o.userId, o.provider, o.sessionId, o.expiresAt.toISOString(), JSON.stringify(o.lines), o.budget.key, o.budget.limit, o.budget.windowSeconds]);
 }

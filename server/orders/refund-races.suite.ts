@@ -86,6 +86,7 @@ function registerNaiveRefund(app: FastifyInstance, database: Database, payments:
       paymentRef: found.paymentRef,
       amountCents: 100,
       idempotencyKey: `naive-${randomUUID()}`,
+      groupMemberId: null,
       voucherId: id,
     });
     try {

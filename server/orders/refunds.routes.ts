@@ -1,4 +1,4 @@
-/** Refunding one voucher: by its owner, or by a superadmin (docs/product/roadmap.md section 1; ADR 027). */
+/** Refunding one voucher: by its owner, or by a superadmin (docs/product/rules.md#refunds-and-the-voucher-s-life; ADR 027). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../contract/common';
 import { adminRefundBody, refundAnswer, type RefundAnswer } from '../../contract/orders';
@@ -11,8 +11,8 @@ import type { PaymentProvider } from '../integrations/payments/payment-provider'
 import { presentRefund, presentVoucherById } from '../vouchers/vouchers.service';
 import { refundVoucher } from './refunds';
 
-async function answerOf(db: Db, refund: Parameters<typeof presentRefund>[0] & { voucherId: string }): Promise<RefundAnswer> {
-  const voucher = await presentVoucherById(db, refund.voucherId);
+async function answerOf(db: Db, refund: Parameters<typeof presentRefund>[0] & { voucherId: string | null }): Promise<RefundAnswer> {
+  const voucher = refund.voucherId ? await presentVoucherById(db, refund.voucherId) : undefined;
   if (!voucher) throw notFound('Voucher not found');
   return { voucher, refund: presentRefund(refund) };
 }

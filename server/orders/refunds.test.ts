@@ -72,7 +72,7 @@ describe('POST /api/vouchers/{id}/refund', () => {
     expect(list.find((v) => v.id === voucher.id)).toEqual(answer.voucher);
 
     expect(provider.unitRefunds.slice(refundsBefore)).toEqual([
-      expect.objectContaining({ amountCents: 2500, paymentRef: order.paymentRef, sessionId: order.providerSessionId, idempotencyKey: refundIdempotencyKey(voucher.id), voucherId: voucher.id }),
+      expect.objectContaining({ amountCents: 2500, paymentRef: order.paymentRef, sessionId: order.providerSessionId, idempotencyKey: refundIdempotencyKey({ voucherId: voucher.id, groupMemberId: null }), voucherId: voucher.id }),
     ]);
     const [row] = await t.db.select().from(refunds).where(eq(refunds.voucherId, voucher.id));
     expect(row).toMatchObject({ status: 'succeeded', voucherStatusBefore: 'active', requestedBy: me.user.id, provider: 'test' });

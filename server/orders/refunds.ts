@@ -13,11 +13,14 @@
  *    marks the refund `failed` and puts the voucher back as it was.
  * Each settling update is conditional on the refund still being `pending`, so whichever of the
  * request, a webhook or a sweep settles a refund first does it, and the others change nothing.
+ * A paid member of a group that failed (ADR 029) is refunded by the same steps, for the member
+ * instead of a voucher: the claim turns the member `refunded`, the key is `group-refund-<memberId>`,
+ * success gives the unit back, and an error makes the member `owed` again, for the next sweep.
  */
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';
-import { deals, orderItems, orders, redemptions, refunds, userDealUnits, vouchers } from '../db/schema';
+import { dealGroups, deals, groupMembers, orderItems, orders, redemptions, refunds, userDealUnits, vouchers } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import type { PaymentProvider, RefundResult, RefundUpdate } from '../integrations/payments/payment-provider';
 import { moveStock } from './stock';
@@ -41,8 +44,9 @@ export interface RefundVoucherInput {
 
 type RefundRow = typeof refunds.$inferSelect;
 
-/** What the provider is told to key a voucher's refund by: one key per voucher, ever. */
-export const refundIdempotencyKey = (voucherId: string) => `voucher-refund-${voucherId}`;
+/** What the provider is told to key a refund by: one key per voucher, or per failed group's member, ever. */
+export const refundIdempotencyKey = (refund: Pick<RefundRow, 'voucherId' | 'groupMemberId'>) =>
+  refund.voucherId ? `voucher-refund-${refund.voucherId}` : `group-refund-${refund.groupMemberId}`;
 
 /** How long a refund may stay `pending` without the provider's answer before the sweep asks again. */
 export const PENDING_REFUND_RETRY_MS = 60_000;
@@ -60,7 +64,7 @@ export const REFUND_MESSAGES = {
 } as const;
 
 /**
- * Refunds one voucher (docs/product/roadmap.md section 1). 404 for a voucher the customer does not
+ * Refunds one voucher (docs/product/rules.md#refunds-and-the-voucher-s-life). 404 for a voucher the customer does not
  * own, 409 when it is not in a state the caller may refund (or, for a customer, the deal offers no
  * refunds), 400 for a superadmin refunding a redeemed voucher without a reason, 502 when the provider
  * refuses (the voucher is then as it was). Answers the refund as it stands after the provider's answer.
@@ -143,6 +147,38 @@ async function claim({ db, payments }: RefundDeps, input: RefundVoucherInput): P
   throw await whyNotClaimed(db, input, note);
 }
 
+/**
+ * Refunds a member of a failed group who is owed one (ADR 029): the claim turns the member
+ * `refunded` and writes the pending refund of the order's whole amount (one unit at the group
+ * price), in one transaction; then the provider is asked, as for a voucher. Null when the member is
+ * not owed a refund any more (another server claimed it first).
+ */
+export async function refundGroupMember(deps: RefundDeps, memberId: string): Promise<RefundRow | null> {
+  const claimed = await deps.db.transaction(async (tx) => {
+    const [member] = await tx
+      .update(groupMembers)
+      .set({ status: 'refunded' })
+      .where(and(eq(groupMembers.id, memberId), eq(groupMembers.status, 'owed')))
+      .returning({ orderId: groupMembers.orderId, userId: groupMembers.userId });
+    if (!member) return null;
+    const [order] = await tx.select({ totalCents: orders.totalCents, provider: orders.provider }).from(orders).where(eq(orders.id, member.orderId));
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        groupMemberId: memberId,
+        orderId: member.orderId,
+        userId: member.userId,
+        amountCents: order!.totalCents,
+        status: 'pending',
+        reason: 'group',
+        provider: order!.provider,
+      })
+      .returning();
+    return row!;
+  });
+  return claimed && askProvider(deps, claimed);
+}
+
 /** The refusal for a voucher the claim did not find in a state the caller may refund. */
 async function whyNotClaimed(db: Db, input: RefundVoucherInput, note: string | null): Promise<HttpError> {
   const [current] = await db.select({ status: vouchers.status }).from(vouchers).where(eq(vouchers.id, input.voucherId));
@@ -174,12 +210,13 @@ async function askProvider({ db, payments, logger }: RefundDeps, refund: RefundR
       sessionId: order?.sessionId ?? '',
       paymentRef: order?.paymentRef ?? null,
       amountCents: refund.amountCents,
-      idempotencyKey: refundIdempotencyKey(refund.voucherId),
+      idempotencyKey: refundIdempotencyKey(refund),
       voucherId: refund.voucherId,
+      groupMemberId: refund.groupMemberId,
     });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    logger.error({ err, refundId: refund.id, voucherId: refund.voucherId }, 'the payment provider refused a refund');
+    logger.error({ err, refundId: refund.id, voucherId: refund.voucherId, groupMemberId: refund.groupMemberId }, 'the payment provider refused a refund');
     const failed = await settleFailed(db, { id: refund.id }, reason.slice(0, 500));
     // Another caller may have settled it meanwhile (a webhook, the sweep): that answer stands.
     if (failed || (await refundById(db, refund.id))?.status === 'failed') {
@@ -221,9 +258,9 @@ function pendingWhere(ref: PendingRef) {
 
 /**
  * Marks a pending refund succeeded with the provider's id (the ledger's row is written by the
- * trigger in this transaction) and gives the voucher's unit back to the offer and to the customer's
- * allowance, when the voucher was unused. A redeemed voucher's unit was used: a goodwill refund
- * gives back the money only. True when this call settled it.
+ * trigger in this transaction) and gives the unit back to the offer and to the customer's
+ * allowance, when the voucher was unused or the refund is a failed group's member's. A redeemed
+ * voucher's unit was used: a goodwill refund gives back the money only. True when this call settled it.
  */
 export async function settleSucceeded(db: Db, ref: PendingRef, providerRef: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -233,9 +270,16 @@ export async function settleSucceeded(db: Db, ref: PendingRef, providerRef: stri
       .where(pendingWhere(ref))
       .returning();
     if (!done) return false;
-    if (done.voucherStatusBefore === 'active') {
+    if (done.voucherId && done.voucherStatusBefore === 'active') {
       const [v] = await tx.select({ dealId: vouchers.dealId }).from(vouchers).where(eq(vouchers.id, done.voucherId));
       await giveUnitBack(tx, v!.dealId, done.userId);
+    } else if (done.groupMemberId) {
+      const [g] = await tx
+        .select({ dealId: dealGroups.dealId })
+        .from(groupMembers)
+        .innerJoin(dealGroups, eq(dealGroups.id, groupMembers.groupId))
+        .where(eq(groupMembers.id, done.groupMemberId));
+      await giveUnitBack(tx, g!.dealId, done.userId);
     }
     return true;
   });
@@ -263,27 +307,35 @@ export async function settleFailed(db: Db, ref: PendingRef, failure: string): Pr
       .where(pendingWhere(ref))
       .returning();
     if (!failed) return false;
+    if (failed.groupMemberId) {
+      // Still owed: the next sweep claims a new refund.
+      await tx
+        .update(groupMembers)
+        .set({ status: 'owed' })
+        .where(and(eq(groupMembers.id, failed.groupMemberId), eq(groupMembers.status, 'refunded')));
+      return true;
+    }
     if (failed.voucherStatusBefore === 'active') {
-      await tx.update(vouchers).set({ status: 'active' }).where(and(eq(vouchers.id, failed.voucherId), eq(vouchers.status, 'refunded')));
+      await tx.update(vouchers).set({ status: 'active' }).where(and(eq(vouchers.id, failed.voucherId!), eq(vouchers.status, 'refunded')));
       return true;
     }
     const [redemption] = await tx
       .select({ at: redemptions.createdAt, by: redemptions.actorUserId })
       .from(redemptions)
-      .where(and(eq(redemptions.voucherId, failed.voucherId), eq(redemptions.success, true), isNull(redemptions.undoneAt)))
+      .where(and(eq(redemptions.voucherId, failed.voucherId!), eq(redemptions.success, true), isNull(redemptions.undoneAt)))
       .orderBy(desc(redemptions.createdAt))
       .limit(1);
     await tx
       .update(vouchers)
       .set({ status: 'redeemed', redeemed: true, redeemedAt: redemption?.at ?? failed.createdAt, redeemedBy: redemption?.by ?? null })
-      .where(and(eq(vouchers.id, failed.voucherId), eq(vouchers.status, 'refunded')));
+      .where(and(eq(vouchers.id, failed.voucherId!), eq(vouchers.status, 'refunded')));
     return true;
   });
 }
 
 /**
  * A provider's report on one refund (a webhook). Found by the provider's id, or, when the report
- * came before the provider's answer was recorded, by the voucher it names. Settling is conditional
+ * came before the provider's answer was recorded, by the voucher (or group member) it names. Settling is conditional
  * on `pending`, so a report delivered twice, or after the request settled it, changes nothing.
  */
 export async function reconcileRefund(db: Db, provider: PaymentProvider['name'], update: RefundUpdate): Promise<'succeeded' | 'failed' | 'unchanged'> {
@@ -293,11 +345,16 @@ export async function reconcileRefund(db: Db, provider: PaymentProvider['name'],
     .select({ id: refunds.id })
     .from(refunds)
     .where(and(eq(refunds.provider, provider), eq(refunds.providerRef, update.ref)));
-  if (!known && update.voucherId) {
+  const subject = update.voucherId
+    ? eq(refunds.voucherId, update.voucherId)
+    : update.groupMemberId
+      ? eq(refunds.groupMemberId, update.groupMemberId)
+      : undefined;
+  if (!known && subject) {
     const [pending] = await db
       .select({ id: refunds.id })
       .from(refunds)
-      .where(and(eq(refunds.voucherId, update.voucherId), eq(refunds.provider, provider), eq(refunds.status, 'pending'), isNull(refunds.providerRef)));
+      .where(and(subject, eq(refunds.provider, provider), eq(refunds.status, 'pending'), isNull(refunds.providerRef)));
     if (!pending) return 'unchanged';
     ref = { id: pending.id };
   }

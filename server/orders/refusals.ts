@@ -37,6 +37,12 @@ const REFUSALS = {
   overMaxTotal: [400, () => `A checkout can total at most ${MAX_TOTAL_LABEL}`],
   budgetSpent: [429, (message: string | undefined, retryAfterSeconds: number) => message ?? `Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`],
   providerFailed: [502, (reason: string) => `Failed to initiate checkout: ${reason}`],
+  // Groups (docs/product/rules.md#group-deals)
+  noGroupOffer: [409, (d: DealNamed) => `"${d.title}" has no group price`],
+  groupNotFound: [404, () => 'Group not found'],
+  alreadyInGroup: [409, () => 'You are already in this group'],
+  groupFull: [409, () => 'This group is full. Start a new group instead.'],
+  groupClosed: [409, () => 'This group has closed. Start a new group instead.'],
   // The built-in provider's pay call
   checkoutExpired: [409, () => 'This checkout has expired. Please return to your cart and try again.'],
   cardExpired: [402, () => 'Your card has expired.'],
@@ -45,6 +51,7 @@ const REFUSALS = {
   paymentUnconfirmed: [502, () => 'The payment could not be confirmed. Please try again.'],
   paidForWithdrawn: [409, () => 'Sorry, this deal is no longer available. Your payment has been refunded.'],
   paidAfterSoldOut: [409, () => 'Sorry, this deal sold out before your payment completed. You have been refunded.'],
+  paidAfterGroupClosed: [409, () => 'Sorry, this group closed before your payment completed. You have been refunded.'],
 } as const satisfies Record<string, readonly [number, (...args: never[]) => string]>;
 
 export type RefusalName = keyof typeof REFUSALS;

@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { databaseFunction } from '../db/prepared';
 import { holds, orderItems, orders, userDealUnits } from '../db/schema';
+import { releaseSeat } from './group-seats';
 
 /** Takes (`take` true) or gives back `quantity` units of a deal's offer; raises DM002 or DM003 when a take cannot be served. */
 export const moveStock = databaseFunction('deal_stock_move', 3);
@@ -25,8 +26,10 @@ async function returnUnits(tx: Tx, dealId: string, userId: string, quantity: num
   await moveStock(tx, [dealId, quantity, false]);
 }
 
-/** Releases the holds of a pending order, whose row the caller has locked. */
+/** Releases the holds of a pending order, whose row the caller has locked, and its place in a group if it has one. */
 async function releaseHolds(tx: Tx, orderId: string): Promise<void> {
+  // The group row before any stock or allowance row, as placement and fulfilment lock them.
+  await releaseSeat(tx, orderId);
   const released = await tx
     .update(holds)
     .set({ status: 'released' })

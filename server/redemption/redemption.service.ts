@@ -248,7 +248,7 @@ export const UNDO_TOO_LATE_REASON = `Redemptions can only be undone within ${RED
 
 /**
  * Takes back a redemption the merchant of the session made by mistake, within REDEMPTION_UNDO_MINUTES
- * of it (docs/product/roadmap.md, ADR 027). One transaction: the voucher goes back to `active` by a
+ * of it (docs/product/rules.md#refunds-and-the-voucher-s-life, ADR 027). One transaction: the voucher goes back to `active` by a
  * conditional update that carries its state, its merchant and the window, so of two undos, or an undo
  * and a refund, exactly one changes it; then the standing success in the log is marked undone, which
  * lets the voucher be redeemed again (redemptions_one_success_key ignores undone rows).

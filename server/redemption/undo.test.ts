@@ -1,4 +1,4 @@
-/** Undoing a redemption: POST /api/merchant/redemptions/{voucherId}/undo (docs/product/roadmap.md, ADR 027). */
+/** Undoing a redemption: POST /api/merchant/redemptions/{voucherId}/undo (docs/product/rules.md#refunds-and-the-voucher-s-life, ADR 027). */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { REDEMPTION_UNDO_MINUTES } from '../../contract/constants';

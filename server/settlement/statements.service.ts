@@ -275,7 +275,8 @@ async function creditsOf(tx: Tx, periodStart: Date, periodEnd: Date): Promise<Cr
 async function refundsOf(tx: Tx, periodStart: Date, periodEnd: Date) {
   const rows = await tx
     .select({
-      voucherId: refunds.voucherId,
+      // A voucher's refund: a failed group's refund has no voucher, was never credited, and is left out by the join.
+      voucherId: vouchers.id,
       dealMerchantId: deals.merchantId,
       creditMerchantId: statements.merchantId,
       occurredAt: refunds.settledAt,

@@ -333,7 +333,11 @@ export class LocalStripe {
         object: 'refund',
         amount: form.amount === undefined ? null : Number(form.amount),
         payment_intent: form.payment_intent ?? null,
-        metadata: form['metadata[voucherId]'] ? { voucherId: form['metadata[voucherId]'] } : {},
+        metadata: form['metadata[voucherId]']
+          ? { voucherId: form['metadata[voucherId]'] }
+          : form['metadata[groupMemberId]']
+            ? { groupMemberId: form['metadata[groupMemberId]'] }
+            : {},
         status: this.refundStatus,
         currency: 'usd',
       };

@@ -9,11 +9,12 @@ import { decodeCursor } from '../catalog/catalog.service';
 import { badRequest } from '../http/errors';
 import { requireUser } from '../http/session';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
-import { catchUpWithProvider } from '../orders/orders.service';
+import type { SmsSender } from '../integrations/sms/sms-sender';
+import { catchUpWithProvider, tellIfFormed } from '../orders/orders.service';
 import { findOwnOrder, listUserVouchers, ownVoucherQrSvg, paymentStatus, postReview } from './vouchers.service';
 
 export const voucherRoutes =
-  (deps: AppDeps & { payments: PaymentProvider }): FastifyPluginAsyncZod =>
+  (deps: AppDeps & { payments: PaymentProvider; sms: SmsSender }): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps.database;
     const { payments } = deps;
@@ -29,7 +30,7 @@ export const voucherRoutes =
         const user = requireUser(request);
         let order = await findOwnOrder(db, user.id, payments.name, request.params.sessionId);
         if (order.status === 'pending') {
-          await catchUpWithProvider(db, payments, request.log, order);
+          tellIfFormed({ db, sms: deps.sms, logger: request.log }, await catchUpWithProvider(db, payments, request.log, order));
           order = await findOwnOrder(db, user.id, payments.name, request.params.sessionId);
         }
         return paymentStatus(db, order);

@@ -1,6 +1,8 @@
 /** A customer's vouchers (a page at a time) and their QR images, the payment-status answer of the success page, and reviews by buyers. */
 import QRCode from 'qrcode';
 import { and, asc, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { FULFILMENT_UNITS_OF_ORDERS } from '../db/stock-reads';
+import { orderGroupsOf } from '../groups/groups.service';
 import { voucherQrPath, type OrderSummary, type PaymentStatusAnswer, type RefundSummary, type Voucher } from '../../contract/checkout';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/prepared';
@@ -156,8 +158,7 @@ const ownOrderOf = perDatabase((db) =>
   db
     .select({
       ...getTableColumns(orders),
-      // Spelled out: in a one-table select drizzle leaves column names unqualified.
-      units: sql<number>`(select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = "orders"."id")`,
+      units: FULFILMENT_UNITS_OF_ORDERS,
     })
     .from(orders)
     .where(
@@ -189,6 +190,7 @@ export async function paymentStatus(db: Db, order: typeof orders.$inferSelect): 
         : [],
     deal: dealRow ? presentDeal(dealRow) : null,
     order: summary,
+    group: (await orderGroupsOf(db, [order.id])).get(order.id) ?? null,
   };
 }
 

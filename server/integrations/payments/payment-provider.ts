@@ -48,6 +48,8 @@ export interface RefundUpdate {
   status: RefundState;
   /** The voucher the refund was asked for, as we handed it to the provider; null when it does not say. */
   voucherId: string | null;
+  /** Or the member of a failed group it was asked for (ADR 029). */
+  groupMemberId: string | null;
   /** Why it failed, when it did. */
   failure: string | null;
 }
@@ -61,8 +63,10 @@ export interface RefundRequest {
   amountCents: number;
   /** The same key for every attempt of one refund, so a retry after an error never gives the money back twice. */
   idempotencyKey: string;
-  /** Our voucher, handed to the provider so its reports can name it. */
-  voucherId: string;
+  /** Our voucher, handed to the provider so its reports can name it; null for a failed group's member. */
+  voucherId: string | null;
+  /** The member of a failed group refunded (ADR 029), handed over likewise; null for a voucher. */
+  groupMemberId: string | null;
 }
 
 export interface RefundResult {

@@ -85,14 +85,15 @@ export class StripePaymentProvider implements PaymentProvider {
   /**
    * One unit of a payment back. The payment intent is the order's, or found from its session. The
    * idempotency key is the caller's, the same for every attempt at one voucher's refund, so Stripe
-   * answers a retry with the refund it made the first time. The metadata names only the voucher, so
+   * answers a retry with the refund it made the first time. The metadata names only the voucher (or the
+   * failed group's member), so
    * that every attempt sends the same parameters (Stripe refuses a reused key with others).
    */
   async refundPayment(request: RefundRequest): Promise<RefundResult> {
     const intent = request.paymentRef ?? (await this.getSessionState(request.sessionId)).paymentRef;
     if (!intent) throw new Error(`No payment to refund for Checkout Session ${request.sessionId}`);
     const refund = await this.stripe.refunds.create(
-      { payment_intent: intent, amount: request.amountCents, metadata: { voucherId: request.voucherId } },
+      { payment_intent: intent, amount: request.amountCents, metadata: request.voucherId ? { voucherId: request.voucherId } : { groupMemberId: request.groupMemberId ?? '' } },
       { idempotencyKey: request.idempotencyKey },
     );
     return { ref: refund.id, status: refundState(refund.status) };
@@ -203,6 +204,7 @@ function refundUpdate(refund: Stripe.Refund): RefundUpdate {
     ref: refund.id,
     status,
     voucherId: refund.metadata?.voucherId ?? null,
+    groupMemberId: refund.metadata?.groupMemberId ?? null,
     failure: status === 'failed' ? `Stripe: ${refund.failure_reason ?? refund.status ?? 'failed'}` : null,
   };
 }

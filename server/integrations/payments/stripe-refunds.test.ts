@@ -73,7 +73,7 @@ describe('refunds through Stripe', () => {
     expect(refundAnswer.parse(res.body).refund).toMatchObject({ status: 'succeeded', amountCents: 1800 });
     const [post] = refundPosts();
     expect(post!.form).toEqual({ payment_intent: session.payment_intent, amount: '1800', 'metadata[voucherId]': voucher.id });
-    expect(post!.headers['idempotency-key']).toBe(refundIdempotencyKey(voucher.id));
+    expect(post!.headers['idempotency-key']).toBe(refundIdempotencyKey({ voucherId: voucher.id, groupMemberId: null }));
     const [row] = await t.db.select().from(refunds).where(eq(refunds.voucherId, voucher.id));
     expect(row!.providerRef).toBe([...stripe.refunds.keys()][0]);
     expect(await ledgerRefunds(order.id)).toEqual([expect.objectContaining({ amountCents: -1800, provider: 'stripe', providerRef: row!.providerRef })]);
@@ -100,7 +100,7 @@ describe('refunds through Stripe', () => {
     expectStatus(await call(t.app, 'POST', `/api/vouchers/${voucher.id}/refund`, { sessionId: me.sessionId }), 200);
     // A third call (a double tap after success) is refused before Stripe is asked.
     expectStatus(await call(t.app, 'POST', `/api/vouchers/${voucher.id}/refund`, { sessionId: me.sessionId }), 409);
-    expect(refundPosts().map((r) => r.headers['idempotency-key'])).toEqual([refundIdempotencyKey(voucher.id), refundIdempotencyKey(voucher.id)]);
+    expect(refundPosts().map((r) => r.headers['idempotency-key'])).toEqual([refundIdempotencyKey({ voucherId: voucher.id, groupMemberId: null }), refundIdempotencyKey({ voucherId: voucher.id, groupMemberId: null })]);
     expect(stripe.refunds.size).toBe(1);
     expect(await ledgerRefunds(order.id)).toHaveLength(1);
     expect(await stockOf(t.db, deal.id)).toEqual({ ...before, unitsTaken: before.unitsTaken - 1 });

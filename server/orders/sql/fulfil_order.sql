@@ -15,6 +15,15 @@
 --                        again by the same rules (the deal ended, the offer or the customer's
 --                        allowance ran out): nothing changed, and the caller refunds the payment;
 --   'unknown-order'      no such order.
+-- A group member's order (ADR 029) answers instead of 'fulfilled':
+--   'waiting'            the member is paid and counted, and the group still needs more;
+--   'formed'             this payment filled the group: every paid member's order is fulfilled now,
+--                        one voucher each (the codes given cover the group's size, in member order);
+--   'group-closed'       the group formed or failed already, its window has passed, or (for a payment
+--                        after the hold lapsed) its seat went to someone else: nothing changed, and the
+--                        caller releases the holds and refunds the payment, as for 'withdrawn'.
+-- The group row is locked after the order's, so a formation and the deadline sweep (which locks the
+-- group first and touches no order) take turns on it: a group forms or fails, never both.
 -- A payment that arrives after its hold lapsed takes the units again first (deal_allowance_count,
 -- then deal_stock_move, in deal-id order like every other writer of these rows). Raises DM005,
 -- undoing everything, when a code given is taken already or too few were given: the caller draws
@@ -29,6 +38,9 @@ DECLARE
 	budget record;
 	o record;
 	line record;
+	member record;
+	grp record;
+	v_group uuid;
 	issued integer;
 	wanted integer;
 BEGIN
@@ -48,6 +60,20 @@ BEGIN
 		JOIN "merchants" m ON m."id" = d."merchant_id"
 		WHERE i."order_id" = "p_order" AND (d."status" <> 'published' OR NOT d."active" OR m."status" <> 'active')
 	) THEN RETURN 'withdrawn'; END IF;
+	SELECT "id", "group_id", "status" INTO member FROM "group_members" WHERE "order_id" = "p_order";
+	IF FOUND THEN
+		v_group := member."group_id";
+		SELECT "id", "status", "size", "seats_taken", "paid_count", "deadline" INTO grp FROM "deal_groups" WHERE "id" = member."group_id" FOR UPDATE;
+		IF grp."status" <> 'open' OR grp."deadline" < "p_paid_at" THEN RETURN 'group-closed'; END IF;
+		IF member."status" <> 'held' THEN
+			-- The hold lapsed and freed the seat: the payment counts only if a seat is still free and the
+			-- customer has not taken another place in the group since.
+			IF grp."seats_taken" >= grp."size" OR EXISTS (
+				SELECT 1 FROM "group_members" WHERE "group_id" = grp."id" AND "user_id" = o."user_id" AND "status" IN ('held', 'paid')
+			) THEN RETURN 'group-closed'; END IF;
+			UPDATE "deal_groups" SET "seats_taken" = "seats_taken" + 1 WHERE "id" = grp."id";
+		END IF;
+	END IF;
 	IF o."status" = 'pending' THEN
 		-- A pending order's holds are all held (release and fulfilment change both under the order's
 		-- lock), so they are found by their order items' keys alone: a filter on status leads the
@@ -72,10 +98,20 @@ BEGIN
 			RETURN 'gone';
 		END;
 	END IF;
-	UPDATE "orders" SET "status" = 'paid', "paid_at" = "p_paid_at", "fulfilled_at" = "p_paid_at" WHERE "id" = "p_order";
 	IF "p_event_id" IS NOT NULL THEN
 		INSERT INTO "payment_events" ("provider", "event_id", "type") VALUES ("p_event_provider", "p_event_id", "p_event_type")
 		ON CONFLICT DO NOTHING;
+	END IF;
+	IF v_group IS NOT NULL THEN
+		UPDATE "orders" SET "status" = 'paid', "paid_at" = "p_paid_at" WHERE "id" = "p_order";
+		UPDATE "group_members" SET "status" = 'paid', "paid_at" = "p_paid_at" WHERE "id" = member."id";
+		UPDATE "deal_groups" SET "paid_count" = "paid_count" + 1 WHERE "id" = grp."id";
+		IF grp."paid_count" + 1 < grp."size" THEN RETURN 'waiting'; END IF;
+		UPDATE "deal_groups" SET "status" = 'formed', "formed_at" = "p_paid_at" WHERE "id" = grp."id";
+		UPDATE "orders" SET "fulfilled_at" = "p_paid_at"
+		WHERE "id" IN (SELECT "order_id" FROM "group_members" WHERE "group_id" = grp."id" AND "status" = 'paid');
+	ELSE
+		UPDATE "orders" SET "status" = 'paid', "paid_at" = "p_paid_at", "fulfilled_at" = "p_paid_at" WHERE "id" = "p_order";
 	END IF;
 	WITH units AS (
 		SELECT i."id" AS order_item_id, u.unit_index, i."deal_id",
@@ -84,11 +120,14 @@ BEGIN
 		FROM "order_items" i
 		JOIN "deals" d ON d."id" = i."deal_id"
 		CROSS JOIN LATERAL generate_series(0, i."quantity" - 1) AS u(unit_index)
-		WHERE i."order_id" = "p_order"
+		WHERE (v_group IS NULL AND i."order_id" = "p_order")
+		   OR (v_group IS NOT NULL AND i."order_id" IN (SELECT "order_id" FROM "group_members" WHERE "group_id" = v_group AND "status" = 'paid'))
 	), inserted AS (
 		INSERT INTO "vouchers" ("order_id", "order_item_id", "unit_index", "deal_id", "user_id", "code", "pin", "valid_until")
-		SELECT "p_order", units.order_item_id, units.unit_index, units."deal_id", o."user_id", c.code, c.pin, units.valid_until
+		SELECT i."order_id", units.order_item_id, units.unit_index, units."deal_id", ord."user_id", c.code, c.pin, units.valid_until
 		FROM units JOIN unnest("p_codes", "p_pins") WITH ORDINALITY AS c(code, pin, n) ON c.n = units.n
+		JOIN "order_items" i ON i."id" = units.order_item_id
+		JOIN "orders" ord ON ord."id" = i."order_id"
 		ON CONFLICT ("code") DO NOTHING
 		RETURNING 1
 	)
@@ -96,5 +135,5 @@ BEGIN
 	IF issued <> wanted THEN
 		RAISE EXCEPTION 'issued % of % vouchers of order %', issued, wanted, "p_order" USING ERRCODE = 'DM005';
 	END IF;
-	RETURN 'fulfilled';
+	RETURN CASE WHEN v_group IS NULL THEN 'fulfilled' ELSE 'formed' END;
 END $$;

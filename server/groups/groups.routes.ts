@@ -1,0 +1,63 @@
+/**
+ * Group deals (docs/product/api.md#group-deals; ADR 029): starting and joining are checkouts of one
+ * unit at the group price, through the orders module; reading a group is public, so that a shared
+ * link shows what it is about.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { idParams } from '../../contract/common';
+import { groupCheckoutAnswer, group, myGroupList, openGroupList, startGroupBody } from '../../contract/groups';
+import type { AppDeps } from '../deps';
+import { notFound } from '../http/errors';
+import { requireUser } from '../http/session';
+import type { UserRow } from '../http/session-lookup';
+import type { PaymentProvider } from '../integrations/payments/payment-provider';
+import { startCheckout, type SeatRequest } from '../orders/orders.service';
+import { getGroup, myGroups, openGroupsOfDeal } from './groups.service';
+
+/** The checkout budget: starting or joining a group is a checkout, and counts as one. */
+const budgetOf = (user: UserRow) => ({
+  key: `checkout:user:${user.id}`,
+  limit: 30,
+  windowSeconds: 60,
+  message: 'Too many checkouts at once. Please wait a minute.',
+});
+
+export const groupRoutes =
+  (deps: AppDeps & { payments: PaymentProvider }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database;
+    const { payments } = deps;
+    const origin = deps.config.publicOrigin;
+
+    /** Pays one unit of the deal at the group price for a place in the group, and answers the group with the payment page. */
+    async function checkoutFor(user: UserRow, dealId: string, seat: SeatRequest) {
+      const started = await startCheckout(db, payments, origin, user, [{ dealId, quantity: 1 }], budgetOf(user), seat);
+      const answer = await getGroup(db, seat.groupId, user.id);
+      return { group: answer!, url: started.url };
+    }
+
+    app.post('/api/groups', { schema: { body: startGroupBody, response: { 200: groupCheckoutAnswer } } }, async (request) => {
+      const user = requireUser(request);
+      return checkoutFor(user, request.body.dealId, { start: true, groupId: randomUUID() });
+    });
+
+    app.post('/api/groups/:id/join', { schema: { params: idParams, response: { 200: groupCheckoutAnswer } } }, async (request) => {
+      const user = requireUser(request);
+      const found = await getGroup(db, request.params.id, null);
+      if (!found) throw notFound('Group not found');
+      return checkoutFor(user, found.deal.id, { start: false, groupId: found.id });
+    });
+
+    app.get('/api/groups/:id', { schema: { params: idParams, response: { 200: group } } }, async (request) => {
+      const found = await getGroup(db, request.params.id, request.user?.id ?? null);
+      if (!found) throw notFound('Group not found');
+      return found;
+    });
+
+    app.get('/api/groups', { schema: { response: { 200: myGroupList } } }, async (request) => myGroups(db, requireUser(request).id));
+
+    app.get('/api/deals/:id/groups', { schema: { params: idParams, response: { 200: openGroupList } } }, async (request) =>
+      openGroupsOfDeal(db, request.params.id, request.user?.id ?? null),
+    );
+  };

@@ -1,0 +1,170 @@
+/**
+ * Reading groups (docs/product/rules.md#group-deals; ADR 029): a group's public page, a deal's open
+ * groups, a customer's own groups, and the group of each order for the order history and the
+ * success page. Starting and joining are checkouts, in the orders module (`startCheckout` with a
+ * seat); forming and failing happen in fulfilment and the sweep there.
+ */
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { OPEN_GROUPS_SHOWN } from '../../contract/constants';
+import type { Group, GroupMembership, OpenGroup, OrderGroup } from '../../contract/groups';
+import type { Db } from '../db/client';
+import { dealGroups, deals, groupMembers, users } from '../db/schema';
+import { presentDeal, queryDealPage } from '../catalog/catalog.service';
+
+type GroupRow = typeof dealGroups.$inferSelect;
+
+/** Up to two initials of a member's chosen name; a member without one is shown by their place in the group. */
+export function initialsOf(displayName: string | null, place: number): string {
+  const words = (displayName ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return `#${place}`;
+  return words
+    .slice(0, 2)
+    .map((w) => [...w][0]!.toUpperCase())
+    .join('');
+}
+
+/** The viewer's place as the contract names it: an owed refund not yet claimed is `refunding` too. */
+function membershipOf(status: string | undefined): GroupMembership | null {
+  if (status === 'held' || status === 'paid' || status === 'refunded') return status;
+  if (status === 'owed') return 'refunding';
+  return null;
+}
+
+/** The paid members' initials of many groups, in the order they joined, and the viewer's place in each. */
+async function membersOf(db: Db, groupIds: string[], viewerId: string | null) {
+  const rows =
+    groupIds.length === 0
+      ? []
+      : await db
+          .select({ groupId: groupMembers.groupId, userId: groupMembers.userId, status: groupMembers.status, displayName: users.displayName })
+          .from(groupMembers)
+          .innerJoin(users, eq(users.id, groupMembers.userId))
+          .where(inArray(groupMembers.groupId, groupIds))
+          .orderBy(asc(groupMembers.createdAt));
+  const members = new Map<string, { initials: string }[]>(groupIds.map((id) => [id, []]));
+  const mine = new Map<string, GroupMembership | null>();
+  for (const row of rows) {
+    if (row.status === 'paid' || row.status === 'owed' || row.status === 'refunded') {
+      const list = members.get(row.groupId)!;
+      list.push({ initials: initialsOf(row.displayName, list.length + 1) });
+    }
+    // A lapsed place (an unpaid checkout) is no place; a later live one of the same customer wins.
+    if (viewerId && row.userId === viewerId && row.status !== 'lapsed') mine.set(row.groupId, membershipOf(row.status));
+  }
+  return { members, mine };
+}
+
+function presentOpenGroup(g: GroupRow, members: { initials: string }[], mine: GroupMembership | null): OpenGroup {
+  return {
+    id: g.id,
+    size: g.size,
+    priceCents: g.priceCents,
+    seatsLeft: g.size - g.seatsTaken,
+    paidCount: g.paidCount,
+    members,
+    deadline: g.deadline.toISOString(),
+    mine,
+  };
+}
+
+async function presentGroups(db: Db, rows: GroupRow[], viewerId: string | null): Promise<Group[]> {
+  const { members, mine } = await membersOf(
+    db,
+    rows.map((g) => g.id),
+    viewerId,
+  );
+  const dealIds = [...new Set(rows.map((g) => g.dealId))];
+  const dealRows = dealIds.length === 0 ? [] : (await queryDealPage(db, { where: inArray(deals.id, dealIds), limit: dealIds.length })).rows;
+  const dealOf = new Map(dealRows.map((r) => [r.deal.id, presentDeal(r)]));
+  return rows.map((g) => ({
+    ...presentOpenGroup(g, members.get(g.id) ?? [], mine.get(g.id) ?? null),
+    status: g.status,
+    // A group that has closed has no places to offer.
+    seatsLeft: g.status === 'open' ? g.size - g.seatsTaken : 0,
+    createdAt: g.createdAt.toISOString(),
+    formedAt: g.formedAt?.toISOString() ?? null,
+    deal: dealOf.get(g.dealId)!,
+  }));
+}
+
+/** One group for its public page, or null. */
+export async function getGroup(db: Db, id: string, viewerId: string | null): Promise<Group | null> {
+  const [row] = await db.select().from(dealGroups).where(eq(dealGroups.id, id));
+  if (!row) return null;
+  const [group] = await presentGroups(db, [row], viewerId);
+  return group ?? null;
+}
+
+/** A deal's open groups with a paid member and a free place, closing soonest first. */
+export async function openGroupsOfDeal(db: Db, dealId: string, viewerId: string | null): Promise<OpenGroup[]> {
+  const rows = await db
+    .select()
+    .from(dealGroups)
+    .where(
+      and(
+        eq(dealGroups.dealId, dealId),
+        eq(dealGroups.status, 'open'),
+        gt(dealGroups.deadline, sql`now()`),
+        gt(dealGroups.paidCount, 0),
+        sql`${dealGroups.seatsTaken} < ${dealGroups.size}`,
+      ),
+    )
+    .orderBy(asc(dealGroups.deadline))
+    .limit(OPEN_GROUPS_SHOWN);
+  const { members, mine } = await membersOf(
+    db,
+    rows.map((g) => g.id),
+    viewerId,
+  );
+  return rows.map((g) => presentOpenGroup(g, members.get(g.id) ?? [], mine.get(g.id) ?? null));
+}
+
+/** The groups a customer has a live or paid place in, newest first (a lapsed checkout alone does not count). */
+export async function myGroups(db: Db, userId: string, limit = 50): Promise<Group[]> {
+  const rows = await db
+    .selectDistinctOn([dealGroups.createdAt, dealGroups.id], { group: dealGroups })
+    .from(groupMembers)
+    .innerJoin(dealGroups, eq(dealGroups.id, groupMembers.groupId))
+    .where(and(eq(groupMembers.userId, userId), inArray(groupMembers.status, ['held', 'paid', 'owed', 'refunded'])))
+    .orderBy(desc(dealGroups.createdAt), desc(dealGroups.id))
+    .limit(limit);
+  return presentGroups(
+    db,
+    rows.map((r) => r.group),
+    userId,
+  );
+}
+
+/** The group each of these orders pays a place in, for the order history and the success page. */
+export async function orderGroupsOf(db: Db, orderIds: string[]): Promise<Map<string, OrderGroup>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: groupMembers.orderId, group: dealGroups })
+    .from(groupMembers)
+    .innerJoin(dealGroups, eq(dealGroups.id, groupMembers.groupId))
+    .where(inArray(groupMembers.orderId, orderIds));
+  return new Map(
+    rows.map(({ orderId, group: g }) => [
+      orderId,
+      { id: g.id, status: g.status, waitingFor: g.status === 'formed' ? 0 : g.size - g.paidCount, deadline: g.deadline.toISOString() },
+    ]),
+  );
+}
+
+const GROUP_PAGE = /^\/group\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The preview of a group's page for a shared link (its Open Graph tags), or null for any other page. */
+export async function groupPagePreview(db: Db, origin: string, pathname: string) {
+  const id = GROUP_PAGE.exec(pathname)?.[1];
+  if (!id) return null;
+  const g = await getGroup(db, id, null);
+  if (!g) return null;
+  const places = g.status === 'open' ? ` ${g.seatsLeft} ${g.seatsLeft === 1 ? 'place' : 'places'} left.` : '';
+  return {
+    title: `Join my group: ${g.deal.title}`,
+    description: `${g.size} people get it for ${dollars(g.priceCents)} each instead of ${dollars(g.deal.priceCents)} at ${g.deal.merchantName}.${places}`,
+    image: new URL(g.deal.imageUrl || '/favicon.svg', origin).toString(),
+    url: new URL(pathname, origin).toString(),
+  };
+}
