@@ -178,7 +178,8 @@ type GroupOffer = { priceCents: number; groupSize: number | null; groupPriceCent
 const groupOfferComplete = (v: GroupOffer) => (v.groupSize === null) === (v.groupPriceCents === null);
 const groupPriceBelowPrice = (v: GroupOffer) => v.groupPriceCents === null || (v.groupPriceCents >= 1 && v.groupPriceCents < v.priceCents);
 
-function checkedDeal<T extends z.ZodType<GroupOffer & { validFrom: Date | null; validUntil: Date | null }>>(schema: T) {
+/** A deal's fields with the checks across them: the validity window and the group offer. */
+export function checkedDeal<T extends z.ZodType<GroupOffer & { validFrom: Date | null; validUntil: Date | null }>>(schema: T) {
   return schema
     .refine(validWindow, { message: 'must not be before validFrom', path: ['validUntil'] })
     .refine(groupOfferComplete, { message: 'Give both the group size and the group price, or neither', path: ['groupPriceCents'] })

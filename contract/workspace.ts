@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { phone } from './auth';
-import { adminDeal, dealFields } from './admin';
+import { adminDeal, checkedDeal, dealFields } from './admin';
 import { dealStatus } from './deals';
 
 /** One day of the home's charts (UTC days, oldest first, MERCHANT_CHART_DAYS of them, today last). */
@@ -78,10 +78,7 @@ export type RedemptionPreview = z.infer<typeof redemptionPreview>;
  * A deal as its merchant proposes it: the admin form's fields without the merchant (the session's)
  * and without the payment-provider sync, which stays a superadmin's.
  */
-export const merchantDealBody = dealFields.omit({ merchantId: true, createStripeProduct: true }).refine(
-  (v) => !v.validFrom || !v.validUntil || v.validFrom <= v.validUntil,
-  { message: 'must not be before validFrom', path: ['validUntil'] },
-);
+export const merchantDealBody = checkedDeal(dealFields.omit({ merchantId: true, createStripeProduct: true }));
 export type MerchantDealBody = z.input<typeof merchantDealBody>;
 
 /** The merchant's own deals (any state), newest first, as GET /api/merchant/deals and its siblings answer. */

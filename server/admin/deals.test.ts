@@ -244,6 +244,26 @@ describe('POST /api/admin/deals', () => {
     expect(await t.db.select().from(deals)).toEqual([]);
   });
 
+  it('saves a group offer, which shoppers see on the deal', async () => {
+    const created = await create({ priceCents: 3000, groupSize: 4, groupPriceCents: 2200, groupWindowHours: 48 });
+    expect(created).toMatchObject({ groupSize: 4, groupPriceCents: 2200, groupWindowHours: 48 });
+    expect(await stored(created.id)).toMatchObject({ groupSize: 4, groupPriceCents: 2200, groupWindowHours: 48 });
+    const plain = await create({ priceCents: 3000 });
+    expect(plain).toMatchObject({ groupSize: null, groupPriceCents: null, groupWindowHours: 24 });
+  });
+
+  it.each([
+    [{ groupSize: 3 }, 'groupPriceCents: Give both the group size and the group price, or neither'],
+    [{ groupPriceCents: 1000 }, 'groupPriceCents: Give both the group size and the group price, or neither'],
+    [{ groupSize: 3, groupPriceCents: 3000 }, 'groupPriceCents: must be below the price'],
+    [{ groupSize: 1, groupPriceCents: 1000 }, 'groupSize: must be at least 2'],
+    [{ groupSize: 11, groupPriceCents: 1000 }, 'groupSize: must be at most 10'],
+    [{ groupSize: 2, groupPriceCents: 1000, groupWindowHours: 169 }, 'groupWindowHours: must be at most 168'],
+  ])('refuses the group offer %o', async (offer, message) => {
+    expectError(await post(dealForm(shopId, { priceCents: 3000, ...offer })), 400, message);
+    expect(await t.db.select().from(deals)).toEqual([]);
+  });
+
   it('refuses a merchant that does not exist', async () => {
     expectError(await post(dealForm(UNKNOWN_ID)), 400, 'merchantId: No such merchant');
   });

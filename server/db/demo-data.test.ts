@@ -14,7 +14,7 @@ import { merchantOverview } from '../workspace/overview.service';
 import { commissionOf, drawUpStatements, lastClosedWeekEnd, statementCsv } from '../settlement/statements.service';
 import { DEMO_CUSTOMER, DEMO_MERCHANT, DEMO_MERCHANTS, DEMO_PAST_ORDERS, DEMO_STAFF, FEATURED_TITLES, loadDemoData, pastOrderTimes } from './demo-data';
 import { buildUser } from './factories';
-import { dealStock, deals, holds, ledgerEntries, merchants, orderItems, orders, redemptions, reviews, statementLines, statements, userDealUnits, users, vouchers } from './schema';
+import { dealGroups, dealStock, deals, groupMembers, holds, ledgerEntries, merchants, orderItems, orders, redemptions, reviews, statementLines, statements, userDealUnits, users, vouchers } from './schema';
 import type { Database } from './client';
 import { buildApp, createTestApp, testConfig, type TestApp } from '../test/app';
 import { createTestDatabase } from '../test/database';
@@ -230,7 +230,8 @@ describe("the demo customer's past week at Sakura Sushi House", () => {
       expect(allowance!.units, title).toBe(units);
       expect(units, title).toBeLessThanOrEqual(deal!.maxPerUser);
       const [stock] = await t.db.select({ taken: sql<number>`sum(${dealStock.taken})::int` }).from(dealStock).where(eq(dealStock.dealId, deal!.id));
-      expect(Number(stock!.taken), title).toBe(units);
+      // Plus the open group's paid place on the platter (loadOpenGroup).
+      expect(Number(stock!.taken), title).toBe(units + (title === 'Premium Sushi Platter for 2' ? 1 : 0));
     }
     // The demo customer can still buy a platter.
     expect(DEMO_PAST_ORDERS.flatMap((o) => o.lines).filter((l) => l.title === 'Premium Sushi Platter for 2').reduce((n, l) => n + l.units.length, 0)).toBeLessThan(4);
@@ -284,7 +285,24 @@ describe("the demo customer's past week at Sakura Sushi House", () => {
     );
     const admin = await loginAs(t, await buildUser(t.db, { role: 'superadmin' }));
     const page = await t.app.inject({ method: 'GET', url: '/api/admin/ledger', headers: admin.headers });
-    expect(ledgerPage.parse(page.json()).totals).toMatchObject({ paymentsCents: 2 * 1999 + 3499 + 1999 + 3499, refundsCents: 0, payoutsCents: 0, entries: 3 });
+    // With the two open groups' starters' payments (the platter's and the spa day's group prices).
+    expect(ledgerPage.parse(page.json()).totals).toMatchObject({ paymentsCents: 2 * 1999 + 3499 + 1999 + 3499 + 1499 + 2999, refundsCents: 0, payoutsCents: 0, entries: 5 });
+  });
+
+  it('has an open group on each deal with a group offer, its starter paid, one place taken', async () => {
+    const rows = await t.db.select({ group: dealGroups, title: deals.title }).from(dealGroups).innerJoin(deals, eq(deals.id, dealGroups.dealId));
+    expect(rows.map((r) => [r.title, r.group.status, r.group.size, r.group.priceCents, r.group.seatsTaken, r.group.paidCount]).sort()).toEqual([
+      ['Luxury Spa Day Package', 'open', 2, 2999, 1, 1],
+      ['Premium Sushi Platter for 2', 'open', 3, 1499, 1, 1],
+    ]);
+    for (const { group } of rows) {
+      expect(group.deadline.getTime() - group.createdAt.getTime()).toBe(24 * 3_600_000);
+      expect(group.deadline.getTime()).toBeGreaterThan(NOW.getTime());
+      const members = await t.db.select().from(groupMembers).where(eq(groupMembers.groupId, group.id));
+      expect(members.map((m) => m.status)).toEqual(['paid']);
+      const [order] = await t.db.select().from(orders).where(eq(orders.id, members[0]!.orderId));
+      expect(order).toMatchObject({ status: 'paid', totalCents: group.priceCents, fulfilledAt: null });
+    }
   });
 
   it("is drawn up by the sweep into one statement for the last closed week: four redeemed lines whose totals add up", async () => {

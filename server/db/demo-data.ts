@@ -3,6 +3,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
   CHECKOUT_HOLD_MINUTES,
+  GROUP_WINDOW_HOURS_DEFAULT,
   STATEMENT_CLOSE_DELAY_MINUTES,
   VOUCHER_CODE_ALPHABET,
   VOUCHER_CODE_LENGTH,
@@ -10,7 +11,8 @@ import {
   VOUCHER_VALID_DAYS,
 } from '../../contract/constants';
 import type { Db, Tx } from './client';
-import { holds, merchants, orderItems, orders, redemptions, userDealUnits, vouchers } from './schema';
+import { dealGroups, groupMembers, holds, merchants, orderItems, orders, redemptions, userDealUnits, vouchers } from './schema';
+import { unitsTakenOf } from './stock-reads';
 import { buildDeal, buildMerchant, buildMerchantAccount, buildReview, buildUser, setUnitsTaken } from './factories';
 
 export const DEMO_CUSTOMER = { phone: '5550000001', password: 'demo1234' } as const;
@@ -386,7 +388,57 @@ async function loadCatalogue(tx: Tx, now: Date): Promise<void> {
       });
     }
     if (owner) await loadPastBusiness(tx, { customerId: customer.id, ownerId: owner.id, merchantId: merchant.id, deals: dealsByTitle }, now);
+    for (const d of m.deals) if (d.group) await loadOpenGroup(tx, { starterId: reviewers[0]!.id, deal: dealsByTitle.get(d.title)!, group: d.group }, now);
   }
+}
+
+/**
+ * An open group of each deal with a group offer (ADR 029), started two hours ago by a demo reviewer
+ * who has paid, so that the deal's page has a group to join: written as the group checkout and its
+ * payment leave it (the order placed with its hold and its place, then paid; the ledger's trigger
+ * writes the payment), the unit taken from the offer and counted against the starter's allowance.
+ */
+async function loadOpenGroup(tx: Tx, at: { starterId: string; deal: DealSold; group: { size: number; priceCents: number } }, now: Date): Promise<void> {
+  const startedAt = new Date(now.getTime() - 2 * 60 * MINUTE);
+  const paidAt = new Date(startedAt.getTime() + 3 * MINUTE);
+  const expiresAt = new Date(startedAt.getTime() + (CHECKOUT_HOLD_MINUTES + 5) * MINUTE);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: at.starterId,
+      provider: 'test',
+      providerSessionId: `cs_test_${randomBytes(18).toString('base64url')}`,
+      totalCents: at.group.priceCents,
+      status: 'pending',
+      createdAt: startedAt,
+      expiresAt,
+    })
+    .returning({ id: orders.id });
+  const [item] = await tx
+    .insert(orderItems)
+    .values({ orderId: order!.id, dealId: at.deal.id, quantity: 1, unitPriceCents: at.group.priceCents, title: at.deal.title })
+    .returning({ id: orderItems.id });
+  await tx.insert(holds).values({ orderItemId: item!.id, dealId: at.deal.id, userId: at.starterId, quantity: 1, status: 'converted', expiresAt, createdAt: startedAt });
+  const [group] = await tx
+    .insert(dealGroups)
+    .values({
+      dealId: at.deal.id,
+      startedBy: at.starterId,
+      size: at.group.size,
+      priceCents: at.group.priceCents,
+      seatsTaken: 1,
+      paidCount: 1,
+      createdAt: startedAt,
+      deadline: new Date(startedAt.getTime() + GROUP_WINDOW_HOURS_DEFAULT * 60 * MINUTE),
+    })
+    .returning({ id: dealGroups.id });
+  await tx.insert(groupMembers).values({ groupId: group!.id, userId: at.starterId, orderId: order!.id, status: 'paid', createdAt: startedAt, paidAt });
+  await tx.update(orders).set({ status: 'paid', paidAt, paymentRef: `pi_test_${randomUUID()}` }).where(eq(orders.id, order!.id));
+  await tx
+    .insert(userDealUnits)
+    .values({ userId: at.starterId, dealId: at.deal.id, units: 1 })
+    .onConflictDoUpdate({ target: [userDealUnits.userId, userDealUnits.dealId], set: { units: sql`${userDealUnits.units} + 1` } });
+  await setUnitsTaken(tx, at.deal.id, (await unitsTakenOf(tx, at.deal.id)) + 1);
 }
 
 type DealSold = { id: string; title: string; priceCents: number };

@@ -124,6 +124,18 @@ describe('POST /api/merchant/deals', () => {
   });
 });
 
+describe('a proposal with a group offer', () => {
+  it('is saved with it, and refused when the group price is not below the price', async () => {
+    const deal = await propose(owner, { priceCents: 4000, groupSize: 2, groupPriceCents: 3000 });
+    expect(deal).toMatchObject({ groupSize: 2, groupPriceCents: 3000, groupWindowHours: 24 });
+    expectError(
+      await as(t.app, owner, 'POST', '/api/merchant/deals', proposal({ priceCents: 4000, groupSize: 2, groupPriceCents: 4000 })),
+      400,
+      'groupPriceCents: must be below the price',
+    );
+  });
+});
+
 describe('GET /api/merchant/deals and /api/merchant/deals/{id}', () => {
   it('lists every deal of the merchant in every state, newest first, and no one else’s', async () => {
     const base = Date.now() - 60 * MINUTE;
