@@ -10,6 +10,7 @@ import { PageFallback } from './page-fallback';
 
 const loadDealPage = () => import('../features/deals/deal-page');
 const DealPage = lazy(loadDealPage);
+const GroupPage = lazy(() => import('../features/groups/group-page'));
 const LoginGatePage = lazy(() => import('../features/auth/login-gate-page'));
 const NotFoundPage = lazy(() => import('../features/misc/not-found-page'));
 const CartPage = lazy(() => import('../features/cart/cart-page'));
@@ -41,6 +42,7 @@ const AdminStatementsPage = lazy(() => import('../features/settlement/admin-stat
 const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string }>>> = {
   home: HomePage,
   deal: ({ params }) => <DealPage id={params.id ?? ''} />,
+  group: ({ params }) => <GroupPage id={params.id ?? ''} />,
   success: SuccessPage,
   favorites: FavoritesPage,
   profile: ProfilePage,

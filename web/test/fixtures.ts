@@ -1,7 +1,8 @@
-/** Plain answers of the API for web tests: a deal and a signed-in user, each with the fields a test cares about overridden. */
+/** Plain answers of the API for web tests: a deal, a signed-in user, a voucher and a group, each with the fields a test cares about overridden. */
 import type { CurrentUser } from '../../contract/auth';
 import type { Voucher } from '../../contract/checkout';
 import type { Deal } from '../../contract/deals';
+import type { Group } from '../../contract/groups';
 
 /** A published, buyable deal of the demo sushi merchant. */
 export function aDeal(overrides: Partial<Deal> = {}): Deal {
@@ -29,6 +30,9 @@ export function aDeal(overrides: Partial<Deal> = {}): Deal {
     soldOut: false,
     refundAnytime: true,
     autoRefundOnExpiry: true,
+    groupSize: null,
+    groupPriceCents: null,
+    groupWindowHours: 24,
     createdAt: '2026-11-22T02:02:23.798Z',
     ...overrides,
   };
@@ -81,6 +85,25 @@ export function aVoucher(overrides: Partial<Voucher> = {}): Voucher {
     refundAnytime: true,
     autoRefundOnExpiry: true,
     refund: null,
+    ...overrides,
+  };
+}
+
+/** An open group of three for the sushi deal at $14.99 each: one member has paid, two places are open, five hours to go. */
+export function aGroup(overrides: Partial<Group> = {}): Group {
+  return {
+    id: '7d4a1c2e-5b6f-4e3a-9c8d-1f2e3a4b5c6d',
+    status: 'open',
+    size: 3,
+    priceCents: 1499,
+    seatsLeft: 2,
+    paidCount: 1,
+    members: [{ initials: 'AL' }],
+    createdAt: new Date(Date.now() - 19 * 3_600_000).toISOString(),
+    deadline: new Date(Date.now() + 5 * 3_600_000).toISOString(),
+    formedAt: null,
+    mine: null,
+    deal: aDeal({ groupSize: 3, groupPriceCents: 1499, groupWindowHours: 24 }),
     ...overrides,
   };
 }

@@ -282,6 +282,14 @@ export const UserIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const UsersIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+    <path d="M16 4.6a3.5 3.5 0 0 1 0 6.8M18 14.2a6.5 6.5 0 0 1 3.5 5.8" />
+  </Icon>
+);
+
 export const ReceiptIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M5 3h14v18l-3-2-2 2-2-2-2 2-2-2-3 2z" />

@@ -76,6 +76,22 @@ describe('deal form checks', () => {
     expect(validateDealForm(form({ imageUrl: 'not a url' })).imageUrl).toMatch(/URL/);
   });
 
+  it('wants a group offer whole: a size from 2 to 10 with a group price below the price, and 1 to 168 hours', () => {
+    expect(emptyDealForm()).toMatchObject({ groupSize: '', groupPrice: '', groupWindowHours: '24' });
+    expect(validateDealForm(form({ groupSize: '3', groupPrice: '9.99' }))).toEqual({});
+    expect(validateDealForm(form({ groupSize: '3' })).groupPrice).toBe('请输入拼团价');
+    expect(validateDealForm(form({ groupPrice: '9.99' })).groupSize).toBe('填写拼团价时请同时填写成团人数');
+    expect(validateDealForm(form({ groupSize: '1', groupPrice: '9.99' })).groupSize).toBe('成团人数必须是 2 到 10 之间的整数');
+    expect(validateDealForm(form({ groupSize: '11', groupPrice: '9.99' })).groupSize).toBe('成团人数必须是 2 到 10 之间的整数');
+    expect(validateDealForm(form({ groupSize: '2.5', groupPrice: '9.99' })).groupSize).toBeDefined();
+    expect(validateDealForm(form({ groupSize: '3', groupPrice: '19.99' })).groupPrice).toBe('拼团价必须大于 0 且低于价格');
+    expect(validateDealForm(form({ groupSize: '3', groupPrice: '0' })).groupPrice).toBe('拼团价必须大于 0 且低于价格');
+    expect(validateDealForm(form({ groupSize: '3', groupPrice: 'cheap' })).groupPrice).toBe('请输入有效的拼团价');
+    expect(validateDealForm(form({ groupWindowHours: '0' })).groupWindowHours).toBeDefined();
+    expect(validateDealForm(form({ groupWindowHours: '169' })).groupWindowHours).toBeDefined();
+    expect(validateDealForm(form({ groupWindowHours: '168' }))).toEqual({});
+  });
+
   it('wants the end of the validity window after its start', () => {
     expect(validateDealForm(form({ validFrom: '2026-05-02T10:00', validUntil: '2026-05-01T10:00' })).validUntil).toBe(
       '结束时间不能早于开始时间',
@@ -119,6 +135,17 @@ describe('deal form bodies', () => {
     expect(serverDealBody.parse(off)).toMatchObject({ refundAnytime: false, autoRefundOnExpiry: false });
   });
 
+  it('sends no group offer as nulls, and a group offer as size, cents and hours', () => {
+    const none = dealBody(form({}));
+    expect(none).toMatchObject({ groupSize: null, groupPriceCents: null, groupWindowHours: 24 });
+    expect(serverDealBody.safeParse(none).success).toBe(true);
+
+    const group = dealBody(form({ groupSize: '4', groupPrice: '14.99', groupWindowHours: '48' }));
+    expect(group).toMatchObject({ priceCents: 1999, groupSize: 4, groupPriceCents: 1499, groupWindowHours: 48 });
+    expect(serverDealBody.safeParse(group).success).toBe(true);
+    expect(dealBody(form({ groupSize: '2', groupPrice: '9', groupWindowHours: '' })).groupWindowHours).toBe(24);
+  });
+
   it('round-trips local times through ISO', () => {
     const iso = localInputToIso('2026-12-31T23:15');
     expect(iso).toMatch(/Z$/);
@@ -152,6 +179,9 @@ describe('deal form bodies', () => {
       soldOut: false,
       refundAnytime: false,
       autoRefundOnExpiry: true,
+      groupSize: 3,
+      groupPriceCents: 990,
+      groupWindowHours: 48,
       createdAt: '2026-01-01T00:00:00.000Z',
       stripeProductId: 'prod_1',
       stripePriceId: 'price_1',
@@ -162,6 +192,8 @@ describe('deal form bodies', () => {
     } satisfies AdminDeal;
     const values = dealFormFrom(stored);
     expect(values).toMatchObject({ price: '12.50', originalPrice: '', inventory: '40', maxPerUser: '2', createStripeProduct: true, refundAnytime: false, autoRefundOnExpiry: true });
+    expect(values).toMatchObject({ groupSize: '3', groupPrice: '9.90', groupWindowHours: '48' });
+    expect(dealFormFrom({ ...stored, groupSize: null, groupPriceCents: null, groupWindowHours: 24 })).toMatchObject({ groupSize: '', groupPrice: '', groupWindowHours: '24' });
     expect(values.validUntil).toBe(isoToLocalInput('2026-06-30T12:00:00.000Z'));
   });
 });

@@ -6,7 +6,14 @@
  */
 import type { AdminDeal, CreateDealBody } from '../../../contract/admin';
 import type { MerchantDeal, MerchantDealBody } from '../../../contract/workspace';
-import { DEFAULT_INVENTORY, DEFAULT_MAX_PER_USER } from '../../../contract/constants';
+import {
+  DEFAULT_INVENTORY,
+  DEFAULT_MAX_PER_USER,
+  GROUP_SIZE_MAX,
+  GROUP_SIZE_MIN,
+  GROUP_WINDOW_HOURS_DEFAULT,
+  GROUP_WINDOW_HOURS_MAX,
+} from '../../../contract/constants';
 import { isImageUrl } from '../../../contract/urls';
 import { formatIso, formatLocalDateTime } from '../../lib/date-format';
 
@@ -17,6 +24,9 @@ export const DEAL_LIMITS = {
   maxCents: 100_000_000,
   inventory: 10_000_000,
   maxPerUser: 1000,
+  groupSizeMin: GROUP_SIZE_MIN,
+  groupSizeMax: GROUP_SIZE_MAX,
+  groupWindowHoursMax: GROUP_WINDOW_HOURS_MAX,
 } as const;
 
 /** The fields every deal form has: the superadmin's and the merchant's own. */
@@ -37,6 +47,13 @@ export interface DealFieldValues {
   /** The deal's refund promises (ADR 027); both on unless turned off. */
   refundAnytime: boolean;
   autoRefundOnExpiry: boolean;
+  /**
+   * The group offer (docs/product/rules.md#group-deals): people per group, each one's price in US dollars, and the hours a
+   * group has to fill up. Size and price are both empty when the deal has no group offer.
+   */
+  groupSize: string;
+  groupPrice: string;
+  groupWindowHours: string;
 }
 
 /** The superadmin's form: the fields, plus the merchant and the payment-provider sync, which merchants never set. */
@@ -72,6 +89,15 @@ export interface DealFormMessages {
   descriptionTooLong: string;
   redemptionInstructionsTooLong: string;
   termsConditionsTooLong: string;
+  /** The group size is not a whole number from GROUP_SIZE_MIN to GROUP_SIZE_MAX. */
+  groupSize: string;
+  /** A group price without a group size. */
+  groupSizeRequired: string;
+  /** `required` is for a group size without a group price. */
+  groupPrice: MoneyMessages;
+  /** The group price is not below the price (or is zero). */
+  groupPriceNotBelow: string;
+  groupWindowHours: string;
 }
 
 const zhMoney = (name: string): MoneyMessages => ({
@@ -97,6 +123,11 @@ export const DEAL_FORM_MESSAGES_ZH: DealFormMessages = {
   descriptionTooLong: `描述不能超过 ${DEAL_LIMITS.richText} 个字符`,
   redemptionInstructionsTooLong: `使用说明不能超过 ${DEAL_LIMITS.richText} 个字符`,
   termsConditionsTooLong: `条款不能超过 ${DEAL_LIMITS.richText} 个字符`,
+  groupSize: `成团人数必须是 ${GROUP_SIZE_MIN} 到 ${GROUP_SIZE_MAX} 之间的整数`,
+  groupSizeRequired: '填写拼团价时请同时填写成团人数',
+  groupPrice: zhMoney('拼团价'),
+  groupPriceNotBelow: '拼团价必须大于 0 且低于价格',
+  groupWindowHours: `成团时限必须是 1 到 ${GROUP_WINDOW_HOURS_MAX} 之间的整数（小时）`,
 };
 
 export function emptyDealFields(): DealFieldValues {
@@ -114,6 +145,9 @@ export function emptyDealFields(): DealFieldValues {
     termsConditions: '',
     refundAnytime: true,
     autoRefundOnExpiry: true,
+    groupSize: '',
+    groupPrice: '',
+    groupWindowHours: String(GROUP_WINDOW_HOURS_DEFAULT),
   };
 }
 
@@ -163,6 +197,9 @@ export function dealFieldsFrom(deal: MerchantDeal): DealFieldValues {
     termsConditions: deal.termsConditions,
     refundAnytime: deal.refundAnytime,
     autoRefundOnExpiry: deal.autoRefundOnExpiry,
+    groupSize: deal.groupSize === null ? '' : String(deal.groupSize),
+    groupPrice: centsToUsdInput(deal.groupPriceCents),
+    groupWindowHours: String(deal.groupWindowHours),
   };
 }
 
@@ -227,6 +264,31 @@ export function validateDealFields(values: DealFieldValues, messages: DealFormMe
   if (tooLong(values.description, DEAL_LIMITS.richText)) errors.description = messages.descriptionTooLong;
   if (tooLong(values.redemptionInstructions, DEAL_LIMITS.richText)) errors.redemptionInstructions = messages.redemptionInstructionsTooLong;
   if (tooLong(values.termsConditions, DEAL_LIMITS.richText)) errors.termsConditions = messages.termsConditionsTooLong;
+
+  Object.assign(errors, groupOfferErrors(values, messages));
+  return errors;
+}
+
+/** The group offer's checks: size and price together or neither, the group price below the price, the window in hours. */
+function groupOfferErrors(values: DealFieldValues, messages: DealFormMessages): DealFormErrors {
+  const errors: DealFormErrors = {};
+  const size = values.groupSize.trim();
+  const price = values.groupPrice.trim();
+  if (size !== '') {
+    const wrong = wholeNumberError(size, GROUP_SIZE_MIN, GROUP_SIZE_MAX, messages.groupSize, () => messages.groupSize);
+    if (wrong) errors.groupSize = wrong;
+  } else if (price !== '') {
+    errors.groupSize = messages.groupSizeRequired;
+  }
+  const priceError = moneyError(values.groupPrice, size !== '', messages.groupPrice);
+  if (priceError) errors.groupPrice = priceError;
+  else if (price !== '') {
+    const cents = usdToCents(price) ?? 0;
+    const full = usdToCents(values.price);
+    if (cents < 1 || (full !== null && cents >= full)) errors.groupPrice = messages.groupPriceNotBelow;
+  }
+  const hours = wholeNumberError(values.groupWindowHours, 1, GROUP_WINDOW_HOURS_MAX, messages.groupWindowHours, () => messages.groupWindowHours);
+  if (hours) errors.groupWindowHours = hours;
   return errors;
 }
 
@@ -257,8 +319,34 @@ export function dealFieldsBody(values: DealFieldValues): MerchantDealBody {
     termsConditions: values.termsConditions,
     refundAnytime: values.refundAnytime,
     autoRefundOnExpiry: values.autoRefundOnExpiry,
+    // Empty means no group offer: both sent as null.
+    groupSize: values.groupSize.trim() === '' ? null : Number(values.groupSize.trim()),
+    groupPriceCents: usdToCents(values.groupPrice),
+    groupWindowHours: wholeNumber(values.groupWindowHours, GROUP_WINDOW_HOURS_DEFAULT),
   };
 }
+
+/**
+ * The form field a body field is typed in, for a 400 that names it ('groupPriceCents: must be below the price'), so the
+ * refusal shows under that field.
+ */
+export const DEAL_FORM_FIELD_OF: Readonly<Record<string, DealField>> = {
+  merchantId: 'merchantId',
+  title: 'title',
+  priceCents: 'price',
+  originalPriceCents: 'originalPrice',
+  description: 'description',
+  imageUrl: 'imageUrl',
+  inventory: 'inventory',
+  maxPerUser: 'maxPerUser',
+  validFrom: 'validFrom',
+  validUntil: 'validUntil',
+  redemptionInstructions: 'redemptionInstructions',
+  termsConditions: 'termsConditions',
+  groupSize: 'groupSize',
+  groupPriceCents: 'groupPrice',
+  groupWindowHours: 'groupWindowHours',
+};
 
 /** The body of POST and PUT /api/admin/deals; call it only with values that passed validateDealForm. */
 export function dealBody(values: DealFormValues): CreateDealBody {

@@ -3,6 +3,7 @@ export { adminMerchantsQueryOptions } from './api/get-admin-merchants';
 export { DealFields, type DealFieldsText } from './components/deal-fields';
 export { DealThumb } from './components/deal-thumb';
 export {
+  DEAL_FORM_FIELD_OF,
   DEAL_LIMITS,
   dealFieldsBody,
   dealFieldsFrom,

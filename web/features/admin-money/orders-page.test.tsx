@@ -51,6 +51,7 @@ function anOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
       }),
     ],
     refunds: [],
+    group: null,
     customerPhone: '5550000001',
     customerEmail: 'ada@example.com',
     provider: 'test',

@@ -6,9 +6,10 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { PaymentStatusAnswer } from '../../../contract/checkout';
+import type { OrderGroup } from '../../../contract/groups';
 import { paths } from '../../../contract/routes';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { AlertIcon, ClockIcon, SpinnerIcon, UserIcon } from '../../components/ui/icons';
+import { AlertIcon, CheckCircleIcon, ClockIcon, SpinnerIcon, UserIcon, UsersIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/panel';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser, openLoginDialog } from '../auth';
@@ -17,7 +18,9 @@ import { AllVouchersLink, Frame, HomeLink, SuccessSkeleton } from './components/
 import { SuccessView } from './components/success-view';
 import { useOnPaid } from './use-on-paid';
 
-function failedMessage(status: PaymentStatusAnswer['order']['status']): string {
+function failedMessage(answer: PaymentStatusAnswer): string {
+  const { status } = answer.order;
+  if (answer.group?.status === 'failed') return 'This group did not fill in time, so your payment was refunded and no voucher was issued.';
   if (status === 'refunded') return 'The deal sold out before your payment completed, so your payment was refunded and no voucher was issued.';
   if (status === 'cancelled') return 'This checkout was cancelled before payment, so nothing was charged and no voucher was issued.';
   return 'This checkout expired before the payment went through, so nothing was charged and no voucher was issued.';
@@ -65,7 +68,7 @@ function PaymentStatusView({ sessionId }: { sessionId: string }) {
   if (answer.status === 'failed') {
     return (
       <Frame>
-        <StatePanel heading="h1" icon={<ClockIcon className="h-7 w-7" />} tone="neutral" title="Payment Not Completed" message={failedMessage(answer.order.status)}>
+        <StatePanel heading="h1" icon={<ClockIcon className="h-7 w-7" />} tone="neutral" title="Payment Not Completed" message={failedMessage(answer)}>
           <Link href={paths.cart} className={buttonClasses('primary')}>
             Back to Cart
           </Link>
@@ -73,6 +76,10 @@ function PaymentStatusView({ sessionId }: { sessionId: string }) {
         </StatePanel>
       </Frame>
     );
+  }
+  // A group's vouchers come when it forms; until then the payment holds the customer's place in it.
+  if (answer.group !== null && answer.group.status !== 'formed' && answer.vouchers.length === 0) {
+    return <GroupWaiting group={answer.group} />;
   }
   if (answer.vouchers.length === 0 || answer.deal === null) {
     return (
@@ -91,6 +98,36 @@ function PaymentStatusView({ sessionId }: { sessionId: string }) {
     );
   }
   return <SuccessView answer={answer} />;
+}
+
+/** Paid for a place in a group that is still open (or has just failed and is being refunded). */
+function GroupWaiting({ group }: { group: OrderGroup }) {
+  const failed = group.status === 'failed';
+  return (
+    <Frame>
+      <StatePanel
+        heading="h1"
+        icon={failed ? <ClockIcon className="h-7 w-7" /> : <CheckCircleIcon className="h-7 w-7" />}
+        tone={failed ? 'neutral' : 'brand'}
+        title={failed ? 'Group Did Not Fill' : 'Payment Successful!'}
+        message={
+          <p role="status">
+            {failed
+              ? 'This group did not fill in time, so your payment is being refunded and no voucher was issued.'
+              : group.waitingFor > 0
+                ? `You're in the group — waiting for ${group.waitingFor} more. Your voucher arrives in My Vouchers as soon as the group is full.`
+                : "You're in the group, and it is full. Your voucher is on its way."}
+          </p>
+        }
+      >
+        <Link href={paths.group(group.id)} className={buttonClasses('primary')}>
+          <UsersIcon className="h-4 w-4" />
+          View your group
+        </Link>
+        <HomeLink />
+      </StatePanel>
+    </Frame>
+  );
 }
 
 export default function SuccessPage() {

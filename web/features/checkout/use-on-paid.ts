@@ -8,6 +8,8 @@ import { removeDealsFromCart } from '../../lib/cart-storage';
 export function useOnPaid(answer: PaymentStatusAnswer | undefined) {
   const queryClient = useQueryClient();
   const paidOrder = answer?.status === 'paid' ? answer.order.id : null;
+  // A place in a group gets its voucher when the group forms, later than the payment: My Vouchers is read again then.
+  const groupStatus = answer?.group?.status ?? null;
 
   useEffect(() => {
     if (!answer || paidOrder === null) return;
@@ -28,11 +30,12 @@ export function useOnPaid(answer: PaymentStatusAnswer | undefined) {
       orderId: paidOrder,
       dealId: answer.deal?.id ?? first?.dealId ?? '',
       dealTitle: answer.deal?.title ?? first?.dealTitle ?? '',
-      priceCents: answer.deal?.priceCents ?? first?.priceCents ?? 0,
+      // A group member's unit is at the group price.
+      priceCents: (answer.group ? answer.order.items[0]?.unitPriceCents : undefined) ?? answer.deal?.priceCents ?? first?.priceCents ?? 0,
       totalCents: answer.order.totalCents,
       voucherCount: answer.vouchers.length,
     });
-    // Only the order id matters: the answer object changes on every poll, the order it describes does not.
+    // Only the order id (and its group's state) matters: the answer object changes on every poll, the order it describes does not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [paidOrder]);
+  }, [paidOrder, groupStatus]);
 }

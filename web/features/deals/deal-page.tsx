@@ -21,6 +21,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { AddToCartButton } from '../cart';
 import { FavoriteButton } from '../favorites';
 import { BuyNowButton } from '../checkout';
+import { groupOfferOf, OpenGroups, StartGroupButton } from '../groups';
 import { MerchantCard } from '../merchants';
 import { dealQueryOptions } from './api/get-deal';
 import { DealImage } from './components/deal-image';
@@ -50,6 +51,17 @@ function DealDetails({ deal }: { deal: Deal }) {
     rows.push({ term: 'Original price', value: <Price cents={deal.originalPriceCents} struck className="text-slate-600" /> });
   }
   if (deal.discountPercent !== null) rows.push({ term: 'Discount', value: `${deal.discountPercent}% off` });
+  const group = groupOfferOf(deal);
+  if (group !== null) {
+    rows.push({
+      term: 'Group price',
+      value: (
+        <>
+          <Price cents={group.priceCents} className="font-semibold text-slate-900" /> each in a group of {group.size}, {group.windowHours} h to fill
+        </>
+      ),
+    });
+  }
   if (deal.validFrom) rows.push({ term: 'Available from', value: formatDay(deal.validFrom) });
   rows.push({ term: 'Validity', value: validityText(deal) });
   if (deal.remaining !== null) {
@@ -74,6 +86,7 @@ function DealDetails({ deal }: { deal: Deal }) {
 
 function PurchaseBox({ deal, className }: { deal: Deal; className?: string }) {
   const savings = deal.originalPriceCents !== null ? deal.originalPriceCents - deal.priceCents : 0;
+  const group = groupOfferOf(deal);
 
   return (
     <section aria-label="Purchase" className={cn('surface p-6', className)}>
@@ -98,16 +111,30 @@ function PurchaseBox({ deal, className }: { deal: Deal; className?: string }) {
         ) : null}
       </div>
       {savings > 0 ? <p className="mt-1 text-sm font-semibold text-sale-700">You save <Price cents={savings} /></p> : null}
+      {group !== null ? (
+        <p className="mt-2 text-sm text-slate-700">
+          Or <Price cents={group.priceCents} className="font-semibold text-brand-800" /> each in a group of {group.size}
+        </p>
+      ) : null}
 
       <RefundTerms refundAnytime={deal.refundAnytime} autoRefundOnExpiry={deal.autoRefundOnExpiry} className="mt-3" />
 
       <ShopperOnly className="mt-6 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200">
-        <BuyNowButton deal={deal} className="mt-6" />
+        {group !== null ? (
+          <div className="mt-6 grid gap-3">
+            <BuyNowButton deal={deal} alone />
+            <StartGroupButton deal={deal} />
+          </div>
+        ) : (
+          <BuyNowButton deal={deal} className="mt-6" />
+        )}
 
         <div className="mt-3 flex gap-2">
           <AddToCartButton deal={deal} className="flex-1" />
           <FavoriteButton dealId={deal.id} variant="outline" />
         </div>
+
+        {group !== null ? <OpenGroups deal={deal} className="mt-6" /> : null}
       </ShopperOnly>
 
       <ul className="mt-6 space-y-2 border-t border-slate-100 pt-5 text-sm text-slate-700">

@@ -3,5 +3,6 @@ export { dealQueryOptions, dealReviewsQueryOptions } from './api/get-deal';
 export { dealListQueryOptions } from './api/get-deals';
 export { DealImage } from './components/deal-image';
 export { RefundTerms } from './components/refund-terms';
+export { ShopperOnly } from './components/shopper-only';
 export { dealImageSrc, placeholderImage, preloadImage } from './deal-images';
 export { HomePage, startHomePage } from './home-page';

@@ -1,4 +1,5 @@
 /** The merchant's deal form in English, the language of the merchant's screens: its labels, hints and what its checks say. */
+import { GROUP_SIZE_MAX, GROUP_SIZE_MIN, GROUP_WINDOW_HOURS_MAX } from '../../../contract/constants';
 import { formatCount } from '../../lib/numbers';
 import { DEAL_LIMITS, type DealFieldsText, type DealFormMessages } from '../admin-catalog';
 
@@ -15,6 +16,9 @@ export const DEAL_FIELDS_EN: DealFieldsText = {
     description: 'Description (HTML)',
     redemptionInstructions: 'How to redeem (HTML)',
     termsConditions: 'Terms and conditions (HTML)',
+    groupSize: 'Group size',
+    groupPrice: 'Group price (USD)',
+    groupWindowHours: 'Hours to fill',
   },
   hints: {
     originalPrice: 'Optional; shown struck through beside the price',
@@ -25,6 +29,13 @@ export const DEAL_FIELDS_EN: DealFieldsText = {
     description: 'Basic tags such as <p>, <ul> and <strong> are kept',
     redemptionInstructions: 'How customers use their voucher at your place',
     termsConditions: 'Booking, opening times and other conditions',
+    groupSize: '2 to 10 people; leave empty for no group offer',
+    groupPrice: 'What each member pays; below the price',
+    groupWindowHours: 'How long a group has to fill up (default 24)',
+  },
+  group: {
+    legend: 'Group price',
+    description: 'Give a group size and a group price to sell this deal to groups too. A group that does not fill in time is refunded in full.',
   },
   refunds: {
     legend: 'Refunds',
@@ -57,4 +68,9 @@ export const DEAL_FORM_MESSAGES_EN: DealFormMessages = {
   descriptionTooLong: longText('description'),
   redemptionInstructionsTooLong: longText('redemption instructions'),
   termsConditionsTooLong: longText('terms'),
+  groupSize: `The group size must be a whole number from ${GROUP_SIZE_MIN} to ${GROUP_SIZE_MAX}`,
+  groupSizeRequired: 'Please enter the group size too, or clear the group price',
+  groupPrice: money('group price'),
+  groupPriceNotBelow: 'The group price must be above $0.00 and below the price',
+  groupWindowHours: `The hours to fill must be a whole number from 1 to ${GROUP_WINDOW_HOURS_MAX}`,
 };

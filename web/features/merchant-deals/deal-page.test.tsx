@@ -37,6 +37,8 @@ describe('A new deal', () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/merchant/deals/d9'));
     const [body] = sentBodies(fetchMock, 'POST', '/api/merchant/deals');
     expect(body).toMatchObject({ title: 'Ramen for two', priceCents: 1999, inventory: 50, maxPerUser: 1, refundAnytime: true });
+    // No group size and no group price: no group offer.
+    expect(body).toMatchObject({ groupSize: null, groupPriceCents: null, groupWindowHours: 24 });
     expect(body).not.toHaveProperty('merchantId');
     expect(body).not.toHaveProperty('createStripeProduct');
     expect(body).not.toHaveProperty('status');
@@ -85,6 +87,44 @@ describe('A draft or rejected deal', () => {
     answer = json({ message: 'Only a draft or a rejected deal can be changed' }, 409);
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Only a draft or a rejected deal can be changed');
+  });
+});
+
+describe('The group offer', () => {
+  it('is sent as size, price in cents and hours, after the checks that keep it whole', async () => {
+    const draft = aMerchantDeal({ id: 'd6', title: 'Hot pot for four', priceCents: 6000 });
+    const fetchMock = stubApi({ 'GET /api/merchant/deals/d6': () => json(draft), 'PUT /api/merchant/deals/d6': (init) => json({ ...draft, ...(JSON.parse(String(init?.body)) as object) }) });
+    renderScreen(<MerchantDealPage id="d6" />, { path: '/merchant/deals/d6' });
+
+    const legend = await screen.findByRole('group', { name: 'Group price' });
+    expect((within(legend).getByRole('spinbutton', { name: 'Hours to fill' }) as HTMLInputElement).value).toBe('24');
+    type('Group price (USD)', '65');
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Please enter the group size too, or clear the group price')).toBeTruthy();
+    expect(screen.getByText('The group price must be above $0.00 and below the price')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    type('Group size', '4');
+    type('Group price (USD)', '45.50');
+    type('Hours to fill', '48');
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'PUT', '/api/merchant/deals/d6')).toHaveLength(1));
+    const [body] = sentBodies(fetchMock, 'PUT', '/api/merchant/deals/d6');
+    expect(body).toMatchObject({ priceCents: 6000, groupSize: 4, groupPriceCents: 4550, groupWindowHours: 48 });
+    expect(merchantDealBody.safeParse(body).success).toBe(true);
+  });
+
+  it('shows the server\'s refusal of a group field under that field', async () => {
+    const draft = aMerchantDeal({ id: 'd7', title: 'Dim sum brunch', groupSize: 3, groupPriceCents: 1500, groupWindowHours: 24 });
+    stubApi({ 'GET /api/merchant/deals/d7': () => json(draft), 'PUT /api/merchant/deals/d7': () => json({ message: 'groupPriceCents: must be below the price' }, 400) });
+    renderScreen(<MerchantDealPage id="d7" />, { path: '/merchant/deals/d7' });
+
+    expect((await screen.findByRole('spinbutton', { name: 'Group size' }) as HTMLInputElement).value).toBe('3');
+    expect((field('Group price (USD)') as HTMLInputElement).value).toBe('15.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    const groupPrice = field('Group price (USD)');
+    await waitFor(() => expect(groupPrice.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(groupPrice.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe('must be below the price');
   });
 });
 

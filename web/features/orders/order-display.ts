@@ -1,6 +1,7 @@
 /** How an order reads: its state in words and the badge tone that goes with it. */
 import type { CustomerOrder } from '../../../contract/orders';
 import type { RefundSummary } from '../../../contract/checkout';
+import type { OrderGroup } from '../../../contract/groups';
 import type { BadgeTone } from '../../components/ui/badge';
 
 export const ORDER_STATUS: Record<CustomerOrder['status'], { label: string; tone: BadgeTone }> = {
@@ -16,6 +17,18 @@ export const REFUND_STATUS: Record<RefundSummary['status'], { label: string; ton
   succeeded: { label: 'Refunded', tone: 'success' },
   failed: { label: 'Refund failed', tone: 'danger' },
 };
+
+/** The reasons a refund row words; the others need no words beside the voucher they gave back. */
+export const REFUND_REASON_SHOWN: Partial<Record<RefundSummary['reason'], string>> = {
+  group: 'group did not fill',
+};
+
+/** An order's group (ADR 029) as its badge reads: waiting, complete, or refunded because it did not fill. */
+export function orderGroupBadge(group: OrderGroup): { label: string; tone: BadgeTone } {
+  if (group.status === 'formed') return { label: 'Group complete', tone: 'success' };
+  if (group.status === 'failed') return { label: 'Group did not fill — refunded', tone: 'neutral' };
+  return { label: `Group: waiting for ${group.waitingFor} more`, tone: 'warning' };
+}
 
 /** A paid order some of whose vouchers were refunded reads "Partly refunded". */
 export function orderStatusOf(order: Pick<CustomerOrder, 'status' | 'refundedCents' | 'totalCents'>): { label: string; tone: BadgeTone } {

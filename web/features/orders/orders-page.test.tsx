@@ -31,6 +31,7 @@ function anOrder(id: string, overrides: Partial<CustomerOrder> = {}): CustomerOr
       { id: 'v2', dealId: 'd-sushi', dealTitle: 'Premium Sushi Platter for 2', voucherCode: 'EFGH6789', status: 'redeemed', priceCents: 2999, validUntil: '2026-12-22T10:00:00.000Z', redeemedAt: '2026-11-23T10:00:00.000Z', refund: null },
     ],
     refunds: [],
+    group: null,
     ...overrides,
   };
 }
@@ -124,5 +125,47 @@ describe('My Orders', () => {
     renderPage(null);
     expect(await screen.findByRole('heading', { name: 'Please Login First' })).toBeTruthy();
     await waitFor(() => expect(fetchMock).not.toHaveBeenCalled());
+  });
+});
+
+describe('My Orders: group orders', () => {
+  it('badges an order by its group, links a group still filling up, and shows a failed group\'s refund without a voucher', async () => {
+    const groupRefund = { id: 'r9', voucherId: null, amountCents: 1499, status: 'succeeded' as const, reason: 'group' as const, createdAt: '2026-11-23T10:00:00.000Z' };
+    const groupItems = [{ dealId: 'd-sushi', title: 'Premium Sushi Platter for 2', quantity: 1, unitPriceCents: 1499, imageUrl: '' }];
+    stub({
+      '/api/user/orders': () =>
+        json([
+          anOrder('11111111-0000-4000-8000-000000000000', { items: groupItems, totalCents: 1499, vouchers: [], group: { id: 'g-open', status: 'open', waitingFor: 2, deadline: '2026-11-23T10:00:00.000Z' } }),
+          anOrder('22222222-0000-4000-8000-000000000000', { items: groupItems, totalCents: 1499, vouchers: [anOrder('x').vouchers[0]!], group: { id: 'g-formed', status: 'formed', waitingFor: 0, deadline: '2026-11-23T10:00:00.000Z' } }),
+          anOrder('33333333-0000-4000-8000-000000000000', {
+            items: groupItems,
+            totalCents: 1499,
+            refundedCents: 1499,
+            vouchers: [],
+            refunds: [groupRefund],
+            group: { id: 'g-failed', status: 'failed', waitingFor: 1, deadline: '2026-11-23T10:00:00.000Z' },
+          }),
+          anOrder('44444444-0000-4000-8000-000000000000'),
+        ]),
+    });
+    renderPage();
+
+    const open = await screen.findByRole('article', { name: 'Order #11111111' });
+    const waiting = within(open).getByRole('link', { name: 'Group: waiting for 2 more' });
+    expect(waiting.getAttribute('href')).toBe('/group/g-open');
+
+    const formed = screen.getByRole('article', { name: 'Order #22222222' });
+    expect(within(formed).getByText('Group complete')).toBeTruthy();
+    expect(within(formed).queryByRole('link', { name: /Group/ })).toBeNull();
+
+    const failed = screen.getByRole('article', { name: 'Order #33333333' });
+    expect(within(failed).getByText('Group did not fill — refunded')).toBeTruthy();
+    const refunds = within(failed).getByRole('heading', { name: 'Refunds' }).parentElement!;
+    expect(refunds.textContent).toContain('group did not fill');
+    expect(refunds.textContent).toContain('$14.99');
+    expect(refunds.querySelector('.font-mono')).toBeNull();
+
+    const plain = screen.getByRole('article', { name: 'Order #44444444' });
+    expect(within(plain).queryByText(/^Group/)).toBeNull();
   });
 });

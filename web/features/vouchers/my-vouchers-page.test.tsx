@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -9,7 +9,7 @@ import type { Voucher } from '../../../contract/checkout';
 import { NEXT_CURSOR_HEADER } from '../../../contract/constants';
 import { createQueryClient } from '../../lib/query-client';
 import { currentUserQueryKey } from '../auth';
-import { aVoucher } from '../../test/fixtures';
+import { aGroup, aVoucher } from '../../test/fixtures';
 import MyVouchersPage from './my-vouchers-page';
 
 afterEach(() => {
@@ -85,7 +85,11 @@ describe('My Vouchers, a page at a time', () => {
     // Still one offer for the spa deal (on the same, newest card), and one for the deal the second page brought.
     expect(screen.getAllByRole('button', { name: /^Write a review of Luxury Spa Day Package/ })).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: /^Write a review of Sushi Platter/ })).toHaveLength(1);
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/user/vouchers', '/api/user/vouchers?cursor=page-2']);
+    // The voucher pages, each read once (the groups waiting to fill are read beside them).
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/user/vouchers'))).toEqual([
+      '/api/user/vouchers',
+      '/api/user/vouchers?cursor=page-2',
+    ]);
   });
 
   it('keeps what it has when a further page fails, and says so', async () => {
@@ -195,5 +199,48 @@ describe('My Vouchers, refunds', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Refund voucher CODEXXA1' }));
+  });
+});
+
+describe('My Vouchers: groups still filling up', () => {
+  it('lists the open groups the customer has paid or is paying a place in, above the vouchers, each linking to its page', async () => {
+    const deadline = new Date(Date.now() + (5 * 60 + 12) * 60_000 + 30_000).toISOString();
+    const fetchMock = stubVoucherPages({
+      '/api/user/vouchers': () => json([voucher('a1')]),
+      '/api/groups': () =>
+        json([
+          aGroup({ id: 'g-paid', mine: 'paid', deadline, deal: { ...aGroup().deal, title: 'Hot pot for four' } }),
+          aGroup({ id: 'g-held', mine: 'held', size: 4, paidCount: 2 }),
+          aGroup({ id: 'g-formed', mine: 'paid', status: 'formed' }),
+          aGroup({ id: 'g-failed', mine: 'refunded', status: 'failed' }),
+        ]),
+    });
+    renderPage();
+
+    const panel = await screen.findByRole('region', { name: 'Waiting for your group' });
+    const links = within(panel).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/group/g-paid', '/group/g-held']);
+    expect(links[0]!.textContent).toBe('Hot pot for four — waiting for 2 more, closes in 5h 12m');
+    expect(links[1]!.textContent).toMatch(/^Premium Sushi Platter for 2 — waiting for 2 more, closes in (4h 59m|5h 0m)$/);
+    // Above the vouchers.
+    const [card] = screen.getAllByRole('article');
+    expect(panel.compareDocumentPosition(card!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/groups')).toHaveLength(1);
+  });
+
+  it('shows nothing when no group is waiting', async () => {
+    let answered = false;
+    stubVoucherPages({
+      '/api/user/vouchers': () => json([voucher('a1')]),
+      '/api/groups': () => {
+        answered = true;
+        return json([aGroup({ mine: 'paid', status: 'formed' }), aGroup({ mine: null })]);
+      },
+    });
+    renderPage();
+    expect(await screen.findAllByRole('article')).toHaveLength(1);
+    await waitFor(() => expect(answered).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByText(/Waiting for your group/)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /**
- * My Vouchers (docs/product/screens.md#my-vouchers) at /my/vouchers and /account/vouchers: filters, voucher cards a page at a time with
- * "Load more", the post-payment banner.
+ * My Vouchers (docs/product/screens.md#my-vouchers) at /my/vouchers and /account/vouchers: the groups still filling up, filters,
+ * voucher cards a page at a time with "Load more", the post-payment banner.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { cn } from '../../lib/cn';
 import { loginPathWithNext } from '../../lib/safe-next';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser, openLoginDialog } from '../auth';
+import { WaitingGroupsPanel } from '../groups';
 import { vouchersQueryOptions } from './api/get-vouchers';
 import { VoucherCard } from './components/voucher-card';
 import { filterVouchers, voucherCounts, type VoucherFilter } from './voucher-display';
@@ -207,7 +208,13 @@ export default function MyVouchersPage({ requiresLogin = false }: { requiresLogi
   let body: ReactNode;
   if (isLoading || redirect) body = <VoucherGridSkeleton />;
   else if (user === null) body = <LoginPrompt />;
-  else body = <Vouchers />;
+  else
+    body = (
+      <>
+        <WaitingGroupsPanel />
+        <Vouchers />
+      </>
+    );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">

@@ -1,11 +1,11 @@
 /**
  * The fields of a deal form, shared by the superadmin's dialog and the merchant's own deal page: title, prices in US
- * dollars, stock and the per-customer limit, the validity window in local time, the picture, the rich texts and the
- * refund promises. Each screen gives the words in its own language and adds what only it has (the merchant choice).
+ * dollars, stock and the per-customer limit, the validity window in local time, the picture, the rich texts, the
+ * refund promises and the group offer. Each screen gives the words in its own language and adds what only it has (the merchant choice).
  */
 import type { ReactNode } from 'react';
 import { Field, Input, Textarea } from '../../../components/ui/field';
-import type { DealField, DealFieldValues, DealFormErrors } from '../deal-form';
+import { DEAL_LIMITS, type DealField, type DealFieldValues, type DealFormErrors } from '../deal-form';
 
 type LabelledField = Exclude<DealField, 'merchantId'>;
 
@@ -21,6 +21,15 @@ export interface DealFieldsText {
     description: string;
     redemptionInstructions: string;
     termsConditions: string;
+    groupSize: string;
+    groupPrice: string;
+    groupWindowHours: string;
+  };
+  /** The group offer's fieldset (docs/product/rules.md#group-deals). */
+  group: {
+    legend: string;
+    /** Under the legend: what the offer is and that an empty size means none. */
+    description: string;
   };
   refunds: {
     legend: string;
@@ -49,13 +58,17 @@ export function DealFields({ values, errors, onChange, text, leading }: DealFiel
     </Field>
   );
 
-  const number = (field: 'price' | 'originalPrice' | 'inventory' | 'maxPerUser', options: { min: number; step: string; required?: boolean; hint?: string }) => (
+  const number = (
+    field: 'price' | 'originalPrice' | 'inventory' | 'maxPerUser' | 'groupSize' | 'groupPrice' | 'groupWindowHours',
+    options: { min: number; max?: number; step: string; required?: boolean; hint?: string },
+  ) => (
     <Field id={`deal-${field}`} label={labels[field]} required={options.required} hint={options.hint} error={errors[field]}>
       {(control) => (
         <Input
           {...control}
           type="number"
           min={options.min}
+          max={options.max}
           step={options.step}
           inputMode={options.step === '1' ? 'numeric' : 'decimal'}
           value={values[field]}
@@ -112,6 +125,17 @@ export function DealFields({ values, errors, onChange, text, leading }: DealFiel
         {dateTime('validFrom')}
         {dateTime('validUntil')}
       </div>
+      <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4" aria-describedby="deal-group-description">
+        <legend className="px-1 text-sm font-semibold text-slate-800">{text.group.legend}</legend>
+        <p id="deal-group-description" className="-mt-1 text-xs text-slate-600">
+          {text.group.description}
+        </p>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {number('groupSize', { min: DEAL_LIMITS.groupSizeMin, max: DEAL_LIMITS.groupSizeMax, step: '1', hint: hints.groupSize })}
+          {number('groupPrice', { min: 0, step: '0.01', hint: hints.groupPrice })}
+          {number('groupWindowHours', { min: 1, max: DEAL_LIMITS.groupWindowHoursMax, step: '1', hint: hints.groupWindowHours })}
+        </div>
+      </fieldset>
       {line('imageUrl', { hint: hints.imageUrl, placeholder: 'https://' })}
       {html('description')}
       {html('redemptionInstructions')}

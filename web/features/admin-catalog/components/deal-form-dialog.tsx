@@ -9,7 +9,8 @@ import { toast } from '../../../components/ui/toast';
 import { useCreateDeal, type SavedDeal } from '../api/create-deal';
 import { useAdminMerchants } from '../api/get-admin-merchants';
 import { useUpdateDeal } from '../api/update-deal';
-import { dealBody, dealFormFrom, emptyDealForm, validateDealForm, type DealFormErrors, type DealFormValues } from '../deal-form';
+import { fieldRefusal } from '../../../lib/api-client';
+import { DEAL_FORM_FIELD_OF, dealBody, dealFormFrom, emptyDealForm, validateDealForm, type DealFormErrors, type DealFormValues } from '../deal-form';
 import { errorMessage } from '../error-message';
 import { MERCHANT_STATUS_LABELS } from '../merchant-status';
 import { Dialog } from '../../../components/ui/dialog';
@@ -30,6 +31,9 @@ const DEAL_FIELDS_ZH: DealFieldsText = {
     description: '团购描述（HTML）',
     redemptionInstructions: '使用说明（HTML）',
     termsConditions: '条款与条件（HTML）',
+    groupSize: '成团人数',
+    groupPrice: '拼团价（美元）',
+    groupWindowHours: '成团时限（小时）',
   },
   hints: {
     originalPrice: '选填，显示为划线价',
@@ -40,6 +44,13 @@ const DEAL_FIELDS_ZH: DealFieldsText = {
     description: '支持 <p>、<ul>、<strong> 等基本标签',
     redemptionInstructions: '顾客到店如何使用券码',
     termsConditions: '有效期、预约要求等限制条件',
+    groupSize: '2 到 10 人，留空表示不参与拼团',
+    groupPrice: '每位成员的价格，须低于价格',
+    groupWindowHours: '开团后多少小时内需成团，默认 24',
+  },
+  group: {
+    legend: '拼团价',
+    description: '同时填写成团人数和拼团价即开启拼团；未按时成团的订单将全额退款。',
   },
   refunds: {
     legend: '退款',
@@ -123,6 +134,18 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
     if (tried) setErrors(validateDealForm(next));
   };
 
+  /** A refusal that names a field (a 400 such as 'groupPriceCents: must be below the price') shows under it; any other as a toast. */
+  const refused = (title: string) => (error: unknown) => {
+    const refusal = fieldRefusal(error);
+    const field = refusal ? DEAL_FORM_FIELD_OF[refusal.field] : undefined;
+    if (refusal && field) {
+      setErrors({ [field]: refusal.message });
+      requestAnimationFrame(() => focusFirstError(formRef.current));
+      return;
+    }
+    toast({ title, description: errorMessage(error), variant: 'destructive' });
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
@@ -142,7 +165,7 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
             onDone();
             announceSaved(saved, false);
           },
-          onError: (error) => toast({ title: '更新失败', description: errorMessage(error), variant: 'destructive' }),
+          onError: refused('更新失败'),
         },
       );
     } else {
@@ -151,7 +174,7 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
           onDone();
           announceSaved(saved, true);
         },
-        onError: (error) => toast({ title: '创建失败', description: errorMessage(error), variant: 'destructive' }),
+        onError: refused('创建失败'),
       });
     }
   };

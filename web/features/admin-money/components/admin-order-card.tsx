@@ -145,7 +145,7 @@ export function AdminOrderCard({ order }: { order: AdminOrder }) {
             <ul className="mt-2 grid gap-1 text-sm text-slate-600">
               {notes.map((r) => (
                 <li key={r.id} className="break-words">
-                  {codeOf(r.voucherId) ?? 'Refund'}: {[r.note, r.providerRef ? `reference ${r.providerRef}` : null, r.failure ? `failed: ${r.failure}` : null].filter(Boolean).join(' · ')}
+                  {(r.voucherId !== null ? codeOf(r.voucherId) : undefined) ?? 'Refund'}: {[r.note, r.providerRef ? `reference ${r.providerRef}` : null, r.failure ? `failed: ${r.failure}` : null].filter(Boolean).join(' · ')}
                 </li>
               ))}
             </ul>

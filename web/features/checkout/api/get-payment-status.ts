@@ -1,12 +1,20 @@
-/** GET /api/payment-status/{sessionId}: polled every 2 s while the payment is pending, and not after (docs/product/screens.md#payment-result). */
+/**
+ * GET /api/payment-status/{sessionId}: polled every 2 s while the payment is pending, and not after
+ * (docs/product/screens.md#payment-result); a paid place in a group still open is read every GROUP_POLL_MS, so the
+ * vouchers show the moment the group forms.
+ */
 import { queryOptions } from '@tanstack/react-query';
-import { PAYMENT_STATUS_POLL_MS } from '../../../../contract/constants';
+import { GROUP_POLL_MS, PAYMENT_STATUS_POLL_MS } from '../../../../contract/constants';
 import type { PaymentStatusAnswer } from '../../../../contract/checkout';
 
 export function paymentStatusQueryOptions(sessionId: string) {
   return queryOptions<PaymentStatusAnswer>({
     queryKey: ['/api/payment-status', sessionId],
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? PAYMENT_STATUS_POLL_MS : false),
+    refetchInterval: (query) => {
+      const answer = query.state.data;
+      if (answer?.status === 'pending') return PAYMENT_STATUS_POLL_MS;
+      return answer?.status === 'paid' && answer.group?.status === 'open' ? GROUP_POLL_MS : false;
+    },
   });
 }

@@ -1,10 +1,10 @@
 /** POST /api/checkout: starts a payment for a cart or a single deal and sends the browser to the provider's page. */
-import { useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { CheckoutBody } from '../../../../contract/checkout';
 import { toast } from '../../../components/ui/toast';
 import { track } from '../../../lib/analytics';
 import { apiJson, isApiError } from '../../../lib/api-client';
+import { goToPaymentPage, useResetOnReturn } from '../payment-page';
 
 export interface StartCheckoutInput {
   body: CheckoutBody;
@@ -40,23 +40,12 @@ export function useStartCheckout() {
     mutationFn: async ({ body, valueCents }: StartCheckoutInput) => {
       track({ event: 'purchase_initiated', dealIds: dealIdsOf(body), units: unitsOf(body), valueCents });
       const { url } = await startCheckout(body);
-      window.location.assign(url);
-      // Keep the mutation pending while the browser navigates away, so nobody starts a second checkout.
-      await new Promise<never>(() => undefined);
+      await goToPaymentPage(url);
     },
     onError: (error) => {
       toast({ title: 'Checkout Error', description: checkoutErrorMessage(error), variant: 'destructive' });
     },
   });
-  const { reset } = mutation;
-  // Coming back from the payment page with the browser's Back button can restore this page as it was left
-  // (busy); make the button usable again.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) reset();
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, [reset]);
+  useResetOnReturn(mutation.reset);
   return mutation;
 }

@@ -1,4 +1,7 @@
-/** 'Buy Now - $price' on the deal page: one unit straight to payment; a guest gets the login dialog and comes back here. */
+/**
+ * 'Buy Now - $price' on the deal page: one unit straight to payment; a guest gets the login dialog and comes back here.
+ * A deal with a group price calls it 'Buy alone $price', beside the group's button.
+ */
 import { Price } from '../../../components/ui/price';
 import { SpinnerIcon } from '../../../components/ui/icons';
 import type { Deal } from '../../../../contract/deals';
@@ -9,7 +12,7 @@ import { cn } from '../../../lib/cn';
 import { useUserWhenKnown, openLoginDialog } from '../../auth';
 import { useStartCheckout } from '../api/start-checkout';
 
-export function BuyNowButton({ deal, className }: { deal: Deal; className?: string }) {
+export function BuyNowButton({ deal, alone = false, className }: { deal: Deal; alone?: boolean; className?: string }) {
   const userWhenKnown = useUserWhenKnown();
   const checkout = useStartCheckout();
   const buyable = deal.active && !deal.soldOut;
@@ -32,13 +35,15 @@ export function BuyNowButton({ deal, className }: { deal: Deal; className?: stri
     <>
       <Button
         size="lg"
+        variant={alone ? 'outline' : 'primary'}
         className={cn('w-full', className)}
         onClick={() => void buy()}
         disabled={!buyable || checkout.isPending}
         aria-describedby={hint ? hintId : undefined}
       >
         {checkout.isPending ? <SpinnerIcon className="h-5 w-5" /> : null}
-        Buy Now - <Price cents={deal.priceCents} />
+        {alone ? 'Buy alone ' : 'Buy Now - '}
+        <Price cents={deal.priceCents} />
       </Button>
       {hint ? (
         <p id={hintId} className="mt-2 text-center text-sm text-slate-600">

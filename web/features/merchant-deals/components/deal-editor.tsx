@@ -12,27 +12,21 @@ import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { focusFirstError, FormFailure, hasErrors } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
 import { fieldRefusal } from '../../../lib/api-client';
-import { DealFields, dealFieldsBody, dealFieldsFrom, emptyDealFields, validateDealFields, type DealFieldValues, type DealFormErrors } from '../../admin-catalog';
+import {
+  DEAL_FORM_FIELD_OF,
+  DealFields,
+  dealFieldsBody,
+  dealFieldsFrom,
+  emptyDealFields,
+  validateDealFields,
+  type DealFieldValues,
+  type DealFormErrors,
+} from '../../admin-catalog';
 import { messageOf } from '../../auth';
 import { useCreateMerchantDeal } from '../api/create-merchant-deal';
 import { useSubmitMerchantDeal } from '../api/submit-merchant-deal';
 import { useUpdateMerchantDeal } from '../api/update-merchant-deal';
 import { DEAL_FIELDS_EN, DEAL_FORM_MESSAGES_EN } from '../deal-form-text';
-
-/** The body's fields (as the server names them in a refusal) and the form's field each is typed in. */
-const FORM_FIELD_OF: Record<string, keyof DealFormErrors> = {
-  title: 'title',
-  priceCents: 'price',
-  originalPriceCents: 'originalPrice',
-  description: 'description',
-  imageUrl: 'imageUrl',
-  inventory: 'inventory',
-  maxPerUser: 'maxPerUser',
-  validFrom: 'validFrom',
-  validUntil: 'validUntil',
-  redemptionInstructions: 'redemptionInstructions',
-  termsConditions: 'termsConditions',
-};
 
 const focusSoon = (form: HTMLFormElement | null) => requestAnimationFrame(() => focusFirstError(form));
 
@@ -75,8 +69,9 @@ export function DealEditor({ deal }: { deal: MerchantDeal | null }) {
   /** A refusal that names a field is shown under it; any other above the buttons. */
   const showRefusal = (error: unknown) => {
     const refused = fieldRefusal(error);
-    const field = refused ? FORM_FIELD_OF[refused.field] : undefined;
-    if (refused && field) {
+    // The merchant is the session's: a refusal naming it has no field here to show under.
+    const field = refused ? DEAL_FORM_FIELD_OF[refused.field] : undefined;
+    if (refused && field && field !== 'merchantId') {
       setErrors({ [field]: refused.message });
       focusSoon(formRef.current);
       return;

@@ -1,12 +1,30 @@
 /** One order of the customer's history: number, date, state, total and refunds, its lines, vouchers and refunds. */
+import { Link } from 'wouter';
+import type { OrderGroup } from '../../../../contract/groups';
 import type { CustomerOrder } from '../../../../contract/orders';
+import { paths } from '../../../../contract/routes';
+import { Badge } from '../../../components/ui/badge';
 import { Price } from '../../../components/ui/price';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { orderNumber, stateOfStatus, VoucherStateBadge } from '../../vouchers';
+import { orderGroupBadge } from '../order-display';
 import { OrderHeader, OrderLines, RefundRows } from './order-parts';
 
 function SubHeading({ children }: { children: string }) {
   return <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{children}</h3>;
+}
+
+/** The order's group: its state, and while it is open a link to the page that shows who is still missing. */
+function GroupBadge({ group }: { group: OrderGroup }) {
+  const badge = orderGroupBadge(group);
+  if (group.status !== 'open') return <Badge tone={badge.tone}>{badge.label}</Badge>;
+  return (
+    <Link href={paths.group(group.id)} className="rounded-full focus-ring">
+      <Badge tone={badge.tone} className="underline-offset-2 hover:underline">
+        {badge.label}
+      </Badge>
+    </Link>
+  );
 }
 
 export function OrderCard({ order }: { order: CustomerOrder }) {
@@ -18,6 +36,12 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
       <OrderHeader order={order} titleId={titleId}>
         <time dateTime={order.createdAt}>{formatIso(order.createdAt, formatDayTime)}</time>
       </OrderHeader>
+
+      {order.group ? (
+        <p className="mt-3">
+          <GroupBadge group={order.group} />
+        </p>
+      ) : null}
 
       <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm">
         <div>

@@ -7,7 +7,7 @@ import { Price } from '../../../components/ui/price';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { DealImage } from '../../deals';
 import { orderNumber } from '../../vouchers';
-import { orderStatusOf, REFUND_STATUS } from '../order-display';
+import { orderStatusOf, REFUND_REASON_SHOWN, REFUND_STATUS } from '../order-display';
 
 /** An order's lines: picture, title, quantity x unit price and the line's total. `size` 'md' is the checkout page's larger look. */
 /** The order's number (its heading, with the id `titleId`), the line under it and its status badge. */
@@ -59,13 +59,16 @@ export function RefundRows({ refunds, codeOf }: { refunds: Array<CustomerOrder['
   return (
     <ul className="divide-y divide-slate-100">
       {refunds.map((refund) => {
-        const code = codeOf?.(refund.voucherId);
+        // A failed group's refund gives back a payment that never became a voucher.
+        const code = refund.voucherId !== null ? codeOf?.(refund.voucherId) : undefined;
         const status = REFUND_STATUS[refund.status];
+        const reason = REFUND_REASON_SHOWN[refund.reason];
         return (
           <li key={refund.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
             <span className="font-semibold text-slate-900">
               <Price cents={refund.amountCents} label="Refund: " />
               {code ? <span className="ml-2 font-mono text-sm font-normal text-slate-600">{code}</span> : null}
+              {reason ? <span className="ml-2 text-sm font-normal text-slate-600">{reason}</span> : null}
             </span>
             <span className="flex flex-wrap items-center gap-3">
               <time dateTime={refund.createdAt} className="text-sm text-slate-600 tabular-nums">

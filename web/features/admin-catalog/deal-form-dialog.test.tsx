@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { AdminMerchant } from '../../../contract/admin';
+import { createDealBody } from '../../../contract/admin';
+import { sentBodies } from '../../test/screens';
+import { DealFormDialog } from './components/deal-form-dialog';
+import { anAdminDeal, json, renderScreen, stubApi } from './test-support';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const MERCHANT_ID = '0b6f7a1e-3c1d-4b7a-9a53-8f7f8b1f2c3d';
+const MERCHANT: AdminMerchant = {
+  id: MERCHANT_ID,
+  name: 'Ramen Ya',
+  phone: '5550000009',
+  address: '',
+  description: '',
+  businessHours: null,
+  status: 'active',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  dealCount: 0,
+  accountPhone: '5550000009',
+  commissionBps: 1000,
+};
+
+const spin = (name: string) => screen.getByRole('spinbutton', { name });
+const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
+
+describe('The superadmin\'s deal form: the group offer', () => {
+  it('sends no group offer as nulls, a group offer as its values, and shows a refusal under the field it names', async () => {
+    let answer = json({ message: 'groupSize: must be at most 10' }, 400);
+    const fetchMock = stubApi({ 'GET /api/admin/merchants': () => json([MERCHANT]), 'POST /api/admin/deals': () => answer });
+    renderScreen(<DealFormDialog deal={null} open onOpenChange={() => undefined} />, { path: '/admin/deals' });
+
+    await screen.findByRole('option', { name: 'Ramen Ya' });
+    type(screen.getByRole('combobox', { name: /商户/ }), MERCHANT_ID);
+    type(screen.getByRole('textbox', { name: /团购标题/ }), 'Ramen for two');
+    type(spin('价格（美元）'), '19.99');
+    fireEvent.click(screen.getByRole('button', { name: '创建团购' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'POST', '/api/admin/deals')).toHaveLength(1));
+    expect(sentBodies(fetchMock, 'POST', '/api/admin/deals')[0]).toMatchObject({ groupSize: null, groupPriceCents: null, groupWindowHours: 24 });
+
+    // The server's refusal of a group field shows under it.
+    const size = spin('成团人数');
+    await waitFor(() => expect(size.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(size.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe('must be at most 10');
+
+    answer = json({ ...anAdminDeal({ title: 'Ramen for two' }), catalogSyncError: null }, 201);
+    type(size, '3');
+    type(spin('拼团价（美元）'), '14.50');
+    type(spin('成团时限（小时）'), '12');
+    fireEvent.click(screen.getByRole('button', { name: '创建团购' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'POST', '/api/admin/deals')).toHaveLength(2));
+    const body = sentBodies(fetchMock, 'POST', '/api/admin/deals')[1];
+    expect(body).toMatchObject({ merchantId: MERCHANT_ID, priceCents: 1999, groupSize: 3, groupPriceCents: 1450, groupWindowHours: 12 });
+    expect(createDealBody.safeParse(body).success).toBe(true);
+  });
+});

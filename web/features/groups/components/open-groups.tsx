@@ -1,0 +1,100 @@
+/**
+ * 'Join a group' on the deal page: the deal's open groups with places left, closing soonest first, each with its
+ * members, the places and time left, and Join (or, for a group the shopper is in, a link to its page).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import type { Deal } from '../../../../contract/deals';
+import type { OpenGroup } from '../../../../contract/groups';
+import { paths } from '../../../../contract/routes';
+import { Button } from '../../../components/ui/button';
+import { CheckIcon, ClockIcon, SpinnerIcon } from '../../../components/ui/icons';
+import { cn } from '../../../lib/cn';
+import { openGroupsQueryOptions } from '../api/get-open-groups';
+import { useGroupCheckout } from '../api/group-checkout';
+import { durationText, msUntil, useNow } from '../group-time';
+import { groupOfferOf, groupsOpenFor, seatsLeftText } from '../group-offer';
+import { useSignedInFor } from '../use-signed-in';
+import { MemberSeats } from './member-seats';
+
+/** The list's times are in minutes: read the clock twice a minute. */
+const LIST_TICK_MS = 30_000;
+
+function OpenGroupRow({ group, now, joinable, joining, busy, onJoin }: { group: OpenGroup; now: number; joinable: boolean; joining: boolean; busy: boolean; onJoin: () => void }) {
+  const infoId = `open-group-${group.id}`;
+  const mine = group.mine === 'held' || group.mine === 'paid';
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <MemberSeats size={group.size} members={group.members} />
+        <p id={infoId} className="mt-1.5 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
+          <span className="font-semibold text-slate-900">{seatsLeftText(group.seatsLeft)}</span>
+          <span aria-hidden="true">·</span>
+          <span className="inline-flex items-center gap-1">
+            <ClockIcon className="h-3.5 w-3.5" />
+            {durationText(msUntil(group.deadline, now))} left
+          </span>
+        </p>
+      </div>
+      {mine ? (
+        <span className="flex items-center gap-3 text-sm">
+          <span className="inline-flex items-center gap-1 font-semibold text-brand-800">
+            <CheckIcon className="h-4 w-4" />
+            You're in
+          </span>
+          <Link href={paths.group(group.id)} className="text-link">
+            View group
+          </Link>
+        </span>
+      ) : (
+        <Button size="sm" onClick={onJoin} disabled={!joinable || busy} aria-describedby={infoId}>
+          {joining ? <SpinnerIcon className="h-4 w-4" /> : null}
+          Join
+        </Button>
+      )}
+    </li>
+  );
+}
+
+export function OpenGroups({ deal, className }: { deal: Deal; className?: string }) {
+  const offer = groupOfferOf(deal);
+  const query = useQuery({ ...openGroupsQueryOptions(deal.id), enabled: offer !== null });
+  const now = useNow(LIST_TICK_MS);
+  const signedIn = useSignedInFor(paths.deal(deal.id));
+  const checkout = useGroupCheckout();
+  if (offer === null) return null;
+
+  const groups = query.data ?? [];
+  const join = async (groupId: string) => {
+    if (await signedIn()) checkout.mutate({ deal, groupId });
+  };
+
+  return (
+    <section aria-labelledby={`join-group-${deal.id}`} className={cn('border-t border-slate-100 pt-5', className)}>
+      <h2 id={`join-group-${deal.id}`} className="font-bold text-slate-900">
+        Join a group
+      </h2>
+      {query.isPending ? (
+        <p className="mt-2 text-sm text-slate-600">Looking for open groups…</p>
+      ) : query.isError ? (
+        <p className="mt-2 text-sm text-slate-600">Open groups could not be loaded right now.</p>
+      ) : groups.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No open groups right now. Start one and share the link with friends.</p>
+      ) : (
+        <ul className="mt-1 divide-y divide-slate-100">
+          {groups.map((group) => (
+            <OpenGroupRow
+              key={group.id}
+              group={group}
+              now={now}
+              joinable={groupsOpenFor(deal)}
+              joining={checkout.isPending && checkout.variables.groupId === group.id}
+              busy={checkout.isPending}
+              onJoin={() => void join(group.id)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

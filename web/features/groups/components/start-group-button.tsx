@@ -1,0 +1,51 @@
+/** 'Start a group $price' on the deal page and the group page: the starter's own unit at the group price, straight to payment. */
+import type { Deal } from '../../../../contract/deals';
+import { paths } from '../../../../contract/routes';
+import { Button, type ButtonVariant } from '../../../components/ui/button';
+import { SpinnerIcon, UsersIcon } from '../../../components/ui/icons';
+import { Price } from '../../../components/ui/price';
+import { useGroupCheckout } from '../api/group-checkout';
+import { groupOfferHint, groupOfferOf, groupsOpenFor } from '../group-offer';
+import { useSignedInFor } from '../use-signed-in';
+
+interface StartGroupButtonProps {
+  deal: Deal;
+  /** 'Start a group' on the deal page, 'Start a new group' where a group could not be joined. */
+  label?: string;
+  /** Where a guest comes back to after logging in. */
+  next?: string;
+  variant?: ButtonVariant;
+  size?: 'md' | 'lg';
+  className?: string;
+}
+
+export function StartGroupButton({ deal, label = 'Start a group', next = paths.deal(deal.id), variant = 'primary', size = 'lg', className }: StartGroupButtonProps) {
+  const offer = groupOfferOf(deal);
+  const signedIn = useSignedInFor(next);
+  const checkout = useGroupCheckout();
+  if (offer === null) return null;
+  const hintId = `group-hint-${deal.id}`;
+
+  const start = async () => {
+    if (await signedIn()) checkout.mutate({ deal });
+  };
+
+  return (
+    <div className={className}>
+      <Button
+        size={size}
+        variant={variant}
+        className="w-full"
+        onClick={() => void start()}
+        disabled={!groupsOpenFor(deal) || checkout.isPending}
+        aria-describedby={hintId}
+      >
+        {checkout.isPending ? <SpinnerIcon className="h-5 w-5" /> : <UsersIcon className="h-5 w-5" />}
+        {label} <Price cents={offer.priceCents} />
+      </Button>
+      <p id={hintId} className="mt-1.5 text-center text-sm text-slate-600">
+        {groupOfferHint(offer)}
+      </p>
+    </div>
+  );
+}

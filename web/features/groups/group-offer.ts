@@ -1,0 +1,28 @@
+/** A deal's group offer, when it has one, and whether a group of it can be started or joined now. */
+import type { Deal } from '../../../contract/deals';
+
+export interface GroupOffer {
+  size: number;
+  priceCents: number;
+  windowHours: number;
+}
+
+export function groupOfferOf(deal: Deal): GroupOffer | null {
+  if (deal.groupSize === null || deal.groupPriceCents === null) return null;
+  return { size: deal.groupSize, priceCents: deal.groupPriceCents, windowHours: deal.groupWindowHours };
+}
+
+/** Groups are bought like single units: only while the deal is on sale and not sold out. */
+export function groupsOpenFor(deal: Deal): boolean {
+  return groupOfferOf(deal) !== null && deal.active && !deal.soldOut;
+}
+
+/** '3 people · 24 h to fill' */
+export function groupOfferHint(offer: GroupOffer): string {
+  return `${offer.size} people · ${offer.windowHours} h to fill`;
+}
+
+/** '1 seat left', '3 seats left' */
+export function seatsLeftText(seats: number): string {
+  return seats === 1 ? '1 seat left' : `${seats} seats left`;
+}

@@ -1,0 +1,279 @@
+/**
+ * /group/:id, the page a group's members share: the deal, the group price against the usual one, the members and the
+ * places still open, the time left, and what the viewer can do (join, finish paying, share). It reads the group again
+ * every GROUP_POLL_MS while it is open, so it shows the moment it forms or fails.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import type { Group } from '../../../contract/groups';
+import { paths } from '../../../contract/routes';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { AlertIcon, ArrowLeftIcon, CheckCircleIcon, ClockIcon, ShareIcon, SpinnerIcon, TicketIcon } from '../../components/ui/icons';
+import { StatePanel } from '../../components/ui/panel';
+import { Price } from '../../components/ui/price';
+import { Skeleton } from '../../components/ui/skeleton';
+import { isApiError } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { DealImage, ShopperOnly } from '../deals';
+import { groupQueryOptions } from './api/get-group';
+import { myGroupsQueryOptions } from './api/get-my-groups';
+import { useGroupCheckout } from './api/group-checkout';
+import { joinRefusal } from './api/join-group';
+import { MemberSeats } from './components/member-seats';
+import { StartGroupButton } from './components/start-group-button';
+import { countdownText, msUntil, useNow } from './group-time';
+import { groupsOpenFor, seatsLeftText } from './group-offer';
+import { shareGroup } from './share-group';
+import { useSignedInFor } from './use-signed-in';
+
+function Frame({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8">{children}</div>;
+}
+
+function GroupSkeleton() {
+  return (
+    <Frame>
+      <div aria-busy="true">
+        <p className="sr-only" role="status">
+          Loading group…
+        </p>
+        <Skeleton className="h-8 w-32" />
+        <div className="mt-6 grid gap-8 md:grid-cols-2">
+          <Skeleton className="aspect-[4/3] w-full rounded-2xl" />
+          <Skeleton className="h-80 w-full rounded-2xl" />
+        </div>
+      </div>
+    </Frame>
+  );
+}
+
+/** The running clock to the deadline; it ticks every second on its own, outside the page's status announcements. */
+function Countdown({ deadline }: { deadline: string }) {
+  const now = useNow(1000);
+  return (
+    <p className="flex items-center gap-2 text-sm text-slate-700">
+      <ClockIcon className="h-4 w-4 text-slate-500" />
+      Closes in
+      <time role="timer" dateTime={deadline} className="font-mono text-base font-semibold text-slate-900 tabular-nums">
+        {countdownText(msUntil(deadline, now))}
+      </time>
+    </p>
+  );
+}
+
+/** The group's state in a sentence, announced when it changes (and only then), and what goes with it. */
+function GroupStatus({ group }: { group: Group }) {
+  const member = group.mine === 'paid';
+  let icon: ReactNode = null;
+  let sentence: string;
+  let more: ReactNode = null;
+  if (group.status === 'open') {
+    sentence = `Waiting for ${group.size - group.paidCount} more`;
+  } else if (group.status === 'formed') {
+    icon = <CheckCircleIcon className="mt-0.5 h-6 w-6 shrink-0 text-emerald-700" />;
+    sentence = member ? 'Group complete! Vouchers are in My Vouchers' : 'Group complete!';
+    more = member ? (
+      <Link href={paths.myVouchers} className={buttonClasses('primary', 'md', 'mt-3')}>
+        <TicketIcon className="h-4 w-4" />
+        Go to My Vouchers
+      </Link>
+    ) : (
+      <p className="mt-1 text-sm text-slate-600">This group is full. Start a new group to get the group price.</p>
+    );
+  } else {
+    icon = <AlertIcon className="mt-0.5 h-6 w-6 shrink-0 text-slate-600" />;
+    sentence = 'This group did not fill in time. Everyone who paid is refunded.';
+  }
+  return (
+    <div className="flex items-start gap-2">
+      {icon}
+      <div>
+        <p role="status" className="text-xl font-bold text-slate-900">
+          {sentence}
+        </p>
+        {more}
+      </div>
+    </div>
+  );
+}
+
+/** Where the signed-in viewer stands in the group, in a sentence; null when they are not in it. */
+function membershipText(group: Group): string | null {
+  switch (group.mine) {
+    case 'held':
+      return group.status === 'open' ? 'Finish paying to hold your place.' : null;
+    case 'paid':
+      return group.status === 'open' ? "You're in. Share the link so friends can join." : null;
+    case 'refunding':
+      return 'Your payment is being refunded.';
+    case 'refunded':
+      return 'Your payment has been refunded.';
+    default:
+      return null;
+  }
+}
+
+function ShareButton({ group }: { group: Group }) {
+  const [sharing, setSharing] = useState(false);
+  const share = async () => {
+    setSharing(true);
+    try {
+      await shareGroup(group);
+    } finally {
+      setSharing(false);
+    }
+  };
+  return (
+    <Button variant="outline" onClick={() => void share()} disabled={sharing}>
+      <ShareIcon className="h-4 w-4" />
+      Share
+    </Button>
+  );
+}
+
+/** What the viewer can do: join an open group, or start a new one where this one cannot take them. */
+function Actions({ group }: { group: Group }) {
+  const next = paths.group(group.id);
+  const signedIn = useSignedInFor(next);
+  const checkout = useGroupCheckout({ showsRefusal: true });
+  const refusal = checkout.isError ? joinRefusal(checkout.error) : null;
+  const buyable = groupsOpenFor(group.deal);
+  const startNew = <StartGroupButton deal={group.deal} label="Start a new group" next={next} size="md" variant={refusal ? 'primary' : 'outline'} />;
+
+  const join = async () => {
+    if (await signedIn()) checkout.mutate({ deal: group.deal, groupId: group.id });
+  };
+
+  if (refusal) {
+    return (
+      <div className="grid gap-3">
+        <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm font-medium text-amber-950 ring-1 ring-amber-200">
+          {refusal}
+        </p>
+        {startNew}
+      </div>
+    );
+  }
+  // A member waits with the group while it is open; a group that formed has given its members their vouchers.
+  if (group.status === 'open' ? group.mine !== null : group.status === 'formed' && group.mine === 'paid') return null;
+  if (group.status !== 'open') return <div className="grid gap-3">{startNew}</div>;
+  if (group.seatsLeft === 0) {
+    return (
+      <div className="grid gap-3">
+        <p className="text-sm text-slate-600">Every place in this group is taken right now.</p>
+        {startNew}
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-2">
+      <Button size="lg" className="w-full" onClick={() => void join()} disabled={!buyable || checkout.isPending}>
+        {checkout.isPending ? <SpinnerIcon className="h-5 w-5" /> : null}
+        Join for <Price cents={group.priceCents} />
+      </Button>
+      {!buyable ? <p className="text-center text-sm text-slate-600">This deal is not available right now.</p> : null}
+    </div>
+  );
+}
+
+/** Once the group forms or fails, what was read before about vouchers, orders and groups is out of date. */
+function useRefreshWhenSettled(group: Group) {
+  const queryClient = useQueryClient();
+  const seen = useRef(group.status);
+  useEffect(() => {
+    if (seen.current === group.status) return;
+    seen.current = group.status;
+    void queryClient.invalidateQueries({ queryKey: ['/api/user/vouchers'] });
+    void queryClient.invalidateQueries({ queryKey: ['/api/user/orders'] });
+    void queryClient.invalidateQueries({ queryKey: myGroupsQueryOptions.queryKey, exact: true });
+  }, [group.status, queryClient]);
+}
+
+function GroupView({ group }: { group: Group }) {
+  const { deal } = group;
+  useRefreshWhenSettled(group);
+  const mine = membershipText(group);
+  const open = group.status === 'open';
+
+  return (
+    <Frame>
+      <Link href={paths.deal(deal.id)} className={buttonClasses('ghost', 'sm', '-ml-3')}>
+        <ArrowLeftIcon className="h-4 w-4" />
+        View the deal
+      </Link>
+
+      <div className="mt-4 grid gap-6 md:grid-cols-2 md:gap-8">
+        <div className="overflow-hidden rounded-2xl bg-slate-100 shadow-card ring-1 ring-slate-200/80">
+          <DealImage deal={deal} width={800} height={600} fetchPriority="high" className="aspect-[4/3] h-auto w-full object-cover" />
+        </div>
+
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{deal.merchantName}</p>
+          <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance text-slate-900">{deal.title}</h1>
+
+          <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <Badge tone="brand">Group of {group.size}</Badge>
+            <span className="sr-only">Group price:</span>
+            <Price cents={group.priceCents} className="text-4xl font-extrabold tracking-tight text-slate-900" />
+            <span className="text-sm text-slate-600">
+              <span className="sr-only">Usual price:</span>
+              <Price cents={deal.priceCents} struck /> usual price
+            </span>
+          </div>
+
+          <section aria-label="The group" className="mt-6 grid gap-4 surface p-5">
+            <GroupStatus group={group} />
+            <div>
+              <MemberSeats size={group.size} members={group.members} look="lg" />
+              {open ? <p className="mt-2 text-sm font-semibold text-slate-900">{seatsLeftText(group.seatsLeft)}</p> : null}
+            </div>
+            {open ? <Countdown deadline={group.deadline} /> : null}
+            {mine ? <p className="rounded-xl bg-brand-50 p-3 text-sm font-medium text-brand-900 ring-1 ring-brand-100">{mine}</p> : null}
+            <ShopperOnly>
+              <Actions group={group} />
+            </ShopperOnly>
+            {open ? (
+              <div>
+                <ShareButton group={group} />
+              </div>
+            ) : null}
+          </section>
+        </div>
+      </div>
+    </Frame>
+  );
+}
+
+export default function GroupPage({ id }: { id: string }) {
+  const query = useQuery(groupQueryOptions(id));
+  const group = query.data;
+  const notFound = isApiError(query.error, 404) || isApiError(query.error, 400);
+  useDocumentTitle(group ? `Group: ${group.deal.title}` : notFound ? 'Group Not Found' : null);
+
+  if (query.isPending) return <GroupSkeleton />;
+  if (!group) {
+    return (
+      <Frame>
+        <StatePanel
+          heading="h1"
+          tone="neutral"
+          icon={<AlertIcon className="h-7 w-7" />}
+          title={notFound ? 'Group Not Found' : 'This group could not be loaded'}
+          message={notFound ? 'Please check if the link is correct' : 'Something went wrong on our side. Please try again in a moment.'}
+        >
+          {notFound ? null : (
+            <Button variant="outline" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          )}
+          <Link href={paths.home} className={buttonClasses('primary')}>
+            Browse deals
+          </Link>
+        </StatePanel>
+      </Frame>
+    );
+  }
+  return <GroupView group={group} />;
+}
