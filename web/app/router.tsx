@@ -26,13 +26,13 @@ const PromotePage = lazy(() => import('../features/admin-accounts/promote-page')
 const RedeemPage = lazy(() => import('../features/redemption/redeem-page'));
 const ScanPage = lazy(() => import('../features/redemption/scan-page'));
 const TransactionsPage = lazy(() => import('../features/admin-log/transactions-page'));
-const AdminOrdersPage = lazy(() => import('../features/admin-money/orders-page'));
+const AdminOrdersPage = lazy(() => import('../features/admin-money/admin-orders-page'));
 const LedgerPage = lazy(() => import('../features/admin-money/ledger-page'));
 const FavoritesPage = lazy(() => import('../features/favorites/favorites-page'));
 const MerchantsPage = lazy(() => import('../features/admin-catalog/merchants-page'));
 const AdminDealsPage = lazy(() => import('../features/admin-catalog/deals-page'));
 const MerchantDealsPage = lazy(() => import('../features/merchant-deals/deals-page'));
-const MerchantDealPage = lazy(() => import('../features/merchant-deals/deal-page'));
+const MerchantDealPage = lazy(() => import('../features/merchant-deals/merchant-deal-page'));
 const MerchantStaffPage = lazy(() => import('../features/merchant-staff/staff-page'));
 const MerchantStatementsPage = lazy(() => import('../features/settlement/statements-page'));
 const MerchantStatementPage = lazy(() => import('../features/settlement/statement-page'));

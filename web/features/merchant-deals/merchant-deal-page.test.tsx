@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { merchantDealBody } from '../../../contract/workspace';
-import MerchantDealPage from './deal-page';
+import MerchantDealPage from './merchant-deal-page';
 import { aMerchantDeal, json, renderScreen, sentBodies, stubApi } from './test-support';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminOrder } from '../../../contract/orders';
 import { aUser } from '../../test/fixtures';
-import AdminOrdersPage from './orders-page';
+import AdminOrdersPage from './admin-orders-page';
 import { json, renderScreen, stubApi } from './test-support';
 
 afterEach(() => {
