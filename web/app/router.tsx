@@ -31,7 +31,7 @@ const LedgerPage = lazy(() => import('../features/admin-money/ledger-page'));
 const FavoritesPage = lazy(() => import('../features/favorites/favorites-page'));
 const MerchantsPage = lazy(() => import('../features/admin-catalog/merchants-page'));
 const AdminDealsPage = lazy(() => import('../features/admin-catalog/deals-page'));
-const MerchantDealsPage = lazy(() => import('../features/merchant-deals/deals-page'));
+const MerchantDealsPage = lazy(() => import('../features/merchant-deals/merchant-deals-page'));
 const MerchantDealPage = lazy(() => import('../features/merchant-deals/merchant-deal-page'));
 const MerchantStaffPage = lazy(() => import('../features/merchant-staff/staff-page'));
 const MerchantStatementsPage = lazy(() => import('../features/settlement/statements-page'));

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { aUser } from '../../test/fixtures';
-import MerchantDealsPage from './deals-page';
+import MerchantDealsPage from './merchant-deals-page';
 import { aMerchantDeal, json, renderScreen, STAFF, stubApi } from './test-support';
 
 afterEach(() => {
