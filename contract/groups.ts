@@ -16,9 +16,12 @@ export type GroupMembership = z.infer<typeof groupMembership>;
 export const orderGroup = z.object({
   id: z.string(),
   status: groupStatus,
+  size: z.number().int(),
   /** Paid members still missing; 0 once formed. */
   waitingFor: z.number().int(),
   deadline: z.string(),
+  /** When it formed or failed; null while open. */
+  closedAt: z.string().nullable(),
 });
 export type OrderGroup = z.infer<typeof orderGroup>;
 

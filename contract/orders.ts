@@ -80,7 +80,7 @@ export const adminOrderQuery = z.object({
 /** One entry of an order's story, oldest first. */
 export const orderEvent = z.object({
   at: z.string(),
-  kind: z.enum(['placed', 'paid', 'voucher_issued', 'redeemed', 'redemption_undone', 'refund_requested', 'refunded', 'refund_failed', 'expired']),
+  kind: z.enum(['placed', 'paid', 'group_formed', 'group_failed', 'voucher_issued', 'redeemed', 'redemption_undone', 'refund_requested', 'refunded', 'refund_failed', 'expired']),
   /** What happened, in a sentence. */
   text: z.string(),
   voucherCode: z.string().nullable(),

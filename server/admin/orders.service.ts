@@ -61,7 +61,8 @@ function storyOf(order: OrderRow, parts: OrderParts, tried: RedemptionRow[], led
   const events: { at: Date; kind: StoryEvent['kind']; text: string; voucherCode: string | null }[] = [];
   const add = (at: Date, kind: StoryEvent['kind'], text: string, voucherCode: string | null = null) => events.push({ at, kind, text, voucherCode });
   const units = parts.items.reduce((n, i) => n + i.quantity, 0);
-  add(order.createdAt, 'placed', `Order placed: ${units} unit${units === 1 ? '' : 's'} for ${dollars(order.totalCents)}.`);
+  const place = parts.group ? ` (a place in a group of ${parts.group.size})` : '';
+  add(order.createdAt, 'placed', `Order placed: ${units} unit${units === 1 ? '' : 's'} for ${dollars(order.totalCents)}${place}.`);
   if (order.paidAt) add(order.paidAt, 'paid', `Paid ${dollars(order.totalCents)} through the ${order.provider} provider.`);
   if (wholePaymentReturned(order)) {
     // Its times are the ledger's: the order itself records neither.
@@ -69,6 +70,12 @@ function storyOf(order: OrderRow, parts: OrderParts, tried: RedemptionRow[], led
       if (e.kind === 'payment') add(e.createdAt, 'paid', `A payment of ${dollars(e.amountCents)} arrived after the order had lapsed.`);
       if (e.kind === 'refund') add(e.createdAt, 'refunded', `The whole payment of ${dollars(-e.amountCents)} was returned: the order had lapsed.`);
     }
+  }
+  const group = parts.group;
+  if (group?.closedAt && group.status === 'formed') {
+    add(new Date(group.closedAt), 'group_formed', `The group of ${group.size} filled up: every member's voucher was issued.`);
+  } else if (group?.closedAt && group.status === 'failed') {
+    add(new Date(group.closedAt), 'group_failed', `The group of ${group.size} did not fill in time: every paid member is refunded.`);
   }
   if (order.status === 'expired') {
     const lapsedAt = order.expiresAt > order.createdAt ? order.expiresAt : order.createdAt;

@@ -146,7 +146,14 @@ export async function orderGroupsOf(db: Db, orderIds: string[]): Promise<Map<str
   return new Map(
     rows.map(({ orderId, group: g }) => [
       orderId,
-      { id: g.id, status: g.status, waitingFor: g.status === 'formed' ? 0 : g.size - g.paidCount, deadline: g.deadline.toISOString() },
+      {
+        id: g.id,
+        status: g.status,
+        size: g.size,
+        waitingFor: g.status === 'formed' ? 0 : g.size - g.paidCount,
+        deadline: g.deadline.toISOString(),
+        closedAt: (g.formedAt ?? g.failedAt)?.toISOString() ?? null,
+      },
     ]),
   );
 }

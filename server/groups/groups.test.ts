@@ -8,14 +8,15 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { group as groupSchema, groupCheckoutAnswer, myGroupList, openGroupList } from '../../contract/groups';
-import { customerOrderList } from '../../contract/orders';
+import { adminOrderList, customerOrderList } from '../../contract/orders';
+import { buildUser } from '../db/factories';
 import { dealGroups, groupMembers, ledgerEntries, orders, refunds, vouchers } from '../db/schema';
 import type { SmsSender } from '../integrations/sms/sms-sender';
 import { releaseExpiredOrders } from '../orders/orders.service';
 import { runExpirySweep } from '../orders/expiry';
 import { groupPagePreview } from './groups.service';
 import { testConfig, useTestApp } from '../test/app';
-import { call, expectStatus, messageOf } from '../test/auth-helpers';
+import { call, expectStatus, loginAs, messageOf } from '../test/auth-helpers';
 import { buyableDeal, customer, lapse, pay, paymentStatusOf, sessionIdOf, stockOf, testProviderFor, userUnitsOf, type Shopper } from '../test/purchase-helpers';
 
 const provider = testProviderFor(testConfig());
@@ -190,7 +191,13 @@ describe('a group whose window passes', () => {
     expect(ledger.map((l) => l.amountCents)).toEqual([-2000, -2000]);
     expect(await sweep()).toMatchObject({ groupsFailed: 0, groupRefunds: 0 });
     const history = customerOrderList.parse((await call(t.app, 'GET', '/api/user/orders', { sessionId: a.sessionId })).body);
-    expect(history[0]).toMatchObject({ refundedCents: 2000, group: { status: 'failed' }, refunds: [expect.objectContaining({ reason: 'group', voucherId: null })] });
+    expect(history[0]).toMatchObject({ refundedCents: 2000, group: { status: 'failed', size: 3, closedAt: expect.any(String) }, refunds: [expect.objectContaining({ reason: 'group', voucherId: null })] });
+    // Customer service reads the group's part in the order's story.
+    const admin = await loginAs(t, await buildUser(t.db, { role: 'superadmin' }));
+    const found = adminOrderList.parse((await call(t.app, 'GET', `/api/admin/orders?q=${history[0]!.id}`, { sessionId: admin.sessionId })).body);
+    expect(found[0]!.story.map((e) => e.kind)).toEqual(expect.arrayContaining(['placed', 'paid', 'group_failed', 'refund_requested', 'refunded']));
+    expect(found[0]!.story.find((e) => e.kind === 'group_failed')!.text).toBe('The group of 3 did not fill in time: every paid member is refunded.');
+    expect(found[0]!.story[0]!.text).toBe('Order placed: 1 unit for $20.00 (a place in a group of 3).');
   });
 
   it('refunds a payment that arrives after the group failed', async () => {

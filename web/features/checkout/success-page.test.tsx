@@ -29,7 +29,7 @@ function anAnswer(overrides: Partial<PaymentStatusAnswer> = {}): PaymentStatusAn
       expiresAt: '2026-11-22T10:30:00.000Z',
       items: [{ dealId: DEAL.id, title: DEAL.title, quantity: 1, unitPriceCents: 1499, imageUrl: '' }],
     },
-    group: { id: 'g1', status: 'open', waitingFor: 2, deadline: new Date(Date.now() + 5 * 3_600_000).toISOString() },
+    group: { id: 'g1', status: 'open', size: 3, waitingFor: 2, deadline: new Date(Date.now() + 5 * 3_600_000).toISOString(), closedAt: null },
     ...overrides,
   };
 }

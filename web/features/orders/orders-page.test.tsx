@@ -135,15 +135,15 @@ describe('My Orders: group orders', () => {
     stub({
       '/api/user/orders': () =>
         json([
-          anOrder('11111111-0000-4000-8000-000000000000', { items: groupItems, totalCents: 1499, vouchers: [], group: { id: 'g-open', status: 'open', waitingFor: 2, deadline: '2026-11-23T10:00:00.000Z' } }),
-          anOrder('22222222-0000-4000-8000-000000000000', { items: groupItems, totalCents: 1499, vouchers: [anOrder('x').vouchers[0]!], group: { id: 'g-formed', status: 'formed', waitingFor: 0, deadline: '2026-11-23T10:00:00.000Z' } }),
+          anOrder('11111111-0000-4000-8000-000000000000', { items: groupItems, totalCents: 1499, vouchers: [], group: { id: 'g-open', status: 'open', size: 3, waitingFor: 2, deadline: '2026-11-23T10:00:00.000Z', closedAt: null } }),
+          anOrder('22222222-0000-4000-8000-000000000000', { items: groupItems, totalCents: 1499, vouchers: [anOrder('x').vouchers[0]!], group: { id: 'g-formed', status: 'formed', size: 3, waitingFor: 0, deadline: '2026-11-23T10:00:00.000Z', closedAt: '2026-11-22T10:00:00.000Z' } }),
           anOrder('33333333-0000-4000-8000-000000000000', {
             items: groupItems,
             totalCents: 1499,
             refundedCents: 1499,
             vouchers: [],
             refunds: [groupRefund],
-            group: { id: 'g-failed', status: 'failed', waitingFor: 1, deadline: '2026-11-23T10:00:00.000Z' },
+            group: { id: 'g-failed', status: 'failed', size: 3, waitingFor: 1, deadline: '2026-11-23T10:00:00.000Z', closedAt: '2026-11-23T10:00:00.000Z' },
           }),
           anOrder('44444444-0000-4000-8000-000000000000'),
         ]),
