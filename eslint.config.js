@@ -16,7 +16,7 @@ import globals from 'globals';
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.suite.ts'];
 const rule = (message, regex) => ({ regex, message: `${message} (docs/ARCHITECTURE.md)` });
 
-const serverNotWeb = rule('server/ never imports web/', '^(\\./|(\\.\\./)+)web(/|$)');
+const serverNotWeb = rule('server/ never imports web/', '^(\\.\\./)+web(/|$)');
 const serverNotApp = rule('Only server/main.ts and server/test/ import server/app.ts; dependencies are typed in server/deps.ts', '^(\\./|(\\.\\./)+)app$');
 const webNotServer = rule('web/ never imports server/', '^(\\.\\./)+server(/|$)');
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });

@@ -7,7 +7,7 @@
  * redelivery after success is a no-op and one after a failure does the work. What the database
  * cannot do, giving money back through the provider, is done here.
  */
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { VOUCHER_VALID_DAYS } from '../../contract/constants';
 import type { Db } from '../db/client';
