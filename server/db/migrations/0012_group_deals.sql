@@ -130,11 +130,11 @@ BEGIN
 		IF grp."status" <> 'open' OR grp."deadline" < "p_paid_at" THEN RETURN 'group-closed'; END IF;
 		IF member."status" <> 'held' THEN
 			-- The hold lapsed and freed the seat: the payment counts only if a seat is still free and the
-			-- customer has not taken another place in the group since.
+			-- customer has not taken another place in the group since. The seat is taken again below,
+			-- once the units are, so a payment refunded as 'gone' leaves it free.
 			IF grp."seats_taken" >= grp."size" OR EXISTS (
 				SELECT 1 FROM "group_members" WHERE "group_id" = grp."id" AND "user_id" = o."user_id" AND "status" IN ('held', 'paid')
 			) THEN RETURN 'group-closed'; END IF;
-			UPDATE "deal_groups" SET "seats_taken" = "seats_taken" + 1 WHERE "id" = grp."id";
 		END IF;
 	END IF;
 	IF o."status" = 'pending' THEN
@@ -166,6 +166,9 @@ BEGIN
 		ON CONFLICT DO NOTHING;
 	END IF;
 	IF v_group IS NOT NULL THEN
+		IF member."status" <> 'held' THEN
+			UPDATE "deal_groups" SET "seats_taken" = "seats_taken" + 1 WHERE "id" = grp."id";
+		END IF;
 		UPDATE "orders" SET "status" = 'paid', "paid_at" = "p_paid_at" WHERE "id" = "p_order";
 		UPDATE "group_members" SET "status" = 'paid', "paid_at" = "p_paid_at" WHERE "id" = member."id";
 		UPDATE "deal_groups" SET "paid_count" = "paid_count" + 1 WHERE "id" = grp."id";
