@@ -1,17 +1,21 @@
 /**
  * Two server processes on one PostgreSQL database, with the races that matter spread across both:
- * a flash sale, a customer racing their own limit, duplicate webhook deliveries and double
- * redemption. Totals are checked in the database afterwards.
+ * a flash sale, a customer racing their own limit, duplicate webhook deliveries, double redemption,
+ * the last place in a group (ADR 029), and a group's last payment meeting the deadline sweep.
+ * Totals are checked in the database afterwards.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, type Database } from './db/client';
 import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount } from './db/factories';
 import { createSession } from './auth/sessions';
 import { unitsTakenOf } from './db/stock-reads';
-import { holds, orders, redemptions, vouchers } from './db/schema';
+import { dealGroups, groupMembers, holds, ledgerEntries, orders, redemptions, refunds, vouchers } from './db/schema';
 import { TestPaymentProvider, TEST_SIGNATURE_HEADER } from './integrations/payments/test-provider';
+import { failExpiredGroups } from './orders/orders.service';
 import { createNamedTestDatabase, type NamedTestDatabase } from './test/database';
 import { startServer, type ServerProcess } from './test/server-process';
 
@@ -35,6 +39,51 @@ async function post(i: number, url: string, sessionId: string | null, body: unkn
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
+}
+
+const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', cardholderName: 'Scale Out' };
+
+/** The provider session a checkout's answer (or a group's) points its payment page at. */
+const sessionOf = (answer: { body: Record<string, unknown> | null }) => new URL(String(answer.body!.url)).searchParams.get('session_id')!;
+
+const payOn = (i: number, session: string, providerSession: string) => post(i, `/api/test-provider/sessions/${encodeURIComponent(providerSession)}/pay`, session, CARD);
+
+async function customerSessions(n: number): Promise<string[]> {
+  return Promise.all(Array.from({ length: n }, async () => createSession(database.db, (await buildCustomer(database.db)).id)));
+}
+
+/** A deal sold to groups of `size` at 2000 cents (3000 alone), and a group of it started on server 0 and joined by `joiners` more, in turn over both servers. */
+async function groupOn(size: number, joiners: number) {
+  const merchant = await buildMerchant(database.db);
+  const deal = await buildDeal(database.db, { merchantId: merchant.id, inventory: 50, maxPerUser: 5, priceCents: 3000, groupSize: size, groupPriceCents: 2000 });
+  const [starter, ...others] = await customerSessions(1 + joiners);
+  const started = await post(0, '/api/groups', starter!, { dealId: deal.id });
+  expect(started.status).toBe(200);
+  const groupId = (started.body!.group as { id: string }).id;
+  const places = [{ session: starter!, sid: sessionOf(started) }];
+  for (const [i, session] of others.entries()) {
+    const joined = await post(i + 1, `/api/groups/${groupId}/join`, session, {});
+    expect(joined.status).toBe(200);
+    places.push({ session, sid: sessionOf(joined) });
+  }
+  return { deal, groupId, places };
+}
+
+/** A group's row, its members' statuses, and its orders' vouchers, refunds and ledger rows. */
+async function groupTotals(groupId: string) {
+  const [group] = await database.db.select().from(dealGroups).where(eq(dealGroups.id, groupId));
+  const members = await database.db.select().from(groupMembers).where(eq(groupMembers.groupId, groupId)).orderBy(groupMembers.createdAt);
+  const orderIds = members.map((m) => m.orderId);
+  const ledger = await database.db.select().from(ledgerEntries).where(inArray(ledgerEntries.orderId, orderIds));
+  return {
+    group: group!,
+    members,
+    orders: await database.db.select().from(orders).where(inArray(orders.id, orderIds)),
+    vouchers: await database.db.select().from(vouchers).where(inArray(vouchers.orderId, orderIds)),
+    refunds: await database.db.select().from(refunds).where(inArray(refunds.orderId, orderIds)),
+    payments: ledger.filter((e) => e.kind === 'payment'),
+    net: ledger.reduce((sum, e) => sum + e.amountCents, 0),
+  };
 }
 
 beforeAll(async () => {
@@ -133,4 +182,78 @@ describe(`${SERVERS} servers on one database`, () => {
     expect(late.filter((r) => r.status === 200)).toHaveLength(6);
     expect(await unitsTakenOf(database.db, deal.id)).toBe(6);
   });
+
+  it('give the last place in a group to one of 20 buyers joining across both servers, and form it once when all pay', async () => {
+    const { deal, groupId, places } = await groupOn(3, 1);
+    const buyers = await customerSessions(20);
+    const results = await Promise.all(buyers.map((session, i) => post(i, `/api/groups/${groupId}/join`, session, {})));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+    const winner = results.findIndex((r) => r.status === 200);
+    places.push({ session: buyers[winner]!, sid: sessionOf(results[winner]!) });
+    expect((await groupTotals(groupId)).group).toMatchObject({ status: 'open', seatsTaken: 3, paidCount: 0 });
+
+    // Every member pays at once, spread over both servers.
+    const paid = await Promise.all(places.map((p, i) => payOn(i, p.session, p.sid)));
+    expect(paid.map((r) => r.status)).toEqual([200, 200, 200]);
+    const totals = await groupTotals(groupId);
+    expect(totals.group).toMatchObject({ status: 'formed', seatsTaken: 3, paidCount: 3 });
+    expect(totals.members.map((m) => m.status)).toEqual(['paid', 'paid', 'paid']);
+    expect(totals.vouchers.map((v) => v.orderId).sort()).toEqual(totals.orders.map((o) => o.id).sort());
+    expect(totals.payments).toHaveLength(3);
+    expect(totals.net).toBe(3 * 2000);
+    expect(await unitsTakenOf(database.db, deal.id)).toBe(3);
+  });
+
+  it("form or fail each group whose last payment on one server meets another's sweep at the deadline, never both", async () => {
+    // The sweep runs here, on a pool of its own: a third server in effect (the servers' own sweeps run once a minute).
+    const sweeper = { db: database.db, payments: new TestPaymentProvider(SECRET, 'http://unused'), logger: pino({ level: 'silent' }) as unknown as FastifyBaseLogger };
+    const groups = [];
+    for (let g = 0; g < 6; g++) {
+      const group = await groupOn(3, 2);
+      for (const [i, p] of group.places.slice(0, 2).entries()) expect((await payOn(i, p.session, p.sid)).status).toBe(200);
+      groups.push(group);
+    }
+    await Promise.all(servers.map((s) => fetch(`${s.base}/api/health`)));
+    // Deadlines spread over the moment the payments and the sweeps start, so that each may come first.
+    const now = Date.now();
+    for (const [i, g] of groups.entries()) {
+      await database.db.update(dealGroups).set({ deadline: new Date(now + [-5, 0, 5, 10, 20, 40][i]!) }).where(eq(dealGroups.id, g.groupId));
+    }
+    const [pays] = await Promise.all([
+      Promise.all(groups.map((g) => payOn(0, g.places[2]!.session, g.places[2]!.sid))),
+      failExpiredGroups(sweeper, 50),
+      new Promise((resolve) => setTimeout(resolve, 5)).then(() => failExpiredGroups(sweeper, 50)),
+    ]);
+    // What the racing sweeps left (a payment refused at its deadline before any sweep saw the group due) the next one does.
+    await failExpiredGroups(sweeper, 50);
+    expect(await failExpiredGroups(sweeper, 50)).toEqual({ failed: 0, refunded: 0, refundsFailed: 0 });
+
+    for (const [i, g] of groups.entries()) {
+      const totals = await groupTotals(g.groupId);
+      const why = JSON.stringify({ group: totals.group, members: totals.members.map((m) => m.status), pay: pays[i] });
+      if (totals.group.status === 'formed') {
+        expect(pays[i]!.status, why).toBe(200);
+        expect(totals.members.map((m) => m.status), why).toEqual(['paid', 'paid', 'paid']);
+        expect(totals.vouchers, why).toHaveLength(3);
+        expect(totals.refunds, why).toEqual([]);
+        expect(totals.net, why).toBe(3 * 2000);
+      } else {
+        expect(totals.group.status, why).toBe('failed');
+        expect(pays[i]!.status, why).toBe(409);
+        expect(totals.members.map((m) => m.status), why).toEqual(['refunded', 'refunded', 'lapsed']);
+        expect(totals.vouchers, why).toEqual([]);
+        expect(totals.refunds.map((r) => [r.reason, r.status, r.amountCents]), why).toEqual([
+          ['group', 'succeeded', 2000],
+          ['group', 'succeeded', 2000],
+        ]);
+        expect(totals.orders.find((o) => o.id === totals.members[2]!.orderId)!.status, why).toBe('refunded');
+        // Three payments came in (the last one after its group closed) and all three went back.
+        expect(totals.payments, why).toHaveLength(3);
+        expect(totals.net, why).toBe(0);
+      }
+      expect(await unitsTakenOf(database.db, g.deal.id), why).toBe(totals.vouchers.length);
+    }
+  });
 });
+
