@@ -5,8 +5,11 @@
  * customer i mod customers (so each customer's attempts are spread over the whole sale). Each
  * successful checkout is paid at once with the test card, as a shopper would. Prints one JSON line.
  */
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { PAY_BODY, post, summarise, type Answer, type Latencies } from './load';
+
+export type { Latencies } from './load';
 
 export interface BuyersConfig {
   origin: string;
@@ -15,13 +18,6 @@ export interface BuyersConfig {
   tokensFile: string;
   attempts: number;
   concurrency: number;
-}
-
-export interface Latencies {
-  count: number;
-  p50: number;
-  p99: number;
-  max: number;
 }
 
 export interface BuyersResult {
@@ -43,45 +39,6 @@ export interface BuyersResult {
   soldOutCheckoutLatency: Latencies;
   payLatency: Latencies;
   allLatency: Latencies;
-}
-
-interface Answer {
-  status: number;
-  body: string;
-  ms: number;
-}
-
-const PAY_BODY = JSON.stringify({ cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', cardholderName: 'Flash Buyer' });
-
-function post(agent: Agent, origin: URL, path: string, token: string, body: string): Promise<Answer> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        agent,
-        host: origin.hostname,
-        port: origin.port,
-        method: 'POST',
-        path,
-        // As the site's own pages send it: a write carrying only the cookie counts as signed in only from them.
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: `sessionId=${token}`, 'sec-fetch-site': 'same-origin' },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-function summarise(values: number[]): Latencies {
-  const sorted = Float64Array.from(values).sort();
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
-  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? Number.NaN };
 }
 
 async function main(): Promise<void> {

@@ -14,6 +14,11 @@
  *
  * --commit-delay (microseconds, 0 = the server's own setting) turns on PostgreSQL's group commit
  * (docs/DEPLOY.md) for the sale's database and pgbench's alike, so the ratio compares like with like.
+ *
+ * --scenario=groups runs the group scenario instead (groups.ts: 1,000 groups of 3 filled at once by
+ * 3,000 customers), without pgbench:
+ *   npx tsx bench/flash-sale/run.ts --scenario=groups [--runs=3] [--groups=1000] [--group-size=3]
+ *        [--concurrency=64] [--pool=10] [--skip-build] [--admin-url=...]
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +29,7 @@ import { openDatabase } from '../../server/db/client';
 import { buildDeal, buildMerchant } from '../../server/db/factories';
 import { createSession } from '../../server/auth/sessions';
 import type { BuyersConfig, BuyersResult } from './buyers';
+import { groupScenario } from './groups';
 import { preparePgbench, runPgbench, VARIANTS, type PgbenchResult, type Variant } from './pgbench';
 import {
   buildDist,
@@ -207,6 +213,9 @@ function describeRun(run: number, o: SaleOutcome, p: PgbenchResult): string {
 
 async function main(): Promise<void> {
   const opt = options(process.argv.slice(2));
+  const scenario = opt.text('scenario', 'sale');
+  if (scenario === 'groups') return groupsMain(opt);
+  if (scenario !== 'sale') throw new Error('--scenario must be sale (the default) or groups');
   const runs = opt.int('runs', 3);
   const pgbenchSeconds = opt.int('pgbench-seconds', 30);
   const settings: Settings = {
@@ -291,6 +300,27 @@ async function main(): Promise<void> {
       ),
     );
   }
+}
+
+/** The group scenario (groups.ts), with its own options; the sale's pgbench pairing does not apply to it. */
+async function groupsMain(opt: ReturnType<typeof options>): Promise<void> {
+  const groupSize = opt.int('group-size', 3);
+  if (groupSize < 2 || groupSize > 10) throw new Error('--group-size must be 2 to 10, as deals allow');
+  const m = machine();
+  console.log(`machine: ${describeMachine(m)}`);
+  if (!opt.flag('skip-build') || !existsSync(SERVER_BUNDLE)) await buildDist();
+  await groupScenario(
+    {
+      groups: opt.int('groups', 1000),
+      groupSize,
+      concurrency: opt.int('concurrency', 64),
+      pool: opt.int('pool', 10),
+      adminUrl: opt.text('admin-url', DEFAULT_ADMIN_URL),
+      dir: scratchDir('bench-flash-groups'),
+    },
+    opt.int('runs', 3),
+  );
+  console.log(`machine: ${describeMachine(m)}`);
 }
 
 runMain(main);
