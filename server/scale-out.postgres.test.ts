@@ -1,7 +1,8 @@
 /**
  * Two server processes on one PostgreSQL database, with the races that matter spread across both:
  * a flash sale, a customer racing their own limit, duplicate webhook deliveries, double redemption,
- * the last place in a group (ADR 029), and a group's last payment meeting the deadline sweep.
+ * the last place in a group (ADR 029), a group's last payments delivered many times, and a group's last
+ * payment meeting the deadline sweep.
  * Totals are checked in the database afterwards.
  */
 import { randomBytes } from 'node:crypto';
@@ -201,6 +202,28 @@ describe(`${SERVERS} servers on one database`, () => {
     expect(totals.members.map((m) => m.status)).toEqual(['paid', 'paid', 'paid']);
     expect(totals.vouchers.map((v) => v.orderId).sort()).toEqual(totals.orders.map((o) => o.id).sort());
     expect(totals.payments).toHaveLength(3);
+    expect(totals.net).toBe(3 * 2000);
+    expect(await unitsTakenOf(database.db, deal.id)).toBe(3);
+  });
+
+  it("form a group once when its last two members' payment events each reach both servers 12 times at once", async () => {
+    const { deal, groupId, places } = await groupOn(3, 2);
+    expect((await payOn(0, places[0]!.session, places[0]!.sid)).status).toBe(200);
+    const provider = new TestPaymentProvider(SECRET, 'http://unused');
+    const deliveries = [];
+    for (const place of places.slice(1)) {
+      const [order] = await database.db.select().from(orders).where(eq(orders.providerSessionId, place.sid));
+      const body = JSON.stringify({ id: `evt_group_${randomBytes(4).toString('hex')}`, type: 'checkout.session.completed', sessionId: place.sid, orderId: order!.id, paymentRef: `pi_${order!.id}` });
+      for (let i = 0; i < 12; i++) deliveries.push({ i, body });
+    }
+    const results = await Promise.all(deliveries.map(({ i, body }) => post(i, '/api/webhooks/test-provider', null, body, { [TEST_SIGNATURE_HEADER]: provider.sign(body) })));
+    expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    const totals = await groupTotals(groupId);
+    expect(totals.group).toMatchObject({ status: 'formed', seatsTaken: 3, paidCount: 3 });
+    expect(totals.vouchers).toHaveLength(3);
+    expect(new Set(totals.vouchers.map((v) => v.orderId)).size).toBe(3);
+    expect(totals.payments).toHaveLength(3);
+    expect(totals.refunds).toEqual([]);
     expect(totals.net).toBe(3 * 2000);
     expect(await unitsTakenOf(database.db, deal.id)).toBe(3);
   });
