@@ -87,6 +87,11 @@ export const voucher = z.object({
   termsConditions: z.string(),
   merchantId: z.string(),
   merchantName: z.string(),
+  /** Where the voucher is used ('' when the merchant has not given one). */
+  merchantAddress: z.string(),
+  merchantPhone: z.string(),
+  /** The merchant's opening hours as the merchant answer has them: a JSON string of morning, afternoon, evening; null when not set. */
+  merchantHours: z.string().nullable(),
   /** Whether the owner has already reviewed the deal. */
   reviewed: z.boolean(),
   refundAnytime: z.boolean(),

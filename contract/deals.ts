@@ -73,6 +73,8 @@ export const review = z.object({
   rating: z.number().int().min(1).max(5),
   comment: z.string(),
   date: z.string(),
+  /** True when the author holds a redeemed voucher of the deal: a verified visit. */
+  verified: z.boolean(),
 });
 export type Review = z.infer<typeof review>;
 

@@ -1,5 +1,5 @@
 /** Public reads of the catalogue: deals shoppers may see, their merchants, their reviews. */
-import { and, asc, desc, eq, is, or, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, is, or, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Deal, ReviewSummary } from '../../contract/deals';
 import type { Merchant } from '../../contract/merchants';
 import { REVIEWS_SHOWN } from '../../contract/constants';
@@ -355,7 +355,10 @@ export function initials(name: string): string {
   return letters.join('') || '?';
 }
 
-/** Average, 1-5 distribution and the newest reviews of a deal (ADR 011). */
+// Spelled out: drizzle would leave these columns unqualified inside a correlated subquery.
+const reviewerUsedDeal = sql<boolean>`exists (select 1 from vouchers v where v.deal_id = "reviews"."deal_id" and v.user_id = "reviews"."user_id" and v.redeemed)`;
+
+/** Average, 1-5 distribution and the newest reviews of a deal (ADR 011), each marked verified when its author redeemed a voucher of it. */
 export async function getReviewSummary(db: Db, dealId: string): Promise<ReviewSummary> {
   const stats = await db
     .select({ rating: reviews.rating, count: sql<number>`count(*)::int` })
@@ -371,7 +374,7 @@ export async function getReviewSummary(db: Db, dealId: string): Promise<ReviewSu
     sum += s.rating * Number(s.count);
   }
   const latest = await db
-    .select()
+    .select({ ...getTableColumns(reviews), verified: reviewerUsedDeal })
     .from(reviews)
     .where(eq(reviews.dealId, dealId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
@@ -387,6 +390,7 @@ export async function getReviewSummary(db: Db, dealId: string): Promise<ReviewSu
       rating: r.rating,
       comment: r.comment,
       date: r.createdAt.toISOString(),
+      verified: Boolean(r.verified),
     })),
   };
 }

@@ -95,6 +95,8 @@ describe('loadDemoData', () => {
       expect(summary.distribution.reduce((a, b) => a + b, 0)).toBe(DEMO_REVIEWS_PER_DEAL);
       expect(summary.average).toBeGreaterThanOrEqual(4);
       expect(summary.reviews).toHaveLength(3);
+      // The demo reviewers never had a voucher redeemed, so none of their reviews claims a verified visit.
+      expect(summary.reviews.map((r) => r.verified)).toEqual([false, false, false]);
     }
   });
 

@@ -1,7 +1,7 @@
 /** A customer's vouchers, each voucher's QR image, the success page's payment status, and reviews by buyers. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentStatusAnswer, reviewBody, voucherList, voucherListQuery } from '../../contract/checkout';
+import { paymentStatusAnswer, reviewBody, voucher, voucherList, voucherListQuery } from '../../contract/checkout';
 import { idParams, messageAnswer } from '../../contract/common';
 import { NEXT_CURSOR_HEADER } from '../../contract/constants';
 import type { AppDeps } from '../deps';
@@ -11,7 +11,7 @@ import { requireUser } from '../http/session';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
 import type { SmsSender } from '../integrations/sms/sms-sender';
 import { catchUpWithProvider, tellIfFormed } from '../orders/orders.service';
-import { findOwnOrder, listUserVouchers, ownVoucherQrSvg, paymentStatus, postReview } from './vouchers.service';
+import { findOwnOrder, listUserVouchers, ownVoucher, ownVoucherQrSvg, paymentStatus, postReview } from './vouchers.service';
 
 export const voucherRoutes =
   (deps: AppDeps & { payments: PaymentProvider; sms: SmsSender }): FastifyPluginAsyncZod =>
@@ -45,6 +45,10 @@ export const voucherRoutes =
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       return page.vouchers;
     });
+
+    app.get('/api/user/vouchers/:id', { schema: { params: idParams, response: { 200: voucher } } }, async (request) =>
+      ownVoucher(db, requireUser(request).id, request.params.id),
+    );
 
     // A voucher's QR image, for <img src> (the session cookie) or an API client (bearer). One request
     // renders one image, and a browser keeps it: the code and PIN it encodes never change.

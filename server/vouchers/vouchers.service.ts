@@ -1,4 +1,4 @@
-/** A customer's vouchers (a page at a time) and their QR images, the payment-status answer of the success page, and reviews by buyers. */
+/** A customer's vouchers (a page at a time) and their QR images, the payment-status answer of the success page, and reviews by customers who used the deal. */
 import QRCode from 'qrcode';
 import { and, asc, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import { FULFILMENT_UNITS_OF_ORDERS } from '../db/stock-reads';
@@ -31,7 +31,9 @@ export async function orderRefunds(db: Db, orderId: string): Promise<RefundSumma
   return rows.map(presentRefund);
 }
 
-function presentVoucher(v: VoucherRow, d: DealRow, merchantName: string, reviewed: boolean, refund: RefundRow | null): Voucher {
+type MerchantOfVoucher = Pick<typeof merchants.$inferSelect, 'name' | 'address' | 'phone' | 'businessHours'>;
+
+function presentVoucher(v: VoucherRow, d: DealRow, m: MerchantOfVoucher, reviewed: boolean, refund: RefundRow | null): Voucher {
   return {
     id: v.id,
     orderId: v.orderId,
@@ -55,7 +57,10 @@ function presentVoucher(v: VoucherRow, d: DealRow, merchantName: string, reviewe
     redemptionInstructions: d.redemptionInstructions,
     termsConditions: d.termsConditions,
     merchantId: d.merchantId,
-    merchantName,
+    merchantName: m.name,
+    merchantAddress: m.address,
+    merchantPhone: m.phone,
+    merchantHours: m.businessHours && Object.keys(m.businessHours).length > 0 ? JSON.stringify(m.businessHours) : null,
     reviewed,
     refundAnytime: d.refundAnytime,
     autoRefundOnExpiry: d.autoRefundOnExpiry,
@@ -68,7 +73,14 @@ const reviewedByOwner = sql<boolean>`exists (select 1 from reviews r where r.dea
 
 function voucherRows(db: Db) {
   return db
-    .select({ voucher: vouchers, deal: deals, merchantName: merchants.name, reviewed: reviewedByOwner, refund: refunds, cursorTime: cursorTime(vouchers.createdAt) })
+    .select({
+      voucher: vouchers,
+      deal: deals,
+      merchant: { name: merchants.name, address: merchants.address, phone: merchants.phone, businessHours: merchants.businessHours },
+      reviewed: reviewedByOwner,
+      refund: refunds,
+      cursorTime: cursorTime(vouchers.createdAt),
+    })
     .from(vouchers)
     .innerJoin(deals, eq(deals.id, vouchers.dealId))
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
@@ -78,7 +90,7 @@ function voucherRows(db: Db) {
 
 type VoucherJoinRow = Awaited<ReturnType<ReturnType<typeof voucherRows>['where']>>[number];
 
-const present = (r: VoucherJoinRow) => presentVoucher(r.voucher, r.deal, r.merchantName, Boolean(r.reviewed), r.refund);
+const present = (r: VoucherJoinRow) => presentVoucher(r.voucher, r.deal, r.merchant, Boolean(r.reviewed), r.refund);
 
 /**
  * One page of the user's own vouchers, newest first: keyset on (created_at, id), so a page costs the
@@ -109,6 +121,13 @@ export async function listUserVouchers(
 export async function presentVoucherById(db: Db, voucherId: string): Promise<Voucher | undefined> {
   const [row] = await voucherRows(db).where(eq(vouchers.id, voucherId));
   return row ? present(row) : undefined;
+}
+
+/** One of the user's own vouchers, for its printable page; 404 for a voucher that is not theirs (or does not exist). */
+export async function ownVoucher(db: Db, userId: string, voucherId: string): Promise<Voucher> {
+  const [row] = await voucherRows(db).where(and(eq(vouchers.id, voucherId), eq(vouchers.userId, userId)));
+  if (!row) throw notFound('Voucher not found');
+  return present(row);
 }
 
 /**
@@ -199,14 +218,17 @@ export function reviewerName(user: UserRow): string {
   return user.displayName?.trim() || `Customer ••${user.phone.slice(-2)}`;
 }
 
-/** A customer who owns a voucher for the deal may post one review of it (ADR 011). */
+/**
+ * A customer who has used the deal, that is who holds a redeemed voucher of it, may post one review of it
+ * (ADR 011): every review then speaks of a visit that happened.
+ */
 export async function postReview(db: Db, user: UserRow, dealId: string, input: { rating: number; comment: string }): Promise<void> {
-  const [owned] = await db
+  const [used] = await db
     .select({ id: vouchers.id })
     .from(vouchers)
-    .where(and(eq(vouchers.userId, user.id), eq(vouchers.dealId, dealId)))
+    .where(and(eq(vouchers.userId, user.id), eq(vouchers.dealId, dealId), eq(vouchers.redeemed, true)))
     .limit(1);
-  if (!owned) throw forbidden('Only customers who bought this deal can review it');
+  if (!used) throw forbidden('Only customers who used this deal can review it');
   try {
     await db.insert(reviews).values({ dealId, userId: user.id, authorName: reviewerName(user), rating: input.rating, comment: input.comment });
   } catch (err) {

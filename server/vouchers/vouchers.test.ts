@@ -1,11 +1,11 @@
 /**
  * GET /api/user/vouchers a page at a time, and each voucher's QR image at an address of its own
- * (GET /api/vouchers/{id}/qr.svg), so no answer renders an image per voucher.
+ * (GET /api/vouchers/{id}/qr.svg), so no answer renders an image per voucher; one voucher for its printable page.
  */
 import { describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import QRCode from 'qrcode';
-import { voucherList, voucherQrPath, VOUCHER_LIST_DEFAULT_LIMIT, VOUCHER_LIST_MAX_LIMIT } from '../../contract/checkout';
+import { voucher, voucherList, voucherQrPath, VOUCHER_LIST_DEFAULT_LIMIT, VOUCHER_LIST_MAX_LIMIT } from '../../contract/checkout';
 import { NEXT_CURSOR_HEADER } from '../../contract/constants';
 import { SESSION_COOKIE } from '../../contract/auth';
 import { buildCustomer, buildDeal, buildMerchant } from '../db/factories';
@@ -173,5 +173,35 @@ describe('GET /api/vouchers/{id}/qr.svg', () => {
       expect(String(res.body)).not.toContain('<svg');
     }
     expectStatus(await call(t.app, 'GET', '/api/vouchers/not-a-uuid/qr.svg', { sessionId: stranger.sessionId }), 400);
+  });
+});
+
+describe('GET /api/user/vouchers/{id}', () => {
+  it("answers the owner one voucher as the list does, with where and when to use it, and 404 to anyone else", async () => {
+    const merchant = await buildMerchant(t.db, { address: '12 Harbour Road', phone: '5550107777', businessHours: { morning: '09:00-12:00' } });
+    const deal = await buildDeal(t.db, { merchantId: merchant.id });
+    const user = await buildCustomer(t.db);
+    const session = await loginAs(t, user);
+    const { vouchers } = await buildVouchers(t.db, { userId: user.id, dealId: deal.id, count: 1 });
+    const id = vouchers[0]!.id;
+
+    const res = await call(t.app, 'GET', `/api/user/vouchers/${id}`, { sessionId: session.sessionId });
+    expectStatus(res, 200);
+    const one = voucher.parse(res.body);
+    const [listed] = voucherList.parse((await call(t.app, 'GET', '/api/user/vouchers', { sessionId: session.sessionId })).body);
+    expect(one).toEqual(listed);
+    expect(one).toMatchObject({
+      id,
+      merchantName: merchant.name,
+      merchantAddress: '12 Harbour Road',
+      merchantPhone: '5550107777',
+      merchantHours: JSON.stringify({ morning: '09:00-12:00' }),
+    });
+
+    const stranger = await loginAs(t, await buildCustomer(t.db));
+    expectStatus(await call(t.app, 'GET', `/api/user/vouchers/${id}`, { sessionId: stranger.sessionId }), 404);
+    expectStatus(await call(t.app, 'GET', '/api/user/vouchers/00000000-0000-4000-8000-000000000000', { sessionId: session.sessionId }), 404);
+    expectStatus(await call(t.app, 'GET', `/api/user/vouchers/${id}`), 401);
+    expectStatus(await call(t.app, 'GET', '/api/user/vouchers/not-a-uuid', { sessionId: session.sessionId }), 400);
   });
 });

@@ -61,7 +61,11 @@ describe('My Vouchers, a page at a time', () => {
     const fetchMock = stubVoucherPages({
       '/api/user/vouchers': () => json([voucher('a1'), voucher('a2')], { [NEXT_CURSOR_HEADER]: 'page-2' }),
       '/api/user/vouchers?cursor=page-2': () =>
-        json([voucher('b1', { redeemed: true, redeemedAt: new Date().toISOString() }), voucher('b2', { dealId: 'd-sushi', dealTitle: 'Sushi Platter' })]),
+        json([
+          voucher('b1', { status: 'redeemed', redeemed: true, redeemedAt: new Date().toISOString() }),
+          voucher('b2', { dealId: 'd-sushi', dealTitle: 'Sushi Platter', status: 'redeemed', redeemed: true, redeemedAt: new Date().toISOString() }),
+          voucher('b3', { dealId: 'd-sushi', dealTitle: 'Sushi Platter', status: 'redeemed', redeemed: true, redeemedAt: new Date().toISOString() }),
+        ]),
     });
     renderPage();
 
@@ -73,16 +77,16 @@ describe('My Vouchers, a page at a time', () => {
     expect(thumbnail?.getAttribute('src')).toBe('/api/vouchers/a1/qr.svg');
     expect(thumbnail?.getAttribute('loading')).toBe('lazy');
     expect(thumbnail?.getAttribute('width')).toBe('88');
-    // One review offer per deal: the newest voucher of it carries it.
-    expect(screen.getAllByRole('button', { name: /^Write a review of Luxury Spa Day Package/ })).toHaveLength(1);
+    // Only a customer who used a deal may review it: nothing redeemed yet, no offer.
+    expect(screen.queryAllByRole('button', { name: /^Write a review/ })).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
-    expect(within(filters).getByRole('button', { name: 'All 4' })).toBeTruthy();
-    expect(within(filters).getByRole('button', { name: 'Valid 3' })).toBeTruthy();
-    expect(within(filters).getByRole('button', { name: 'Redeemed 1' })).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(5));
+    expect(within(filters).getByRole('button', { name: 'All 5' })).toBeTruthy();
+    expect(within(filters).getByRole('button', { name: 'Valid 2' })).toBeTruthy();
+    expect(within(filters).getByRole('button', { name: 'Redeemed 3' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    // Still one offer for the spa deal (on the same, newest card), and one for the deal the second page brought.
+    // One offer per deal, on its newest redeemed voucher.
     expect(screen.getAllByRole('button', { name: /^Write a review of Luxury Spa Day Package/ })).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: /^Write a review of Sushi Platter/ })).toHaveLength(1);
     // The voucher pages, each read once (the groups waiting to fill are read beside them).

@@ -77,14 +77,15 @@ function VoucherGridSkeleton() {
 }
 
 /**
- * The first voucher of each deal offers the review, so a deal bought twice is not offered twice. Pages arrive newest
- * first and are added below, so the card that carries a deal's review does not move as more pages load.
+ * The first redeemed voucher of each deal offers the review (only customers who used a deal may review it), so a deal
+ * bought twice is not offered twice. Pages arrive newest first and are added below, so the card that carries a deal's
+ * review does not move as more pages load.
  */
 function reviewCarriers(vouchers: Voucher[]): Set<string> {
   const seen = new Set<string>();
   const carriers = new Set<string>();
   for (const voucher of vouchers) {
-    if (seen.has(voucher.dealId)) continue;
+    if (!voucher.redeemed || seen.has(voucher.dealId)) continue;
     seen.add(voucher.dealId);
     carriers.add(voucher.id);
   }
