@@ -13,6 +13,7 @@ export const routePatterns = {
   cart: '/cart',
   checkout: '/checkout',
   myVouchers: '/my/vouchers',
+  voucherPrint: '/my/vouchers/:id/print',
   orders: '/orders',
   accountVouchers: '/account/vouchers',
   login: '/login',
@@ -43,6 +44,7 @@ export const paths = {
   ...routePatterns,
   deal: (id: string) => routePatterns.deal.replace(':id', encodeURIComponent(id)),
   group: (id: string) => routePatterns.group.replace(':id', encodeURIComponent(id)),
+  voucherPrint: (id: string) => routePatterns.voucherPrint.replace(':id', encodeURIComponent(id)),
   merchantDealEdit: (id: string) => routePatterns.merchantDealEdit.replace(':id', encodeURIComponent(id)),
   merchantStatement: (id: string) => routePatterns.merchantStatement.replace(':id', encodeURIComponent(id)),
 } as const;

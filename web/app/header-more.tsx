@@ -4,6 +4,7 @@
  * menu's panel the first time the menu opens.
  */
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { CurrentUser } from '../../contract/auth';
 import { paths } from '../../contract/routes';
 import { Badge } from '../components/ui/badge';
@@ -27,6 +28,8 @@ function adminLinks(place: 'bar' | 'menu'): MenuEntry[] {
     { href: paths.adminLedger, label: 'Ledger' },
     { href: paths.adminStatements, label: 'Statements' },
     { href: paths.adminPromote, label: bar ? <>Promote{unseen(' Admin')}</> : 'Promote Admin' },
+    // The bar has no room for it: there the phone number leads to the profile.
+    ...(bar ? [] : [{ href: paths.profile, label: 'Profile', icon: <UserIcon className="h-5 w-5" /> }]),
   ];
 }
 
@@ -68,12 +71,20 @@ function customerEntries(user: CurrentUser | null, place: 'bar' | 'menu'): MenuE
   ];
 }
 
-function UserSummary({ user }: { user: CurrentUser }) {
+/** `profileLink`: the phone number leads to the profile (a superadmin's bar, which has no other way there). */
+function UserSummary({ user, profileLink = false }: { user: CurrentUser; profileLink?: boolean }) {
   return (
     <>
       {user.role === 'superadmin' ? <Badge tone="dark">Admin</Badge> : null}
       {user.role === 'merchant' ? <Badge tone="brand">{user.merchantRole === 'staff' ? 'Staff' : 'Merchant'}</Badge> : null}
-      <span className="text-sm font-medium text-slate-700 tabular-nums">{user.phone}</span>
+      {profileLink ? (
+        <Link href={paths.profile} className="nav-link px-2 font-medium tabular-nums">
+          <span className="sr-only">Profile, </span>
+          {user.phone}
+        </Link>
+      ) : (
+        <span className="text-sm font-medium text-slate-700 tabular-nums">{user.phone}</span>
+      )}
     </>
   );
 }
@@ -81,7 +92,7 @@ function UserSummary({ user }: { user: CurrentUser }) {
 function LogoutButton({ variant }: { variant: 'ghost' | 'outline' }) {
   const logout = useLogout();
   return (
-    <Button variant={variant} size="sm" onClick={logout.logout} disabled={logout.isPending}>
+    <Button variant={variant} size="md" onClick={logout.logout} disabled={logout.isPending}>
       <LogOutIcon className="h-4 w-4" />
       {logout.isPending ? 'Logging out…' : 'Logout'}
     </Button>
@@ -116,7 +127,7 @@ export function AccountBar({ user, location }: { user: CurrentUser; location: st
         </NavLink>
       ))}
       <div className="ml-2 flex items-center gap-2 border-l border-slate-200 pl-3">
-        <UserSummary user={user} />
+        <UserSummary user={user} profileLink={user.role === 'superadmin'} />
         <LogoutButton variant="ghost" />
       </div>
     </>

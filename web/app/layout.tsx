@@ -118,7 +118,7 @@ function Header() {
 
   const guestButtons = (wide: boolean) => (
     <>
-      <Link href={paths.merchantLogin} className={buttonClasses(wide ? 'ghost' : 'outline', 'sm', wide ? undefined : 'flex-1')}>
+      <Link href={paths.merchantLogin} className={buttonClasses(wide ? 'ghost' : 'outline', 'md', wide ? undefined : 'flex-1')}>
         Merchant Login
       </Link>
       {/* A real link to the login gate (new tab, no script); a plain click opens the login dialog in place. */}
@@ -134,7 +134,7 @@ function Header() {
         }}
         onPointerEnter={preloadAuthDialogs}
         onFocus={preloadAuthDialogs}
-        className={buttonClasses('primary', 'sm', wide ? undefined : 'flex-1')}
+        className={buttonClasses('primary', 'md', wide ? undefined : 'flex-1')}
       >
         Login
       </Link>
@@ -142,7 +142,7 @@ function Header() {
   );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <Logo />
         {user && wideMenu ? (
@@ -172,7 +172,7 @@ function Header() {
           <button
             ref={menuButtonRef}
             type="button"
-            className={cn(buttonClasses('ghost', 'icon'), wideMenu ? 'xl:hidden' : 'lg:hidden')}
+            className={cn(buttonClasses('ghost', 'icon'), 'h-11 w-11', wideMenu ? 'xl:hidden' : 'lg:hidden')}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpenAt(menuOpen ? null : location)}
@@ -200,7 +200,7 @@ function Header() {
 
 function Footer() {
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-white">
+    <footer className="mt-16 border-t border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
         <p>© 2024 {SITE_NAME}. All rights reserved.</p>
         <nav aria-label="Footer">

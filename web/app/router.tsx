@@ -17,6 +17,7 @@ const CartPage = lazy(() => import('../features/cart/cart-page'));
 const CheckoutPage = lazy(() => import('../features/checkout/checkout-page'));
 const SuccessPage = lazy(() => import('../features/checkout/success-page'));
 const MyVouchersPage = lazy(() => import('../features/vouchers/my-vouchers-page'));
+const VoucherPrintPage = lazy(() => import('../features/vouchers/voucher-print-page'));
 const OrdersPage = lazy(() => import('../features/orders/orders-page'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 const MerchantLoginPage = lazy(() => import('../features/auth/merchant-login-page'));
@@ -49,6 +50,7 @@ const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string
   cart: CartPage,
   checkout: CheckoutPage,
   myVouchers: () => <MyVouchersPage />,
+  voucherPrint: ({ params }) => <VoucherPrintPage id={params.id ?? ''} />,
   orders: OrdersPage,
   accountVouchers: () => <MyVouchersPage requiresLogin />,
   login: LoginGatePage,

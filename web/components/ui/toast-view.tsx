@@ -1,4 +1,4 @@
-/** Radix Toast rendering with the settings of docs/product/constants.md#screen-timings: 5 s, swipe right past 50 px, F8 to reach the toasts. */
+/** Radix Toast rendering with the settings of docs/product/constants.md#screen-timings: 5 s, swipe right past 50 px, F8 to reach the toasts; at the top of a phone, clear of the buttons at its bottom. */
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../contract/constants';
 import { cn } from '../../lib/cn';
@@ -64,7 +64,7 @@ export default function ToastView() {
       })}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
-        className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0"
+        className="fixed top-0 right-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none print:hidden md:top-auto md:bottom-0"
       />
     </ToastPrimitive.Provider>
   );

@@ -1,5 +1,8 @@
-/** Deal detail (docs/product/screens.md#deal-page): picture, rich description, details, terms, reviews, merchant card and the purchase box. */
-import { useDeferredValue, type ReactNode } from 'react';
+/**
+ * Deal detail (docs/product/screens.md#deal-page): picture, rich description, details, terms, reviews, merchant card and
+ * the purchase box with its quantity; on a phone the buy buttons sit in a bar at the bottom of the screen.
+ */
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { VOUCHER_VALID_DAYS } from '../../../contract/constants';
@@ -11,13 +14,14 @@ import { RichText } from '../../components/rich-text';
 import { Badge } from '../../components/ui/badge';
 import { Panel } from '../../components/ui/panel';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { AlertIcon, ArrowLeftIcon, CalendarIcon, ChevronRightIcon, ShieldCheckIcon, TrendingIcon } from '../../components/ui/icons';
+import { AlertIcon, ArrowLeftIcon, CalendarIcon, ChevronRightIcon, ShareIcon, ShieldCheckIcon, TrendingIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatDay } from '../../lib/dates';
 import { formatCount } from '../../lib/numbers';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCurrentUser } from '../auth';
 import { AddToCartButton } from '../cart';
 import { FavoriteButton } from '../favorites';
 import { BuyNowButton } from '../checkout';
@@ -25,13 +29,17 @@ import { groupOfferOf, OpenGroups, StartGroupButton } from '../groups';
 import { MerchantCard } from '../merchants';
 import { dealQueryOptions } from './api/get-deal';
 import { DealImage } from './components/deal-image';
+import { QuantityPicker } from './components/quantity-picker';
 import { RefundTerms } from './components/refund-terms';
 import { ReviewsSection } from './components/reviews-section';
 import { ShopperOnly } from './components/shopper-only';
+import { StickyBuyBar } from './components/sticky-buy-bar';
+import { shareDeal } from './share-deal';
+import { usePhoneWidth } from './use-phone-width';
 
 function BackLink() {
   return (
-    <Link href={paths.home} className={buttonClasses('ghost', 'sm', '-ml-3')}>
+    <Link href={paths.home} className={buttonClasses('ghost', 'md', '-ml-3')}>
       <ArrowLeftIcon className="h-4 w-4" />
       Back
     </Link>
@@ -41,6 +49,12 @@ function BackLink() {
 function validityText(deal: Deal): string {
   if (deal.validUntil) return `Valid until ${formatDay(deal.validUntil)}`;
   return `Valid for ${VOUCHER_VALID_DAYS} days after purchase`;
+}
+
+/** A sold-out deal is never also called available. */
+function statusLabel(deal: Deal): string {
+  if (deal.soldOut) return 'Sold out';
+  return deal.active ? 'Available' : 'Unavailable';
 }
 
 function DealDetails({ deal }: { deal: Deal }) {
@@ -68,7 +82,7 @@ function DealDetails({ deal }: { deal: Deal }) {
     rows.push({ term: 'Remaining', value: deal.soldOut ? 'Sold out' : `${formatCount(deal.remaining)} left` });
   }
   rows.push({ term: 'Limit', value: `Up to ${deal.maxPerUser} per customer` });
-  rows.push({ term: 'Status', value: deal.active ? 'Available' : 'Unavailable' });
+  rows.push({ term: 'Status', value: statusLabel(deal) });
 
   return (
     <Panel titleSize="xl" title="Deal Details" id="details-title">
@@ -84,7 +98,16 @@ function DealDetails({ deal }: { deal: Deal }) {
   );
 }
 
-function PurchaseBox({ deal, className }: { deal: Deal; className?: string }) {
+interface PurchaseBoxProps {
+  deal: Deal;
+  quantity: number;
+  onQuantity: (quantity: number) => void;
+  /** The buy bar at the bottom of a phone's screen holds Buy Now and Add to Cart instead of the box. */
+  buttonsInBar: boolean;
+  className?: string;
+}
+
+function PurchaseBox({ deal, quantity, onQuantity, buttonsInBar, className }: PurchaseBoxProps) {
   const savings = deal.originalPriceCents !== null ? deal.originalPriceCents - deal.priceCents : 0;
   const group = groupOfferOf(deal);
 
@@ -96,8 +119,7 @@ function PurchaseBox({ deal, className }: { deal: Deal; className?: string }) {
             Save {deal.discountPercent}%
           </Badge>
         ) : null}
-        {deal.soldOut ? <Badge tone="dark">Sold Out</Badge> : null}
-        {deal.active ? <Badge tone="success">Available</Badge> : <Badge tone="neutral">Unavailable</Badge>}
+        {deal.soldOut ? <Badge tone="dark">Sold Out</Badge> : deal.active ? <Badge tone="success">Available</Badge> : <Badge tone="neutral">Unavailable</Badge>}
       </div>
 
       <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -120,17 +142,18 @@ function PurchaseBox({ deal, className }: { deal: Deal; className?: string }) {
       <RefundTerms refundAnytime={deal.refundAnytime} autoRefundOnExpiry={deal.autoRefundOnExpiry} className="mt-3" />
 
       <ShopperOnly className="mt-6 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200">
+        <QuantityPicker deal={deal} value={quantity} onChange={onQuantity} className="mt-6" />
         {group !== null ? (
           <div className="mt-6 grid gap-3">
-            <BuyNowButton deal={deal} alone />
+            {buttonsInBar ? null : <BuyNowButton deal={deal} quantity={quantity} alone />}
             <StartGroupButton deal={deal} />
           </div>
-        ) : (
-          <BuyNowButton deal={deal} className="mt-6" />
+        ) : buttonsInBar ? null : (
+          <BuyNowButton deal={deal} quantity={quantity} className="mt-6" />
         )}
 
         <div className="mt-3 flex gap-2">
-          <AddToCartButton deal={deal} className="flex-1" />
+          {buttonsInBar ? null : <AddToCartButton deal={deal} quantity={quantity} className="flex-1" />}
           <FavoriteButton dealId={deal.id} variant="outline" />
         </div>
 
@@ -190,8 +213,20 @@ function Problem({ title, message, action }: { title: string; message: string; a
   );
 }
 
+function ShareButton({ deal }: { deal: Deal }) {
+  return (
+    <Button variant="outline" className="ml-auto" onClick={() => void shareDeal(deal)}>
+      <ShareIcon className="h-4 w-4" />
+      Share
+    </Button>
+  );
+}
+
 export default function DealPage({ id }: { id: string }) {
   const dealQuery = useQuery(dealQueryOptions(id));
+  const [quantity, setQuantity] = useState(1);
+  const phone = usePhoneWidth();
+  const { user } = useCurrentUser();
   const deal = dealQuery.data;
   const notFound = isApiError(dealQuery.error, 404) || isApiError(dealQuery.error, 400);
   useDocumentTitle(deal ? deal.title : notFound ? 'Deal Not Found' : null);
@@ -217,8 +252,12 @@ export default function DealPage({ id }: { id: string }) {
     );
   }
 
+  // The bar is for shoppers who can buy the deal now; otherwise the box says why not, where it always does.
+  const shopper = user === null || user?.role === 'customer';
+  const bar = phone && shopper && deal.active && !deal.soldOut;
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+    <div className={cn('mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8', bar && 'pb-32')}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <BackLink />
         <nav aria-label="Breadcrumb">
@@ -239,6 +278,7 @@ export default function DealPage({ id }: { id: string }) {
             </li>
           </ol>
         </nav>
+        <ShareButton deal={deal} />
       </div>
 
       <header className="mt-4">
@@ -262,7 +302,7 @@ export default function DealPage({ id }: { id: string }) {
 
         <div className="contents lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:block">
           <div className="contents lg:sticky lg:top-24 lg:flex lg:flex-col lg:gap-6">
-            <PurchaseBox deal={deal} className="order-2" />
+            <PurchaseBox deal={deal} quantity={quantity} onQuantity={setQuantity} buttonsInBar={bar} className="order-2" />
             <MerchantCard merchantId={deal.merchantId} fallbackName={deal.merchantName} className="order-4" />
           </div>
         </div>
@@ -287,6 +327,7 @@ export default function DealPage({ id }: { id: string }) {
           <ReviewsSection dealId={deal.id} />
         </div>
       </div>
+      {bar ? <StickyBuyBar deal={deal} quantity={quantity} /> : null}
     </div>
   );
 }

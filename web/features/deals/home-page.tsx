@@ -105,19 +105,20 @@ function Hero({ text, onChange, onSubmit, onClear }: { text: string; onChange: (
   return (
     <section className="relative overflow-hidden bg-brand-900 text-white" aria-labelledby="hero-title">
       <div aria-hidden="true" className="hero-glow absolute inset-0" />
-      <div className="relative mx-auto grid max-w-7xl items-center gap-6 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16 lg:px-8 lg:py-16">
+      {/* Short on phones and laptops alike, so the first deals show without scrolling. */}
+      <div className="relative mx-auto grid max-w-7xl items-center gap-4 px-4 py-6 sm:gap-6 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16 lg:px-8 lg:py-10">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-50 ring-1 ring-white/20">
+          <p className="hidden items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-50 ring-1 ring-white/20 sm:inline-flex">
             <TagIcon className="h-4 w-4" /> Local deals, real savings
           </p>
-          <h1 id="hero-title" className="mt-4 max-w-3xl text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">
+          <h1 id="hero-title" className="max-w-3xl text-2xl font-extrabold tracking-tight text-balance sm:mt-4 sm:text-4xl xl:text-5xl">
             Discover great experiences for less
           </h1>
-          <p className="mt-4 max-w-2xl text-base text-brand-50/90 sm:text-lg">
+          <p className="mt-4 hidden max-w-2xl text-base text-brand-50/90 sm:block sm:text-lg">
             Restaurants, spas, classes and adventures from local businesses. Buy a voucher in seconds and redeem it with a code and PIN.
           </p>
 
-          <form role="search" onSubmit={handleSubmit} className="mt-6 max-w-2xl sm:mt-8">
+          <form role="search" onSubmit={handleSubmit} className="mt-4 max-w-2xl sm:mt-6">
             <label htmlFor="deal-search" className="mb-2 block text-sm font-semibold text-white">
               Search deals
             </label>
@@ -139,7 +140,7 @@ function Hero({ text, onChange, onSubmit, onClear }: { text: string; onChange: (
                 <button
                   type="button"
                   onClick={onClear}
-                  className="absolute top-1/2 right-3 grid h-8 w-8 -translate-y-1/2 place-items-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-ring"
+                  className="absolute top-1/2 right-1.5 grid h-11 w-11 -translate-y-1/2 place-items-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-ring"
                 >
                   <XIcon className="h-4 w-4" />
                   <span className="sr-only">Clear search</span>
@@ -205,7 +206,7 @@ export function HomePage() {
     <>
       <Hero text={text} onChange={change} onSubmit={() => commit(text)} onClear={clear} />
 
-      <section aria-labelledby="featured-title" className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
+      <section aria-labelledby="featured-title" className="mx-auto max-w-7xl px-4 pt-6 pb-10 sm:px-6 sm:pt-10 lg:px-8 lg:pb-14">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h2 id="featured-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">

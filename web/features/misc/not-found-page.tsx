@@ -13,7 +13,7 @@ export default function NotFoundPage() {
         size="xl"
         heading="h1"
         icon={<span className="text-xl font-extrabold">404</span>}
-        title="404 Page Not Found"
+        title="Page Not Found"
         message="The page you are looking for does not exist or has moved."
       >
         <Link href={paths.home} className={buttonClasses('primary', 'md')}>

@@ -7,8 +7,6 @@ import {
   shareText,
   validityStatement,
   voucherCounts,
-  voucherDownload,
-  voucherFileName,
   voucherState,
 } from './voucher-display';
 import { aVoucher } from '../../test/fixtures';
@@ -65,21 +63,6 @@ describe('wording', () => {
   it("states 30 days, or the deal's earlier end", () => {
     expect(validityStatement(buildVoucher())).toBe('Voucher valid for 30 days');
     expect(validityStatement(buildVoucher({ validUntil: '2026-12-01T12:00:00.000Z' }))).toMatch(/^Voucher valid until Dec 1, 2026$/);
-  });
-
-  it('builds the download with code, pin, deal and qrCode (the full address of the QR image)', () => {
-    const file = voucherDownload(buildVoucher(), 'https://deals.example.com');
-    expect(file).toMatchObject({
-      code: 'HHUJ37UC',
-      pin: '493117',
-      deal: { id: 'd1', title: 'Luxury Spa Day Package', merchant: 'Serenity Day Spa' },
-      qrCode: 'https://deals.example.com/api/vouchers/v1/qr.svg',
-      orderNumber: '5fb239e9',
-    });
-    // By default against the page's own origin; an address that is already absolute stays as it is.
-    expect(voucherDownload(buildVoucher()).qrCode).toBe(`${window.location.origin}/api/vouchers/v1/qr.svg`);
-    expect(voucherDownload(buildVoucher({ qrCodeUrl: 'https://cdn.example.com/qr/v1.svg' })).qrCode).toBe('https://cdn.example.com/qr/v1.svg');
-    expect(voucherFileName(buildVoucher())).toBe('voucher-HHUJ37UC.json');
   });
 
   it('shares what a friend needs to redeem', () => {

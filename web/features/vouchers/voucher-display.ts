@@ -1,4 +1,4 @@
-/** How a voucher reads on screen and in a download: its state, validity wording, order number and shareable text. */
+/** How a voucher reads on screen: its state, validity wording, order number and shareable text. */
 import { ORDER_NUMBER_LENGTH, VOUCHER_VALID_DAYS } from '../../../contract/constants';
 import type { RefundSummary, Voucher } from '../../../contract/checkout';
 import { formatDay } from '../../lib/dates';
@@ -69,30 +69,6 @@ export function validityStatement(voucher: Pick<Voucher, 'validUntil' | 'created
   // A day's slack: the 30 days are counted from the payment, a moment before the voucher row is written.
   if (until < issued + (VOUCHER_VALID_DAYS - 1) * DAY_MS) return `Voucher valid until ${formatDay(voucher.validUntil)}`;
   return `Voucher valid for ${VOUCHER_VALID_DAYS} days`;
-}
-
-/**
- * The JSON file of Download Voucher (docs/product/screens.md#payment-result): code, pin, deal and qrCode (plus when it is valid). qrCode is the full
- * address of the voucher's QR image, resolved against the page's origin: the file is read away from the page.
- */
-export function voucherDownload(voucher: Voucher, origin: string = window.location.origin) {
-  return {
-    code: voucher.voucherCode,
-    pin: voucher.voucherPin,
-    deal: {
-      id: voucher.dealId,
-      title: voucher.dealTitle,
-      merchant: voucher.merchantName,
-      priceCents: voucher.priceCents,
-    },
-    qrCode: new URL(voucher.qrCodeUrl, origin).href,
-    orderNumber: orderNumber(voucher.orderId),
-    validUntil: voucher.validUntil,
-  };
-}
-
-export function voucherFileName(voucher: Pick<Voucher, 'voucherCode'>): string {
-  return `voucher-${voucher.voucherCode}.json`;
 }
 
 /** What Share hands to the share sheet or the clipboard: enough for a friend to redeem the voucher. */

@@ -7,6 +7,7 @@ import { readCartSnapshot } from '../../../lib/cart-storage';
 import { createQueryClient } from '../../../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../../../lib/session';
 import { aDeal, aUser } from '../../../test/fixtures';
+import { closeAuthDialog, getAuthDialogState } from '../../auth';
 import { AddToCartButton } from './add-to-cart-button';
 
 const CUSTOMER = aUser();
@@ -19,6 +20,7 @@ function Toasts() {
 
 afterEach(() => {
   cleanup();
+  closeAuthDialog();
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
@@ -45,7 +47,7 @@ describe('AddToCartButton', () => {
     expect(screen.queryByText(/Please Login First/)).toBeNull();
   });
 
-  it('asks a guest to log in', async () => {
+  it('opens the login dialog for a guest, to come back to the same screen', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn<typeof fetch>(async () => new Response('{"message":"Please log in first"}', { status: 401 })),
@@ -58,6 +60,22 @@ describe('AddToCartButton', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
     await waitFor(() => expect(screen.getByText(/Please Login First/)).toBeTruthy());
+    expect(getAuthDialogState()).toEqual({ open: 'login', next: window.location.pathname });
     expect(readCartSnapshot()).toEqual([]);
+  });
+
+  it("adds the quantity it is given, within the deal's limit", async () => {
+    window.localStorage.setItem(SESSION_STORAGE_KEY, 'a-session');
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => new Response(JSON.stringify(CUSTOMER), { status: 200 })));
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AddToCartButton deal={DEAL} quantity={2} />
+        <Toasts />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(readCartSnapshot().map((item) => [item.dealId, item.quantity])).toEqual([['d1', 2]]));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(readCartSnapshot().map((item) => [item.dealId, item.quantity])).toEqual([['d1', 3]]));
   });
 });

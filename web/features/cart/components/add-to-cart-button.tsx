@@ -1,10 +1,14 @@
-/** The Add to Cart button of deal cards and the deal page: guests are asked to log in (docs/product/screens.md#the-local-cart), customers get one more unit. */
+/**
+ * The Add to Cart button of deal cards and the deal page: a guest gets the login dialog and comes back to the same
+ * screen (docs/product/screens.md#the-local-cart), a customer gets one more unit (or the deal page's chosen quantity).
+ */
+import { useLocation } from 'wouter';
 import type { Deal } from '../../../../contract/deals';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/button';
 import { CartIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { track } from '../../../lib/analytics';
-import { useUserWhenKnown } from '../../auth';
+import { openLoginDialog, useUserWhenKnown } from '../../auth';
 import { addDealToCart } from '../add-deal-to-cart';
 
 interface AddToCartButtonProps {
@@ -14,20 +18,24 @@ interface AddToCartButtonProps {
   className?: string;
   /** Names the deal for screen readers, where several such buttons share a screen. */
   labelWithTitle?: boolean;
+  /** Units to add. */
+  quantity?: number;
 }
 
-export function AddToCartButton({ deal, variant = 'outline', size = 'md', className, labelWithTitle = false }: AddToCartButtonProps) {
+export function AddToCartButton({ deal, variant = 'outline', size = 'md', className, labelWithTitle = false, quantity = 1 }: AddToCartButtonProps) {
   const userWhenKnown = useUserWhenKnown();
+  const [location] = useLocation();
   const buyable = deal.active && !deal.soldOut;
 
   const add = async () => {
     if ((await userWhenKnown()) === null) {
       track({ event: 'login_required', reason: 'cart' });
       toast({ title: 'Please Login First', description: 'Please login to add items to cart' });
+      openLoginDialog({ next: location });
       return;
     }
     // Written at once, so a shopper who moves on straight after the click still finds the deal in the cart.
-    addDealToCart(deal);
+    addDealToCart(deal, quantity);
   };
 
   return (

@@ -1,6 +1,7 @@
 /**
- * 'Buy Now - $price' on the deal page: one unit straight to payment; a guest gets the login dialog and comes back here.
- * A deal with a group price calls it 'Buy alone $price', beside the group's button.
+ * 'Buy Now - $price' on the deal page: the chosen quantity (one unless the page's picker says more) straight to payment,
+ * the label showing what it costs; a guest gets the login dialog and comes back here. A deal with a group price calls
+ * it 'Buy alone $price', beside the group's button.
  */
 import { Price } from '../../../components/ui/price';
 import { SpinnerIcon } from '../../../components/ui/icons';
@@ -12,7 +13,15 @@ import { cn } from '../../../lib/cn';
 import { useUserWhenKnown, openLoginDialog } from '../../auth';
 import { useStartCheckout } from '../api/start-checkout';
 
-export function BuyNowButton({ deal, alone = false, className }: { deal: Deal; alone?: boolean; className?: string }) {
+interface BuyNowButtonProps {
+  deal: Deal;
+  alone?: boolean;
+  /** Units to buy; the server holds them to the deal's limits. */
+  quantity?: number;
+  className?: string;
+}
+
+export function BuyNowButton({ deal, alone = false, quantity = 1, className }: BuyNowButtonProps) {
   const userWhenKnown = useUserWhenKnown();
   const checkout = useStartCheckout();
   const buyable = deal.active && !deal.soldOut;
@@ -24,7 +33,8 @@ export function BuyNowButton({ deal, alone = false, className }: { deal: Deal; a
       openLoginDialog({ next: paths.deal(deal.id) });
       return;
     }
-    checkout.mutate({ body: { dealId: deal.id }, valueCents: deal.priceCents });
+    const body = quantity > 1 ? { items: [{ dealId: deal.id, quantity }] } : { dealId: deal.id };
+    checkout.mutate({ body, valueCents: deal.priceCents * quantity });
   };
 
   let hint: string | null = null;
@@ -43,7 +53,7 @@ export function BuyNowButton({ deal, alone = false, className }: { deal: Deal; a
       >
         {checkout.isPending ? <SpinnerIcon className="h-5 w-5" /> : null}
         {alone ? 'Buy alone ' : 'Buy Now - '}
-        <Price cents={deal.priceCents} />
+        <Price cents={deal.priceCents * quantity} />
       </Button>
       {hint ? (
         <p id={hintId} className="mt-2 text-center text-sm text-slate-600">

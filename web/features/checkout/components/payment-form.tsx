@@ -1,5 +1,5 @@
 /** The payment form of the checkout page: card fields, the total, and the pay call with its processing state. */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { TestCheckoutSession } from '../../../../contract/checkout';
 import { paths } from '../../../../contract/routes';
@@ -36,11 +36,13 @@ interface CardFieldProps {
   placeholder: string;
   inputMode?: 'numeric' | 'text';
   maxLength: number;
+  /** The provider's refusal of what this field holds (a declined or expired card), shown under it. */
+  error?: string;
 }
 
-function CardField({ name, value, invalid, onChange, autoComplete, placeholder, inputMode = 'text', maxLength }: CardFieldProps) {
+function CardField({ name, value, invalid, onChange, autoComplete, placeholder, inputMode = 'text', maxLength, error }: CardFieldProps) {
   return (
-    <Field label={FIELD_LABELS[name]}>
+    <Field id={`card-${name}`} label={FIELD_LABELS[name]} error={error}>
       {(control) => (
         <Input
           {...control}
@@ -52,7 +54,7 @@ function CardField({ name, value, invalid, onChange, autoComplete, placeholder, 
           inputMode={inputMode}
           maxLength={maxLength}
           required
-          aria-invalid={invalid || undefined}
+          aria-invalid={invalid || error !== undefined || undefined}
           className={cn(name !== 'cardholderName' && 'tracking-wide tabular-nums')}
         />
       )}
@@ -63,6 +65,11 @@ function CardField({ name, value, invalid, onChange, autoComplete, placeholder, 
 export function PaymentForm({ session }: { session: TestCheckoutSession }) {
   const [card, setCard] = useState<CardFields>(EMPTY_CARD);
   const [invalid, setInvalid] = useState<Array<keyof CardFields>>([]);
+  // A card the provider refused: its reason stays under the field until the field changes or another try is made.
+  const [cardError, setCardError] = useState<{ field: 'cardNumber' | 'expiry'; message: string } | null>(null);
+  useEffect(() => {
+    if (cardError) document.getElementById(`card-${cardError.field}`)?.focus();
+  }, [cardError]);
   const missingToast = useRef<{ dismiss: () => void } | null>(null);
   const [, navigate] = useLocation();
   const cancel = useCancelCheckoutSession(session.id);
@@ -79,6 +86,7 @@ export function PaymentForm({ session }: { session: TestCheckoutSession }) {
       return { ...previous, [name]: next };
     });
     setInvalid((previous) => previous.filter((field) => field !== name));
+    setCardError((previous) => (previous?.field === name ? null : previous));
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -98,6 +106,7 @@ export function PaymentForm({ session }: { session: TestCheckoutSession }) {
       return;
     }
     missingToast.current?.dismiss();
+    setCardError(null);
     pay.mutate(
       { ...card, cardholderName: card.cardholderName.trim() },
       {
@@ -114,6 +123,11 @@ export function PaymentForm({ session }: { session: TestCheckoutSession }) {
               ? error.serverMessage
               : 'The payment did not go through. Please try again.';
           toast({ title: '支付失败', description, variant: 'destructive' });
+          // 402: the provider refused the card itself (declined, or expired); the reason belongs beside the card.
+          if (isApiError(error, 402)) {
+            const field = /expired/i.test(description) ? 'expiry' : 'cardNumber';
+            setCardError({ field, message: description });
+          }
         },
       },
     );
@@ -154,6 +168,7 @@ export function PaymentForm({ session }: { session: TestCheckoutSession }) {
               placeholder="1234 5678 9012 3456"
               inputMode="numeric"
               maxLength={23}
+              error={cardError?.field === 'cardNumber' ? cardError.message : undefined}
             />
             <div className="grid grid-cols-2 gap-4">
               <CardField
@@ -165,6 +180,7 @@ export function PaymentForm({ session }: { session: TestCheckoutSession }) {
                 placeholder="MM/YY"
                 inputMode="numeric"
                 maxLength={5}
+                error={cardError?.field === 'expiry' ? cardError.message : undefined}
               />
               <CardField
                 name="cvc"

@@ -1,10 +1,12 @@
-/** One bought voucher on the payment result page: code, PIN and QR, its validity and refund terms, Download and Share. */
+/** One bought voucher on the payment result page: code, PIN and QR, its validity and refund terms, its printable page and Share. */
+import { Link } from 'wouter';
 import type { Voucher } from '../../../../contract/checkout';
-import { Button } from '../../../components/ui/button';
-import { CalendarIcon, DownloadIcon, ShareIcon } from '../../../components/ui/icons';
+import { paths } from '../../../../contract/routes';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { CalendarIcon, PrinterIcon, ShareIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { DealImage, RefundTerms } from '../../deals';
-import { CopyCodeButton, QrImage, downloadVoucher, shareVoucher, validityStatement } from '../../vouchers';
+import { CopyCodeButton, QrImage, shareVoucher, validityStatement } from '../../vouchers';
 
 export function VoucherTicket({ voucher }: { voucher: Voucher }) {
   const titleId = `ticket-${voucher.id}`;
@@ -63,11 +65,11 @@ export function VoucherTicket({ voucher }: { voucher: Voucher }) {
       </p>
       <RefundTerms refundAnytime={voucher.refundAnytime} autoRefundOnExpiry={voucher.autoRefundOnExpiry} className="mt-2" />
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={() => downloadVoucher(voucher)}>
-          <DownloadIcon className="h-4 w-4" />
-          Download Voucher<span className="sr-only"> {voucher.voucherCode}</span>
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => void share()}>
+        <Link href={paths.voucherPrint(voucher.id)} className={buttonClasses('outline', 'md')}>
+          <PrinterIcon className="h-4 w-4" />
+          Print voucher<span className="sr-only"> {voucher.voucherCode}</span>
+        </Link>
+        <Button variant="outline" size="md" onClick={() => void share()}>
           <ShareIcon className="h-4 w-4" />
           Share<span className="sr-only"> voucher {voucher.voucherCode}</span>
         </Button>

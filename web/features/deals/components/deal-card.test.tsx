@@ -53,6 +53,13 @@ describe('DealCard', () => {
     expect(screen.getByText('Valid until Dec 31, 2026')).toBeTruthy();
   });
 
+  it('never calls a sold-out deal available, even while it is switched on', () => {
+    renderCard(buildDeal({ active: true, soldOut: true, remaining: 0 }));
+    expect(screen.getByText('Sold Out')).toBeTruthy();
+    expect(screen.queryByText('Available')).toBeNull();
+    expect(screen.getByText('Unavailable')).toBeTruthy();
+  });
+
   it('sizes the image, lazy-loads it below the first row and falls back to the placeholder', () => {
     renderCard(buildDeal());
     const image = screen.getByRole('img', { name: 'Premium Sushi Platter for 2' });

@@ -95,9 +95,10 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
           </span>
         </div>
         <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
-          {deal.active ? <Badge tone="success">Available</Badge> : <Badge tone="neutral">Unavailable</Badge>}
+          {/* The picture already says "Sold Out": such a deal is never also called available. */}
+          {deal.active && !deal.soldOut ? <Badge tone="success">Available</Badge> : <Badge tone="neutral">Unavailable</Badge>}
           <ShopperOnly className="text-right text-xs">
-            <AddToCartButton deal={deal} size="sm" labelWithTitle className="relative z-10" />
+            <AddToCartButton deal={deal} size="md" labelWithTitle className="relative z-10" />
           </ShopperOnly>
         </div>
       </div>

@@ -1,7 +1,11 @@
-/** The Reviews block of the deal page: stored reviews (ADR 011) with the average, the 1-5 distribution and the newest three. */
+/**
+ * The Reviews block of the deal page: stored reviews (ADR 011) with the average, the 1-5 distribution and the newest
+ * three, each marked "Verified visit" when its author's voucher of the deal was redeemed.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { format, formatDistanceToNowStrict, isValid, parseISO } from 'date-fns';
 import type { Review } from '../../../../contract/deals';
+import { ShieldCheckIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { dealReviewsQueryOptions } from '../api/get-deal';
 import { Stars } from './stars';
@@ -27,7 +31,15 @@ function ReviewItem({ review }: { review: Review }) {
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-          <p className="font-semibold text-slate-900">{review.userName}</p>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-semibold text-slate-900">{review.userName}</span>
+            {review.verified ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
+                <ShieldCheckIcon className="h-3.5 w-3.5" />
+                Verified visit
+              </span>
+            ) : null}
+          </p>
           <ReviewDate iso={review.date} />
         </div>
         <Stars rating={review.rating} label={`Rated ${review.rating} out of 5`} className="mt-1" />
@@ -53,7 +65,7 @@ export function ReviewsSection({ dealId }: { dealId: string }) {
       ) : reviews.isError ? (
         <p className="mt-4 text-slate-600">Reviews could not be loaded right now.</p>
       ) : reviews.data.count === 0 || reviews.data.average === null ? (
-        <p className="mt-4 text-slate-600">No reviews yet. Customers who buy this deal can leave the first one.</p>
+        <p className="mt-4 text-slate-600">No reviews yet. Customers who use this deal can leave the first one.</p>
       ) : (
         <>
           <div className="mt-6 grid gap-8 sm:grid-cols-[auto_1fr] sm:items-center">

@@ -16,7 +16,7 @@ export type FavoriteButtonVariant = 'overlay' | 'outline';
 
 const variants: Record<FavoriteButtonVariant, string> = {
   // Over a card's picture: a round white chip that stays readable on any image.
-  overlay: 'h-10 w-10 rounded-full bg-white/95 shadow-md ring-1 ring-slate-900/10 hover:bg-white',
+  overlay: 'h-11 w-11 rounded-full bg-white/95 shadow-md ring-1 ring-slate-900/10 hover:bg-white',
   // Beside the deal page's buttons, in their outline style.
   outline: 'h-11 w-11 rounded-xl border border-slate-300 bg-white shadow-xs hover:border-slate-400 hover:bg-slate-50',
 };

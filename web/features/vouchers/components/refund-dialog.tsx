@@ -54,7 +54,7 @@ export function RefundDialog({ voucher }: { voucher: Pick<Voucher, 'id' | 'vouch
         </>
       }
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Refund voucher ${voucher.voucherCode}`}>
+        <Button variant="outline" size="md" aria-label={`Refund voucher ${voucher.voucherCode}`}>
           <RefundIcon className="h-4 w-4" />
           Refund
         </Button>

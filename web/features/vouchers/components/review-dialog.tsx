@@ -129,7 +129,7 @@ export function ReviewDialog({ dealId, dealTitle }: { dealId: string; dealTitle:
       title={`Review ${dealTitle}`}
       description="Tell other shoppers how it went. You can review each deal once."
       trigger={
-        <Button variant="secondary" size="sm" aria-label={`Write a review of ${dealTitle}`}>
+        <Button variant="secondary" size="md" aria-label={`Write a review of ${dealTitle}`}>
           <StarIcon className="h-4 w-4" />
           Write a review
         </Button>

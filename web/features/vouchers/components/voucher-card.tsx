@@ -1,18 +1,21 @@
 /**
  * One voucher on My Vouchers: picture, deal, state badge, code (copyable), PIN, QR (enlargeable), validity, refund terms,
- * its refund (or the Refund button) and review. A redeemed or refunded voucher shows its code alone: nothing left to scan.
+ * its refund (or the Refund button), review and the printable page. A redeemed voucher shows its code with the QR folded
+ * away behind "Show QR"; a refunded one its code alone: nothing left to scan.
  */
 import { Link } from 'wouter';
 import type { Voucher } from '../../../../contract/checkout';
 import { paths } from '../../../../contract/routes';
+import { buttonClasses } from '../../../components/ui/button';
 import { Price } from '../../../components/ui/price';
-import { CalendarIcon, CheckCircleIcon, RefundIcon } from '../../../components/ui/icons';
+import { CalendarIcon, CheckCircleIcon, PrinterIcon, RefundIcon } from '../../../components/ui/icons';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { formatDay } from '../../../lib/dates';
 import { DealImage, RefundTerms } from '../../deals';
 import { standingRefund, voucherState } from '../voucher-display';
 import { CopyCodeButton } from './copy-code-button';
 import { QrDialog } from './qr-dialog';
+import { RedeemedQr } from './redeemed-qr';
 import { RefundDialog } from './refund-dialog';
 import { ReviewDialog } from './review-dialog';
 import { VoucherStateBadge } from './voucher-state-badge';
@@ -81,6 +84,7 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
             <span className="font-mono font-bold tracking-widest text-slate-700">{voucher.voucherCode}</span>
           </p>
         )}
+        {state === 'redeemed' ? <RedeemedQr voucher={voucher} className="mt-3" /> : null}
 
         <ul className="mt-4 space-y-1.5 text-sm text-slate-700">
           <li className="flex items-center gap-2">
@@ -106,12 +110,16 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
 
         <RefundTerms refundAnytime={voucher.refundAnytime} autoRefundOnExpiry={voucher.autoRefundOnExpiry} className="mt-3" />
 
-        {refundable || (offerReview && !voucher.reviewed) ? (
-          <div className="mt-auto flex flex-wrap gap-2 pt-4">
-            {refundable ? <RefundDialog voucher={voucher} /> : null}
-            {offerReview && !voucher.reviewed ? <ReviewDialog dealId={voucher.dealId} dealTitle={voucher.dealTitle} /> : null}
-          </div>
-        ) : null}
+        <div className="mt-auto flex flex-wrap gap-2 pt-4">
+          {state === 'refunded' ? null : (
+            <Link href={paths.voucherPrint(voucher.id)} className={buttonClasses('outline', 'md')}>
+              <PrinterIcon className="h-4 w-4" />
+              Print<span className="sr-only"> voucher {voucher.voucherCode}</span>
+            </Link>
+          )}
+          {refundable ? <RefundDialog voucher={voucher} /> : null}
+          {offerReview && !voucher.reviewed ? <ReviewDialog dealId={voucher.dealId} dealTitle={voucher.dealTitle} /> : null}
+        </div>
       </div>
     </article>
   );

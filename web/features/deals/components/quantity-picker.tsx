@@ -1,0 +1,95 @@
+/**
+ * How many units Buy Now and Add to Cart take on the deal page: 1 up to the deal's per-customer limit or the units left,
+ * whichever is lower. The server holds the same limits; this only keeps the shopper from asking for what it refuses.
+ */
+import { useId, useState } from 'react';
+import type { Deal } from '../../../../contract/deals';
+import { MAX_UNITS_PER_LINE } from '../../../../contract/checkout';
+import { inputClasses } from '../../../components/ui/field';
+import { MinusIcon, PlusIcon } from '../../../components/ui/icons';
+import { cn } from '../../../lib/cn';
+
+/** The most units one purchase of the deal may take (0 when none are left). */
+export function maxUnitsOf(deal: Pick<Deal, 'maxPerUser' | 'remaining' | 'soldOut'>): number {
+  if (deal.soldOut) return 0;
+  let max = deal.maxPerUser > 0 ? deal.maxPerUser : MAX_UNITS_PER_LINE;
+  if (deal.remaining !== null) max = Math.min(max, Math.max(0, deal.remaining));
+  return max;
+}
+
+function limitText(deal: Pick<Deal, 'maxPerUser' | 'remaining'>, max: number): string {
+  if (deal.remaining !== null && deal.remaining <= max) return `Only ${deal.remaining} left`;
+  return `Up to ${max} per customer`;
+}
+
+interface QuantityPickerProps {
+  deal: Pick<Deal, 'maxPerUser' | 'remaining' | 'soldOut'>;
+  value: number;
+  onChange: (quantity: number) => void;
+  className?: string;
+}
+
+const stepClasses =
+  'grid h-11 w-11 shrink-0 place-items-center rounded-xl border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-ring disabled:cursor-not-allowed disabled:opacity-40';
+
+export function QuantityPicker({ deal, value, onChange, className }: QuantityPickerProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const max = maxUnitsOf(deal);
+  // What the shopper is typing, kept apart so an empty box can be typed into; a whole number in range is taken at once.
+  const [draft, setDraft] = useState(String(value));
+  const [seenValue, setSeenValue] = useState(value);
+  if (value !== seenValue) {
+    // The steps changed the quantity: the box follows.
+    setSeenValue(value);
+    setDraft(String(value));
+  }
+
+  if (max < 1) return null;
+  const clamp = (n: number) => Math.min(max, Math.max(1, Math.floor(n)));
+  const commit = () => {
+    const typed = Number.parseInt(draft, 10);
+    const next = Number.isNaN(typed) ? value : clamp(typed);
+    setDraft(String(next));
+    if (next !== value) onChange(next);
+  };
+
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        Quantity
+      </label>
+      <div className="mt-1.5 flex items-center gap-2">
+        <button type="button" className={stepClasses} onClick={() => onChange(clamp(value - 1))} disabled={value <= 1} aria-label="Decrease quantity">
+          <MinusIcon className="h-4 w-4" />
+        </button>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={max}
+          step={1}
+          value={draft}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            const typed = Number(event.target.value);
+            if (Number.isInteger(typed) && typed >= 1 && typed <= max) onChange(typed);
+          }}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+          }}
+          className={cn(inputClasses, 'h-11 w-16 px-2 text-center font-semibold tabular-nums')}
+        />
+        <button type="button" className={stepClasses} onClick={() => onChange(clamp(value + 1))} disabled={value >= max} aria-label="Increase quantity">
+          <PlusIcon className="h-4 w-4" />
+        </button>
+      </div>
+      <p id={hintId} className="mt-1.5 text-xs text-slate-600">
+        {limitText(deal, max)}
+      </p>
+    </div>
+  );
+}

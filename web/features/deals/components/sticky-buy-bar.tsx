@@ -1,0 +1,35 @@
+/**
+ * The deal page's buy bar on a phone: fixed to the bottom of the screen with the price, Add to Cart and Buy Now, so
+ * buying is one tap away however far the shopper has scrolled. The page leaves room for it at its bottom.
+ */
+import type { Deal } from '../../../../contract/deals';
+import { Price } from '../../../components/ui/price';
+import { AddToCartButton } from '../../cart';
+import { BuyNowButton } from '../../checkout';
+import { groupOfferOf } from '../../groups';
+
+export function StickyBuyBar({ deal, quantity }: { deal: Deal; quantity: number }) {
+  return (
+    <section
+      aria-label="Buy this deal"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(15,23,42,0.08)] print:hidden"
+    >
+      <div className="mx-auto flex max-w-xl items-center gap-2">
+        <p className="min-w-0 shrink-0 leading-tight">
+          <span className="sr-only">Price: </span>
+          <Price cents={deal.priceCents} className="block text-lg font-extrabold text-slate-900" />
+          {quantity > 1 ? (
+            <span className="block text-xs text-slate-600">× {quantity}</span>
+          ) : deal.originalPriceCents !== null ? (
+            <>
+              <span className="sr-only">Original price: </span>
+              <Price cents={deal.originalPriceCents} struck className="block text-xs text-slate-500" />
+            </>
+          ) : null}
+        </p>
+        <AddToCartButton deal={deal} quantity={quantity} className="ml-auto h-12 shrink-0 px-3" />
+        <BuyNowButton deal={deal} quantity={quantity} alone={groupOfferOf(deal) !== null} className="w-auto min-w-0 flex-1 px-3" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * A voucher on one printable page (docs/product/screens.md#printable-voucher), at /my/vouchers/{id}/print: the deal, code,
+ * PIN and QR image, where and when to use it, and a Print button. Printed, the site's header, footer and buttons
+ * drop away and the voucher prints black on white.
+ */
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
+import type { Voucher } from '../../../contract/checkout';
+import { paths } from '../../../contract/routes';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { AlertIcon, ArrowLeftIcon, PrinterIcon, UserIcon } from '../../components/ui/icons';
+import { StatePanel } from '../../components/ui/panel';
+import { RichText } from '../../components/rich-text';
+import { isApiError } from '../../lib/api-client';
+import { formatDayTime, formatIso } from '../../lib/date-format';
+import { formatDay } from '../../lib/dates';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { openLoginDialog, useCurrentUser } from '../auth';
+import { parseBusinessHours, type HoursPeriod } from '../merchants';
+import { voucherQueryOptions } from './api/get-voucher';
+import { QrImage } from './components/qr-image';
+import { RedeemedQr } from './components/redeemed-qr';
+import { standingRefund, voucherState } from './voucher-display';
+
+const PERIOD_LABELS: Record<HoursPeriod, string> = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' };
+
+function Term({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase print:text-black">{term}</dt>
+      <dd className="mt-0.5 text-slate-900 print:text-black">{children}</dd>
+    </div>
+  );
+}
+
+function PrintableVoucher({ voucher }: { voucher: Voucher }) {
+  const state = voucherState(voucher);
+  const hours = parseBusinessHours(voucher.merchantHours);
+  const redeemedAt = voucher.redeemedAt ? formatIso(voucher.redeemedAt, formatDayTime) : '';
+  const refund = standingRefund(voucher);
+
+  return (
+    <article aria-labelledby="voucher-title" className="voucher-print mt-6 surface p-6 sm:p-8 print:mt-0 print:border print:border-black print:p-6 print:shadow-none">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase print:text-black">{voucher.merchantName}</p>
+      <h1 id="voucher-title" className="mt-1 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl print:text-black">
+        {voucher.dealTitle}
+      </h1>
+
+      {state === 'redeemed' ? (
+        <p role="status" className="mt-4 rounded-xl bg-slate-100 p-3 font-semibold text-slate-900 ring-1 ring-slate-300 print:bg-white print:text-black">
+          Redeemed on {redeemedAt}
+        </p>
+      ) : state === 'refunded' ? (
+        <p role="status" className="mt-4 rounded-xl bg-slate-100 p-3 font-semibold text-slate-900 ring-1 ring-slate-300 print:bg-white print:text-black">
+          {refund?.status === 'pending' ? 'Refund pending' : 'Refunded'}: this voucher can no longer be used.
+        </p>
+      ) : state === 'expired' ? (
+        <p role="status" className="mt-4 rounded-xl bg-slate-100 p-3 font-semibold text-slate-900 ring-1 ring-slate-300 print:bg-white print:text-black">
+          Expired on {formatDay(voucher.validUntil)}
+        </p>
+      ) : null}
+
+      <div className="mt-6 flex flex-col gap-6 border-y border-dashed border-slate-300 py-6 sm:flex-row sm:items-center print:flex-row print:border-black">
+        {state === 'valid' ? (
+          <QrImage
+            src={voucher.qrCodeUrl}
+            alt={`QR code for voucher ${voucher.voucherCode}`}
+            width={192}
+            height={192}
+            className="h-48 w-48 shrink-0 self-center rounded-lg ring-1 ring-slate-200 print:ring-black"
+          />
+        ) : state === 'redeemed' ? (
+          <RedeemedQr voucher={voucher} className="shrink-0" />
+        ) : null}
+        <dl className="grid gap-4">
+          <Term term="Voucher code">
+            <span className="font-mono text-3xl font-bold tracking-widest">{voucher.voucherCode}</span>
+          </Term>
+          {state === 'refunded' ? null : (
+            <Term term="PIN">
+              <span className="font-mono text-3xl font-bold tracking-widest">{voucher.voucherPin}</span>
+            </Term>
+          )}
+          <Term term="Valid until">{formatDay(voucher.validUntil)}</Term>
+        </dl>
+      </div>
+
+      <dl className="mt-6 grid gap-4 sm:grid-cols-2 print:grid-cols-2">
+        <Term term="Merchant">{voucher.merchantName}</Term>
+        {voucher.merchantAddress ? <Term term="Address">{voucher.merchantAddress}</Term> : null}
+        {voucher.merchantPhone ? <Term term="Phone">{voucher.merchantPhone}</Term> : null}
+        <Term term="Opening hours">
+          {hours.length > 0 ? (
+            <ul>
+              {hours.map((h) => (
+                <li key={h.period}>
+                  {PERIOD_LABELS[h.period]} {h.hours}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            'Hours not listed'
+          )}
+        </Term>
+      </dl>
+
+      <section aria-labelledby="how-to-redeem" className="mt-6">
+        <h2 id="how-to-redeem" className="text-lg font-bold text-slate-900 print:text-black">
+          How to redeem
+        </h2>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-700 print:text-black">
+          <li>Bring this voucher, printed or on your phone, to {voucher.merchantName}.</li>
+          <li>Let the merchant scan the QR code, or tell them the code and PIN.</li>
+          <li>The merchant marks the voucher as used; each voucher can be used once.</li>
+        </ol>
+        {voucher.redemptionInstructions.trim() !== '' ? <RichText html={voucher.redemptionInstructions} className="mt-3 text-sm" /> : null}
+      </section>
+    </article>
+  );
+}
+
+export default function VoucherPrintPage({ id }: { id: string }) {
+  const { user, isLoading } = useCurrentUser();
+  const [location] = useLocation();
+  const query = useQuery({ ...voucherQueryOptions(id), enabled: user !== null && !isLoading });
+  const notFound = isApiError(query.error, 404) || isApiError(query.error, 400);
+  useDocumentTitle(query.data ? `Voucher ${query.data.voucherCode}` : notFound ? 'Voucher not found' : 'Voucher');
+
+  let body: ReactNode;
+  if (!isLoading && user === null) {
+    body = (
+      <StatePanel className="mt-6" heading="h1" icon={<UserIcon className="h-7 w-7" />} title="Please Login First" message="Please log in to view your vouchers">
+        <Button onClick={() => openLoginDialog({ next: location })}>Login</Button>
+      </StatePanel>
+    );
+  } else if (isLoading || query.isPending) {
+    body = <StatePanel className="mt-6" state="loading" title="Loading your voucher…" />;
+  } else if (query.isError) {
+    body = notFound ? (
+      <StatePanel className="mt-6" heading="h1" icon={<AlertIcon className="h-7 w-7" />} title="Voucher not found" message="It may belong to another account." />
+    ) : (
+      <StatePanel
+        className="mt-6"
+        state="error"
+        heading="h1"
+        title="Your voucher could not be loaded"
+        onRetry={() => void query.refetch()}
+      />
+    );
+  } else {
+    body = <PrintableVoucher voucher={query.data} />;
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 print:max-w-none print:p-0">
+      <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
+        <Link href={paths.myVouchers} className={buttonClasses('ghost', 'md', '-ml-3')}>
+          <ArrowLeftIcon className="h-4 w-4" />
+          My Vouchers
+        </Link>
+        {query.data ? (
+          <Button onClick={() => window.print()}>
+            <PrinterIcon className="h-4 w-4" />
+            Print
+          </Button>
+        ) : null}
+      </div>
+      {body}
+    </div>
+  );
+}
