@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isImageUrl } from './urls';
 import {
+  DEAL_GALLERY_MAX,
   DEFAULT_COMMISSION_BPS,
   DEFAULT_INVENTORY,
   DEFAULT_MAX_PER_USER,
@@ -11,7 +12,7 @@ import {
   GROUP_WINDOW_HOURS_MAX,
 } from './constants';
 import { phone } from './auth';
-import { deal, dealListQuery, dealStatus } from './deals';
+import { deal, dealPageQuery, dealStatus } from './deals';
 import { HOURS_PATTERN, merchant, merchantStatus } from './merchants';
 
 const hoursPeriod = z
@@ -65,6 +66,36 @@ export const commissionBps = z
   .min(0, { message: 'must not be negative' })
   .max(10_000, { message: 'must be at most 100%' });
 
+const coordinate = (max: number) =>
+  z
+    .number({ message: 'must be a number' })
+    .min(-max, { message: `must be between -${max} and ${max}` })
+    .max(max, { message: `must be between -${max} and ${max}` })
+    .nullable();
+
+/** A merchant's place: its city, and its latitude and longitude, both or neither (null clears them). */
+const placeFields = {
+  city: z
+    .string()
+    .trim()
+    .max(100, { message: 'must be at most 100 characters' })
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null)),
+  latitude: coordinate(90).optional(),
+  longitude: coordinate(180).optional(),
+};
+
+type Place = { latitude?: number | null | undefined; longitude?: number | null | undefined };
+/** Latitude and longitude come together: both numbers, both null, or (on an edit) both left out. */
+function bothOrNeither(v: Place, ctx: z.RefinementCtx): void {
+  const lat = v.latitude ?? null;
+  const lng = v.longitude ?? null;
+  if ((lat === null) !== (lng === null) || (v.latitude === undefined) !== (v.longitude === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [lat === null ? 'latitude' : 'longitude'], message: 'Give both the latitude and the longitude, or neither' });
+  }
+}
+
 const name = z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(120, { message: 'must be at most 120 characters' });
 const longText = (max: number) => z.string().max(max, { message: `must be at most ${max} characters` });
 
@@ -75,7 +106,8 @@ export const createMerchantBody = z.object({
   description: longText(2000).trim().optional().default(''),
   businessHours: businessHoursInput,
   commissionBps: commissionBps.optional().default(DEFAULT_COMMISSION_BPS),
-});
+  ...placeFields,
+}).superRefine(bothOrNeither);
 export type CreateMerchantBody = z.input<typeof createMerchantBody>;
 
 export const updateMerchantBody = z.object({
@@ -86,7 +118,8 @@ export const updateMerchantBody = z.object({
   businessHours: businessHoursInput,
   status: merchantStatus.optional(),
   commissionBps: commissionBps.optional(),
-});
+  ...placeFields,
+}).superRefine(bothOrNeither);
 
 export const merchantStatusBody = z.object({ status: merchantStatus });
 
@@ -166,6 +199,15 @@ export const dealFields = z.object({
     .max(GROUP_WINDOW_HOURS_MAX, { message: `must be at most ${GROUP_WINDOW_HOURS_MAX}` })
     .optional()
     .default(GROUP_WINDOW_HOURS_DEFAULT),
+  /** The deal's category (GET /api/categories), or null. */
+  categoryId: z.uuid({ message: 'Please choose a category' }).nullable().optional().default(null),
+  /** More photos after the main image, at most DEAL_GALLERY_MAX; empty addresses are dropped. */
+  galleryUrls: z
+    .array(imageUrl, { message: 'must be a list of image addresses' })
+    .optional()
+    .default([])
+    .transform((urls) => urls.filter((u) => u !== ''))
+    .refine((urls) => urls.length <= DEAL_GALLERY_MAX, { message: `must hold at most ${DEAL_GALLERY_MAX} photos` }),
   /** Create (or update) the product and price at the payment provider. */
   createStripeProduct: z.boolean().optional().default(false),
 });
@@ -194,7 +236,7 @@ export const updateDealBody = checkedDeal(dealFields.extend({ status: dealStatus
 export const dealStatusBody = z.object({ status: dealStatus, active: z.boolean() });
 
 /** GET /api/admin/deals: the deal list's query, plus `status` (the review queue is `status=pending_review`). */
-export const adminDealListQuery = dealListQuery.extend({ status: dealStatus.optional() });
+export const adminDealListQuery = dealPageQuery.extend({ status: dealStatus.optional() });
 
 /** POST /api/admin/deals/{id}/reject: the reason goes back to the merchant who proposed the deal. */
 export const rejectDealBody = z.object({

@@ -38,6 +38,8 @@ export const DEMO_REVIEWS_PER_DEAL = 8;
 export const DEAL_LIST_DEFAULT_LIMIT = 60;
 export const DEAL_LIST_MAX_LIMIT = 100;
 export const SEARCH_QUERY_MAX_LENGTH = 100;
+/** Extra photos a deal may show after its main image (`galleryUrls`). */
+export const DEAL_GALLERY_MAX = 8;
 
 export const CHECKOUT_HOLD_MINUTES = 30;
 /** Group deals (docs/product/rules.md#group-deals): people per group, hours to fill up, how often a group's page refreshes. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEAL_LIST_DEFAULT_LIMIT, DEAL_LIST_MAX_LIMIT, SEARCH_QUERY_MAX_LENGTH } from './constants';
+import { categoryBadge, categorySlug } from './categories';
 
 /**
  * A deal's state (docs/product/rules.md#deal-states). `pending_review` and `rejected` belong to deals a
@@ -46,13 +47,30 @@ export const deal = z.object({
   groupPriceCents: z.number().int().nullable(),
   /** Hours a group has to fill up. */
   groupWindowHours: z.number().int(),
+  /** The deal's category, or null when it has none. */
+  category: categoryBadge.nullable(),
+  /** Extra photos after `imageUrl`, at most DEAL_GALLERY_MAX. */
+  galleryUrls: z.array(z.string()),
+  /** The average of the deal's review stars to one decimal; 0 when it has no reviews. */
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  /** Vouchers issued for this deal, ever: the same figure as `boughtCount`, which stays for older screens. */
+  soldCount: z.number().int(),
+  /** The merchant's city, or null. */
+  city: z.string().nullable(),
+  /** The merchant's position in degrees, both or neither. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** Kilometres from the list's `lat`/`lng`, to two decimals, when sorted by `nearest` and the merchant has a position; otherwise null. */
+  distanceKm: z.number().nullable(),
   createdAt: z.string(),
 });
 export type Deal = z.infer<typeof deal>;
 
 export const dealList = z.array(deal);
 
-export const dealListQuery = z.object({
+/** A page of a deal list: an optional search, the page size and the cursor of `x-next-cursor`. */
+export const dealPageQuery = z.object({
   q: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH, { message: `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters` }).optional(),
   limit: z.coerce
     .number({ message: 'must be a number' })
@@ -62,6 +80,56 @@ export const dealListQuery = z.object({
     .default(DEAL_LIST_DEFAULT_LIMIT),
   cursor: z.string().max(200, { message: 'is invalid' }).optional(),
 });
+
+/**
+ * The orders of the shoppers' list (docs/product/rules.md#listing-and-search): `newest` first (the
+ * default), `popular` (most vouchers sold), `price_asc`, `price_desc`, `ending_soon` (the soonest end
+ * first, deals without an end last, ended deals left out) and `nearest` (from `lat`/`lng`, merchants
+ * without a position last).
+ */
+export const dealSort = z.enum(['newest', 'popular', 'price_asc', 'price_desc', 'ending_soon', 'nearest'], {
+  message: 'must be one of newest, popular, price_asc, price_desc, ending_soon, nearest',
+});
+export type DealSort = z.infer<typeof dealSort>;
+
+const queryCents = z.coerce
+  .number({ message: 'must be a number of cents' })
+  .int({ message: 'must be a whole number of cents' })
+  .min(0, { message: 'must not be negative' })
+  .max(100_000_000, { message: 'is too large' });
+
+const degrees = (max: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .min(-max, { message: `must be between -${max} and ${max}` })
+    .max(max, { message: `must be between -${max} and ${max}` });
+
+/** GET /api/deals: a page of the shoppers' list, filtered and in one order; a cursor belongs to the order it came from. */
+export const dealListQuery = dealPageQuery
+  .extend({
+    /** A category's slug; a slug no category has lists nothing. */
+    category: categorySlug.optional(),
+    minPriceCents: queryCents.optional(),
+    maxPriceCents: queryCents.optional(),
+    /** Deals whose `rating` (one decimal) is at least this; unrated deals (0) never pass. */
+    minRating: z.coerce
+      .number({ message: 'must be a number' })
+      .min(1, { message: 'must be between 1 and 5' })
+      .max(5, { message: 'must be between 1 and 5' })
+      .optional(),
+    sort: dealSort.default('newest'),
+    /** The shopper's position, for `sort=nearest` (required there, ignored otherwise). */
+    lat: degrees(90).optional(),
+    lng: degrees(180).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.minPriceCents !== undefined && v.maxPriceCents !== undefined && v.maxPriceCents < v.minPriceCents) {
+      ctx.addIssue({ code: 'custom', path: ['maxPriceCents'], message: 'must not be below minPriceCents' });
+    }
+    if (v.sort === 'nearest' && (v.lat === undefined || v.lng === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [v.lat === undefined ? 'lat' : 'lng'], message: 'lat and lng are required to sort by nearest' });
+    }
+  });
 export type DealListQuery = z.infer<typeof dealListQuery>;
 
 export { NEXT_CURSOR_HEADER } from './constants';

@@ -10,3 +10,4 @@ export * from './redemption';
 export * from './orders';
 export * from './workspace';
 export * from './groups';
+export * from './categories';

@@ -22,6 +22,11 @@ export const merchant = z.object({
   status: merchantStatus,
   /** JSON string with the optional keys morning, afternoon, evening; null when not set. */
   businessHours: z.string().nullable(),
+  /** The merchant's city, or null. */
+  city: z.string().nullable(),
+  /** Its position in degrees (WGS 84), both or neither. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   createdAt: z.string(),
 });
 export type Merchant = z.infer<typeof merchant>;

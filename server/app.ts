@@ -26,6 +26,8 @@ import type { PaymentProvider } from './integrations/payments/payment-provider';
 import { TestPaymentProvider } from './integrations/payments/test-provider';
 import { StripePaymentProvider } from './integrations/payments/stripe-provider';
 import { adminMerchantRoutes } from './admin/merchants.routes';
+import { adminCategoryRoutes } from './admin/categories.routes';
+import { refreshSoldCounts } from './catalog/categories.service';
 import { adminDealRoutes } from './admin/deals.routes';
 import { favoritesRoutes } from './favorites/favorites.routes';
 import { checkoutRoutes } from './orders/orders.routes';
@@ -49,7 +51,7 @@ import { RedisRequestLimiter } from './integrations/cache/redis-request-limiter'
 const HOLD_SWEEP_MS = 60_000;
 
 /**
- * Releases lapsed holds every minute, and runs the expiry sweep (reminders, expiry, auto-refunds,
+ * Releases lapsed holds and counts again recently sold deals' sales (the `popular` order's key) every minute, and runs the expiry sweep (reminders, expiry, auto-refunds,
  * pending refunds, the weekly statements) once at start and then every EXPIRY_SWEEP_INTERVAL_SECONDS,
  * unless EXPIRY_SWEEP is off; safe with any number of servers doing the same. A sweep still running
  * when the next is due is not started twice.
@@ -61,6 +63,7 @@ function startBackgroundJobs(app: FastifyInstance, deps: AppDeps, jobs: { paymen
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
       releaseExpiredOrders(deps.database.db).catch((err: unknown) => app.log.error({ err }, 'releasing expired holds failed'));
+      refreshSoldCounts(deps.database.db).catch((err: unknown) => app.log.error({ err }, 'refreshing sold counts failed'));
     }, HOLD_SWEEP_MS);
     timer.unref();
     if (!deps.config.EXPIRY_SWEEP) return;
@@ -183,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes({ ...deps, sms, email }));
   await app.register(adminAccountRoutes(deps));
   await app.register(adminMerchantRoutes(deps));
+  await app.register(adminCategoryRoutes(deps));
   await app.register(adminDealRoutes({ ...deps, payments }));
   await app.register(favoritesRoutes(deps));
   await app.register(checkoutRoutes({ ...deps, payments }));

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AdminDeal } from '../../contract/admin';
 import type { DealStatus } from '../../contract/deals';
 import type { Db } from '../db/client';
-import { deals, merchants, orderItems, vouchers } from '../db/schema';
+import { categories, deals, merchants, orderItems, vouchers } from '../db/schema';
 import { databaseError } from '../db/errors';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { sanitizeRichText } from '../content/html';
@@ -70,6 +70,8 @@ export interface DealFields {
   groupSize: number | null;
   groupPriceCents: number | null;
   groupWindowHours: number;
+  categoryId: string | null;
+  galleryUrls: string[];
 }
 
 /** A superadmin's form: the fields, and whether to sync the deal to the payment provider's catalogue. */
@@ -81,6 +83,12 @@ async function assertActiveMerchant(db: Db, merchantId: string): Promise<void> {
   const [m] = await db.select({ status: merchants.status }).from(merchants).where(eq(merchants.id, merchantId));
   if (!m) throw badRequest('merchantId: No such merchant');
   if (m.status !== 'active') throw badRequest('merchantId: Only active merchants can be selected');
+}
+
+async function assertCategory(db: Db, categoryId: string | null): Promise<void> {
+  if (categoryId === null) return;
+  const [c] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+  if (!c) throw badRequest('categoryId: No such category');
 }
 
 function storedFields(input: DealFields) {
@@ -102,6 +110,8 @@ function storedFields(input: DealFields) {
     groupSize: input.groupSize,
     groupPriceCents: input.groupPriceCents,
     groupWindowHours: input.groupWindowHours,
+    categoryId: input.categoryId,
+    galleryUrls: input.galleryUrls,
   };
 }
 
@@ -159,6 +169,7 @@ export interface DealEdit {
 export async function saveDeal(db: Db, fields: DealFields): Promise<string>;
 export async function saveDeal(db: Db, fields: DealFields, edit: DealEdit): Promise<string | null>;
 export async function saveDeal(db: Db, fields: DealFields, edit?: DealEdit): Promise<string | null> {
+  await assertCategory(db, fields.categoryId);
   if (!edit) {
     await assertActiveMerchant(db, fields.merchantId);
     const [row] = await db

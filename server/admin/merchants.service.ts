@@ -57,6 +57,9 @@ export interface NewMerchant {
   description: string;
   businessHours?: BusinessHours | null | undefined;
   commissionBps: number;
+  city?: string | null | undefined;
+  latitude?: number | null | undefined;
+  longitude?: number | null | undefined;
 }
 
 /**
@@ -99,6 +102,10 @@ export interface MerchantChanges {
   businessHours?: BusinessHours | null | undefined;
   status?: MerchantStatus | undefined;
   commissionBps?: number | undefined;
+  city?: string | null | undefined;
+  /** Given together with the longitude, or both left out (the contract holds them together). */
+  latitude?: number | null | undefined;
+  longitude?: number | null | undefined;
 }
 
 /** Edits a merchant's card and commission; the login account keeps its own phone. */
@@ -110,6 +117,11 @@ export async function updateMerchant(db: Db, id: string, changes: MerchantChange
   if (changes.description !== undefined) set.description = changes.description;
   if (changes.status !== undefined) set.status = changes.status;
   if (changes.commissionBps !== undefined) set.commissionBps = changes.commissionBps;
+  if (changes.city !== undefined) set.city = changes.city;
+  if (changes.latitude !== undefined && changes.longitude !== undefined) {
+    set.latitude = changes.latitude;
+    set.longitude = changes.longitude;
+  }
   const [row] = await db.update(merchants).set(set).where(eq(merchants.id, id)).returning({ id: merchants.id });
   if (!row) throw notFound('Merchant not found');
   return findAdminMerchant(db, id);

@@ -3,9 +3,11 @@ import { idParams } from '../../contract/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deal, dealList, dealListQuery, NEXT_CURSOR_HEADER, reviewSummary } from '../../contract/deals';
 import { merchant, merchantSummaryList } from '../../contract/merchants';
+import { categoryList } from '../../contract/categories';
+import { listCategories } from './categories.service';
 import { badRequest, notFound } from '../http/errors';
 import type { AppDeps } from '../deps';
-import { decodeCursor, getDeal, getMerchant, getReviewSummary, listDeals, listMerchants } from './catalog.service';
+import { decodeListCursor, getDeal, getMerchant, getReviewSummary, listDeals, listMerchants } from './catalog.service';
 import type { Viewer } from '../http/session';
 import { listKey, listKeyOfUrl, type ListCache } from './list-cache';
 
@@ -46,10 +48,10 @@ export const catalogRoutes =
         },
       },
       async (request, reply) => {
-        const { q, limit, cursor: rawCursor } = request.query;
-        const cursor = rawCursor ? decodeCursor(rawCursor) : null;
+        const { cursor: rawCursor, ...query } = request.query;
+        const cursor = rawCursor ? decodeListCursor(rawCursor, query.sort) : null;
         if (rawCursor && !cursor) throw badRequest('cursor: is invalid');
-        const page = await listDeals(db, { q, limit, cursor, viewer: request.viewer });
+        const page = await listDeals(db, { ...query, cursor, viewer: request.viewer });
         if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
         if (cache.enabled && shared(request.viewer)) toKeep.set(request, listKey(request.query));
         return page.deals;
@@ -67,6 +69,8 @@ export const catalogRoutes =
       if (!found) throw notFound('Deal not found');
       return getReviewSummary(db, found.id);
     });
+
+    app.get('/api/categories', { schema: { response: { 200: categoryList } } }, async () => listCategories(db));
 
     app.get('/api/merchants', { schema: { response: { 200: merchantSummaryList } } }, async () => listMerchants(db));
 

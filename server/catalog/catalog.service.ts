@@ -1,12 +1,12 @@
 /** Public reads of the catalogue: deals shoppers may see, their merchants, their reviews. */
-import { and, asc, desc, eq, getTableColumns, is, or, Placeholder, sql, type SQL } from 'drizzle-orm';
-import type { Deal, ReviewSummary } from '../../contract/deals';
+import { and, asc, desc, eq, gte, lte, getTableColumns, is, or, Placeholder, sql, type SQL } from 'drizzle-orm';
+import type { Deal, DealSort, ReviewSummary } from '../../contract/deals';
 import type { Merchant } from '../../contract/merchants';
 import { REVIEWS_SHOWN } from '../../contract/constants';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/prepared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { deals, merchants, reviews, vouchers } from '../db/schema';
+import { categories, deals, merchants, reviews, vouchers } from '../db/schema';
 import type { Viewer } from '../http/session';
 import { UNITS_TAKEN_OF_DEALS } from '../db/stock-reads';
 
@@ -42,8 +42,22 @@ type ShownDeal = Pick<
   | 'groupSize'
   | 'groupPriceCents'
   | 'groupWindowHours'
+  | 'galleryUrls'
+  | 'rating'
+  | 'reviewCount'
   | 'createdAt'
 >;
+
+/** What a deal's answer shows of its merchant and category beside the deal's own columns. */
+interface ShownRelations {
+  merchantName: string;
+  city: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  category: { slug: string; name: string; icon: string } | null;
+  /** Only in the `nearest` order. */
+  distanceKm?: number | null;
+}
 
 /** round((1 - price/original) x 100), or null when there is no higher original price (ADR 011). */
 export function discountPercent(priceCents: number, originalPriceCents: number | null): number | null {
@@ -51,7 +65,7 @@ export function discountPercent(priceCents: number, originalPriceCents: number |
   return Math.round((1 - priceCents / originalPriceCents) * 100);
 }
 
-export function presentDeal(row: { deal: ShownDeal; merchantName: string; unitsTaken: number; boughtCount: number; soldTodayCount: number }): Deal {
+export function presentDeal(row: { deal: ShownDeal; unitsTaken: number; boughtCount: number; soldTodayCount: number } & ShownRelations): Deal {
   const d = row.deal;
   const taken = Number(row.unitsTaken);
   const limited = d.inventory > 0;
@@ -82,6 +96,15 @@ export function presentDeal(row: { deal: ShownDeal; merchantName: string; unitsT
     groupSize: d.groupSize,
     groupPriceCents: d.groupPriceCents,
     groupWindowHours: d.groupWindowHours,
+    category: row.category,
+    galleryUrls: d.galleryUrls,
+    rating: Number(d.rating),
+    reviewCount: d.reviewCount,
+    soldCount: Number(row.boughtCount),
+    city: row.city,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    distanceKm: row.distanceKm === undefined || row.distanceKm === null || !Number.isFinite(Number(row.distanceKm)) ? null : Math.round(Number(row.distanceKm) * 100) / 100,
     createdAt: d.createdAt.toISOString(),
   };
 }
@@ -130,12 +153,14 @@ export interface DealPage<T = Deal> {
 
 export type DealRowWithFigures = {
   deal: DealRow;
-  merchantName: string;
   merchantStatus: string;
   unitsTaken: number;
   boughtCount: number;
   soldTodayCount: number;
-};
+} & ShownRelations;
+
+/** When a deal stops selling, +infinity for a deal without an end: the `ending_soon` key, under its own index. */
+const ENDS_AT = sql`coalesce(${deals.validUntil}, 'infinity'::timestamptz)`;
 
 /** The creation time as cursor text, by which every list but the review queue pages. */
 const CREATED_CURSOR = cursorTime(deals.createdAt);
@@ -146,6 +171,10 @@ const CREATED_CURSOR = cursorTime(deals.createdAt);
  */
 const FIGURES = {
   merchantName: merchants.name,
+  city: merchants.city,
+  latitude: merchants.latitude,
+  longitude: merchants.longitude,
+  category: { slug: categories.slug, name: categories.name, icon: categories.icon },
   merchantStatus: merchants.status,
   unitsTaken: UNITS_TAKEN,
   boughtCount: BOUGHT_COUNT,
@@ -198,6 +227,7 @@ export function selectDealsWithFigures(db: Db, where: SQL | undefined, order: De
     .select({ deal: deals, ...FIGURES, cursorTime: ORDERS[order].time })
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .leftJoin(categories, eq(categories.id, deals.categoryId))
     .where(where)
     .orderBy(...ORDERS[order].orderBy);
 }
@@ -247,30 +277,80 @@ const SHOWN_COLUMNS = {
   groupSize: deals.groupSize,
   groupPriceCents: deals.groupPriceCents,
   groupWindowHours: deals.groupWindowHours,
+  galleryUrls: deals.galleryUrls,
+  rating: deals.rating,
+  reviewCount: deals.reviewCount,
   createdAt: deals.createdAt,
 };
 
-/** One page of listed deals, newest first: `limit` rows of the shown columns and the figures, filtered by `where`. */
-function listedPage(db: Db, where: SQL | undefined, limit: number | Placeholder) {
+/** What one row of the shoppers' list selects: the shown columns, merchant and category, the figures, and its keyset position as text. */
+function listSelection(cursorKey: SQL<string>, distanceKm: SQL<number | null>) {
+  return {
+    deal: SHOWN_COLUMNS,
+    merchantName: merchants.name,
+    city: merchants.city,
+    latitude: merchants.latitude,
+    longitude: merchants.longitude,
+    category: { slug: categories.slug, name: categories.name, icon: categories.icon },
+    cursorKey,
+    distanceKm,
+    unitsTaken: FIGURES.unitsTaken,
+    boughtCount: FIGURES.boughtCount,
+    soldTodayCount: FIGURES.soldTodayCount,
+  };
+}
+
+const NO_DISTANCE = sql<number | null>`null::float8`;
+
+/**
+ * The keyset orders of the shoppers' list other than `nearest` (ADR 030): each sorts by one key and
+ * the id, reads from its own partial index over published deals, and pages by the pair. `key` is the
+ * key as cursor text, `after` the rows past a cursor's pair.
+ */
+const LIST_ORDERS = {
+  newest: {
+    orderBy: [desc(deals.createdAt), desc(deals.id)],
+    key: CREATED_CURSOR,
+    after: (key: string, id: string) => after(key, id),
+  },
+  popular: {
+    orderBy: [desc(deals.soldCount), desc(deals.id)],
+    key: sql<string>`${deals.soldCount}::text`,
+    after: (key: string, id: string) => sql`(${deals.soldCount}, ${deals.id}) < (${key}::int, ${id}::uuid)`,
+  },
+  price_asc: {
+    orderBy: [asc(deals.priceCents), asc(deals.id)],
+    key: sql<string>`${deals.priceCents}::text`,
+    after: (key: string, id: string) => sql`(${deals.priceCents}, ${deals.id}) > (${key}::int, ${id}::uuid)`,
+  },
+  price_desc: {
+    orderBy: [desc(deals.priceCents), desc(deals.id)],
+    key: sql<string>`${deals.priceCents}::text`,
+    after: (key: string, id: string) => sql`(${deals.priceCents}, ${deals.id}) < (${key}::int, ${id}::uuid)`,
+  },
+  ending_soon: {
+    orderBy: [asc(ENDS_AT), asc(deals.id)],
+    key: sql<string>`case when ${deals.validUntil} is null then 'infinity' else ${cursorTime(deals.validUntil)} end`,
+    after: (key: string, id: string) => sql`(${ENDS_AT}, ${deals.id}) > (${key}::timestamptz, ${id}::uuid)`,
+  },
+} satisfies Record<Exclude<DealSort, 'nearest'>, unknown>;
+
+/** One page of listed deals in `order`: `limit` rows of the shown columns and the figures, filtered by `where`. */
+function listedPage(db: Db, where: SQL | undefined, limit: number | Placeholder, order: keyof typeof LIST_ORDERS = 'newest') {
   return db
-    .select({
-      deal: SHOWN_COLUMNS,
-      merchantName: merchants.name,
-      cursorTime: CREATED_CURSOR,
-      unitsTaken: FIGURES.unitsTaken,
-      boughtCount: FIGURES.boughtCount,
-      soldTodayCount: FIGURES.soldTodayCount,
-    })
+    .select(listSelection(LIST_ORDERS[order].key, NO_DISTANCE))
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .leftJoin(categories, eq(categories.id, deals.categoryId))
     .where(where)
-    .orderBy(desc(deals.createdAt), desc(deals.id))
+    .orderBy(...LIST_ORDERS[order].orderBy)
     .limit(limit);
 }
 
 /**
- * The shoppers' list without a search (the page everyone opens, and the pages after it), prepared
- * once per database: the SQL is built once and PostgreSQL plans it once per connection.
+ * The shoppers' list without a search or filter, newest first (the page everyone opens, and the
+ * pages after it), prepared once per database: the SQL is built once and PostgreSQL plans it once
+ * per connection.
  */
 const shopperFirstPageOf = perDatabase((db) => listedPage(db, PUBLISHED_OF_ACTIVE, sql.placeholder('limit')).prepare('deal_list_first'));
 const shopperNextPageOf = perDatabase((db) =>
@@ -285,26 +365,173 @@ export function shopperFirstPageSql(db: Db, limit: number): { sql: string; param
   return { sql: query.sql, params: query.params.map((p) => (is(p, Placeholder) ? limit : p)) };
 }
 
-/** Published deals of active merchants (a merchant's own only, for a merchant), newest first, filtered by `q`. */
-export async function listDeals(
-  db: Db,
-  params: { q?: string | undefined; limit: number; cursor?: DealCursor | null | undefined; viewer: Viewer | null },
-): Promise<DealPage> {
+/** The filters of the shoppers' list (docs/product/rules.md#listing-and-search). */
+export interface DealFilters {
+  category?: string | undefined;
+  minPriceCents?: number | undefined;
+  maxPriceCents?: number | undefined;
+  minRating?: number | undefined;
+}
+
+/** A position in one order of the shoppers' list: the order's key as text and the deal's id (and, for `nearest`, the merchant's). */
+export interface ListCursor {
+  sort: DealSort;
+  key: string;
+  id: string;
+  merchantId?: string;
+}
+
+const INTEGER = /^(0|[1-9]\d{0,9})$/;
+const DISTANCE = /^(Infinity|\d{1,5}(\.\d+)?(e-?\d+)?)$/;
+
+/** Null for anything that is not a cursor this server made for `sort`. A `newest` cursor is the one every deal list uses (decodeCursor). */
+export function decodeListCursor(raw: string, sort: DealSort): ListCursor | null {
+  if (sort === 'newest') {
+    const c = decodeCursor(raw);
+    return c ? { sort, key: c.createdAt, id: c.id } : null;
+  }
+  const parts = Buffer.from(raw, 'base64url').toString('utf8').split('|');
+  if (parts[0] !== sort) return null;
+  const id = parts[parts.length - 1] ?? '';
+  if (!UUID.test(id)) return null;
+  const key = parts[1] ?? '';
+  switch (sort) {
+    case 'popular':
+    case 'price_asc':
+    case 'price_desc':
+      return parts.length === 3 && INTEGER.test(key) && Number(key) <= 2_147_483_647 ? { sort, key, id } : null;
+    case 'ending_soon': {
+      if (parts.length !== 3) return null;
+      if (key === 'infinity') return { sort, key, id };
+      const time = decodeCursor(Buffer.from(`${key}|${id}`, 'utf8').toString('base64url'));
+      return time ? { sort, key, id } : null;
+    }
+    case 'nearest': {
+      const merchantId = parts[2] ?? '';
+      return parts.length === 4 && DISTANCE.test(key) && UUID.test(merchantId) ? { sort, key, id, merchantId } : null;
+    }
+  }
+}
+
+function encodeListCursor(c: ListCursor): string {
+  if (c.sort === 'newest') return encodeCursor({ createdAt: c.key, id: c.id });
+  const parts = c.sort === 'nearest' ? [c.sort, c.key, c.merchantId, c.id] : [c.sort, c.key, c.id];
+  return Buffer.from(parts.join('|'), 'utf8').toString('base64url');
+}
+
+/** The filters as conditions on the deal's own columns, each read from the order's index or its own (ADR 030). */
+function filterConditions(f: DealFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (f.category !== undefined) conditions.push(sql`${deals.categoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${f.category})`);
+  if (f.minPriceCents !== undefined) conditions.push(gte(deals.priceCents, f.minPriceCents));
+  if (f.maxPriceCents !== undefined) conditions.push(lte(deals.priceCents, f.maxPriceCents));
+  if (f.minRating !== undefined) conditions.push(gte(deals.rating, f.minRating));
+  return conditions;
+}
+
+const hasFilter = (f: DealFilters) => Object.values(f).some((v) => v !== undefined);
+
+const EARTH_RADIUS_KM = 6371.0088;
+
+/** The haversine distance in km from (lat, lng) to the merchant, or +Infinity for a merchant without a position, so those come last. */
+function distanceFrom(lat: number, lng: number): SQL<number> {
+  const dLat = sql`radians(${merchants.latitude} - ${lat}::float8)`;
+  const dLng = sql`radians(${merchants.longitude} - ${lng}::float8)`;
+  const a = sql`power(sin(${dLat} / 2), 2) + cos(radians(${lat}::float8)) * cos(radians(${merchants.latitude})) * power(sin(${dLng} / 2), 2)`;
+  // least() skips nulls, so a merchant without a position is caught before it.
+  return sql<number>`case when ${merchants.latitude} is null or ${merchants.longitude} is null then 'Infinity'::float8 else 2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1::float8, sqrt(${a}))) end`;
+}
+
+/**
+ * The `nearest` order: active merchants by distance (each distance computed once per merchant, not
+ * per deal), then each merchant's deals by id, read from deals_published_merchant_idx, a page's worth
+ * at most per merchant. The keyset is (distance, merchant id, deal id).
+ */
+async function nearestPage(db: Db, p: { lat: number; lng: number; where: SQL[]; limit: number; cursor: ListCursor | null }) {
+  const distance = distanceFrom(p.lat, p.lng);
+  const c = p.cursor;
+  // Spelled out: drizzle leaves a subquery's columns unqualified, and inside the lateral subquery an
+  // unqualified merchant_id would be the deal's own.
+  const nearId = sql<string>`"near"."merchant_id"`;
+  const nearDistance = sql<number>`"near"."distance"`;
+  const pickedId = sql<string>`"pick"."deal_id"`;
+  const near = db
+    .select({ merchantId: sql<string>`${merchants.id}`.as('merchant_id'), distance: distance.as('distance') })
+    .from(merchants)
+    .where(and(eq(merchants.status, 'active'), c ? sql`(${distance}, ${merchants.id}) >= (${c.key}::float8, ${c.merchantId}::uuid)` : undefined))
+    .as('near');
+  const pick = db
+    .select({ dealId: sql<string>`${deals.id}`.as('deal_id') })
+    .from(deals)
+    .where(
+      and(
+        eq(deals.merchantId, nearId),
+        sql`${deals.status} = 'published'`,
+        ...p.where,
+        c ? sql`(${nearId} <> ${c.merchantId}::uuid or ${deals.id} > ${c.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(deals.id))
+    .limit(p.limit)
+    .as('pick');
+  return db
+    .select(listSelection(sql<string>`${nearDistance}::text`, sql<number | null>`${nearDistance}`))
+    .from(near)
+    .innerJoinLateral(pick, sql`true`)
+    .innerJoin(deals, eq(deals.id, pickedId))
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .leftJoin(categories, eq(categories.id, deals.categoryId))
+    .orderBy(asc(nearDistance), asc(nearId), asc(pickedId))
+    .limit(p.limit);
+}
+
+export interface DealListParams extends DealFilters {
+  q?: string | undefined;
+  limit: number;
+  cursor?: ListCursor | null | undefined;
+  viewer: Viewer | null;
+  sort?: DealSort | undefined;
+  lat?: number | undefined;
+  lng?: number | undefined;
+}
+
+/**
+ * Published deals of active merchants (a merchant's own only, for a merchant), filtered, searched by
+ * `q`, in one of the orders of DealSort (newest first unless told), a keyset page at a time.
+ */
+export async function listDeals(db: Db, params: DealListParams): Promise<DealPage> {
   const q = params.q?.trim();
+  const sort = params.sort ?? 'newest';
   const limit = params.limit + 1;
+  const cursor = params.cursor ?? null;
+  const filters: DealFilters = { category: params.category, minPriceCents: params.minPriceCents, maxPriceCents: params.maxPriceCents, minRating: params.minRating };
   let rows;
-  if (!q && params.viewer?.role !== 'merchant') {
-    rows = params.cursor
-      ? await shopperNextPageOf(db).execute({ limit, afterTime: params.cursor.createdAt, afterId: params.cursor.id })
+  if (sort === 'newest' && !q && !hasFilter(filters) && params.viewer?.role !== 'merchant') {
+    rows = cursor
+      ? await shopperNextPageOf(db).execute({ limit, afterTime: cursor.key, afterId: cursor.id })
       : await shopperFirstPageOf(db).execute({ limit });
   } else {
-    const conditions: SQL[] = [listableBy(params.viewer)];
+    const conditions: SQL[] = [listableBy(params.viewer), ...filterConditions(filters)];
     if (q) conditions.push(matching(likePattern(q)));
-    if (params.cursor) conditions.push(after(params.cursor.createdAt, params.cursor.id));
-    rows = await listedPage(db, and(...conditions), limit);
+    if (sort === 'nearest') {
+      if (params.lat === undefined || params.lng === undefined) throw new Error('nearest needs lat and lng');
+      rows = await nearestPage(db, { lat: params.lat, lng: params.lng, where: conditions.slice(1).concat(merchantOnly(params.viewer)), limit, cursor });
+    } else {
+      if (sort === 'ending_soon') conditions.push(sql`${ENDS_AT} > now()`);
+      if (cursor) conditions.push(LIST_ORDERS[sort].after(cursor.key, cursor.id));
+      rows = await listedPage(db, and(...conditions), limit, sort);
+    }
   }
-  const page = pageOf(rows, params.limit, (r) => ({ createdAt: r.cursorTime, id: r.deal.id }));
-  return { deals: page.rows.map(presentDeal), nextCursor: page.nextCursor };
+  const page = rows.length > params.limit ? rows.slice(0, params.limit) : rows;
+  const last = page[page.length - 1];
+  const nextCursor =
+    rows.length > params.limit && last ? encodeListCursor({ sort, key: last.cursorKey, id: last.deal.id, merchantId: last.deal.merchantId }) : null;
+  return { deals: page.map(presentDeal), nextCursor };
+}
+
+/** For a merchant's own list in the `nearest` order: its deals only (the merchants' status is checked by the order itself). */
+function merchantOnly(viewer: Viewer | null): SQL[] {
+  return viewer?.role === 'merchant' ? [eq(deals.merchantId, viewer.merchantId ?? '00000000-0000-0000-0000-000000000000')] : [];
 }
 
 /** One deal a shopper may see; superadmins and the owning merchant also see unpublished ones. */
@@ -327,6 +554,9 @@ export function presentMerchant(m: typeof merchants.$inferSelect): Merchant {
     description: m.description,
     status: m.status,
     businessHours: m.businessHours && Object.keys(m.businessHours).length > 0 ? JSON.stringify(m.businessHours) : null,
+    city: m.city,
+    latitude: m.latitude,
+    longitude: m.longitude,
     createdAt: m.createdAt.toISOString(),
   };
 }

@@ -55,6 +55,35 @@ describe('ListCache', () => {
     }
   });
 
+  it('keys the filters and the order too, lat and lng only for nearest, and never what the route refuses', () => {
+    const key = (url: string) => listKeyOfUrl(url);
+    const filtered = key('/api/deals?category=food&minPriceCents=100&maxPriceCents=900&minRating=4&sort=price_asc');
+    expect(filtered).toBe(listKey({ limit: DEAL_LIST_DEFAULT_LIMIT, category: 'food', minPriceCents: 100, maxPriceCents: 900, minRating: 4, sort: 'price_asc' }));
+    expect(key('/api/deals?sort=price_asc&minRating=4.0&maxPriceCents=900&minPriceCents=100&category=food&x=1')).toBe(filtered);
+    const distinct = [
+      '/api/deals',
+      '/api/deals?sort=popular',
+      '/api/deals?sort=price_desc',
+      '/api/deals?category=food',
+      '/api/deals?category=spa-beauty',
+      '/api/deals?minPriceCents=100',
+      '/api/deals?maxPriceCents=100',
+      '/api/deals?minRating=4',
+      '/api/deals?minRating=4.5',
+      '/api/deals?sort=nearest&lat=37.78&lng=-122.41',
+      '/api/deals?sort=nearest&lat=37.79&lng=-122.41',
+      '/api/deals?sort=nearest&lat=37.78&lng=-122.42',
+    ].map(key);
+    expect(distinct.every((k) => k !== null)).toBe(true);
+    expect(new Set(distinct).size).toBe(distinct.length);
+    // The default order is newest; other orders ignore lat and lng.
+    expect(key('/api/deals?sort=newest')).toBe(key('/api/deals'));
+    expect(key('/api/deals?sort=popular&lat=1&lng=2')).toBe(key('/api/deals?sort=popular'));
+    for (const refused of ['/api/deals?sort=nearest', '/api/deals?sort=best', '/api/deals?minRating=9', '/api/deals?minPriceCents=5&maxPriceCents=1', '/api/deals?sort=popular&sort=newest', '/api/deals?category=A']) {
+      expect(key(refused), refused).toBeNull();
+    }
+  });
+
   it('keeps nothing when the TTL is 0', () => {
     const cache = new ListCache(0);
     cache.set('a', '[]', null);

@@ -4,8 +4,7 @@
  * next moment. Staleness is bounded by the TTL; no rule depends on the list (checkout reads stock
  * afresh), so each server keeping its own copy is harmless.
  */
-import { DEAL_LIST_DEFAULT_LIMIT, DEAL_LIST_MAX_LIMIT } from '../../contract/constants';
-import { NEXT_CURSOR_HEADER } from '../../contract/deals';
+import { dealListQuery, NEXT_CURSOR_HEADER, type DealListQuery } from '../../contract/deals';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -19,36 +18,48 @@ export interface CachedList {
 }
 
 /** What one list answer depends on: the validated query, nothing else the address carries. */
-export interface ListKeyParts {
-  q?: string | undefined;
-  limit: number;
-  cursor?: string | undefined;
+export type ListKeyParts = Pick<DealListQuery, 'limit'> & Partial<Omit<DealListQuery, 'limit'>>;
+
+/**
+ * The cache key of a validated list query: every parameter that changes the answer, in a fixed
+ * order. `lat` and `lng` count only for `nearest` (the other orders ignore them, so they share an entry).
+ */
+export function listKey(query: ListKeyParts): string {
+  const sort = query.sort ?? 'newest';
+  const near = sort === 'nearest';
+  return JSON.stringify([
+    query.q?.trim() ?? '',
+    query.limit,
+    query.cursor ?? '',
+    sort,
+    query.category ?? '',
+    query.minPriceCents ?? '',
+    query.maxPriceCents ?? '',
+    query.minRating ?? '',
+    near ? (query.lat ?? '') : '',
+    near ? (query.lng ?? '') : '',
+  ]);
 }
 
-/** The cache key of a validated list query. */
-export function listKey(query: ListKeyParts): string {
-  return JSON.stringify([query.q?.trim() ?? '', query.limit, query.cursor ?? '']);
-}
+const KEYED = ['q', 'limit', 'cursor', 'sort', 'category', 'minPriceCents', 'maxPriceCents', 'minRating', 'lat', 'lng'] as const;
 
 /**
  * The cache key of a list address as the route would read it, ignoring any other parameter (so
  * `&_=123` cannot make a new entry), or null when the route would refuse it or read it otherwise
- * (a repeated or malformed parameter): such a request is never answered from the cache.
+ * (a repeated or malformed parameter): such a request is never answered from the cache. The
+ * parameters are validated by the route's own schema, so both read them alike.
  */
 export function listKeyOfUrl(url: string): string | null {
   const at = url.indexOf('?');
   const params = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
-  const one = (name: string): string | undefined | null => {
+  const raw: Record<string, string> = {};
+  for (const name of KEYED) {
     const values = params.getAll(name);
-    return values.length > 1 ? null : values[0];
-  };
-  const q = one('q');
-  const rawLimit = one('limit');
-  const cursor = one('cursor');
-  if (q === null || rawLimit === null || cursor === null) return null;
-  const limit = rawLimit === undefined ? DEAL_LIST_DEFAULT_LIMIT : Number(rawLimit);
-  if (rawLimit?.trim() === '' || !Number.isInteger(limit) || limit < 1 || limit > DEAL_LIST_MAX_LIMIT) return null;
-  return listKey({ q, limit, cursor });
+    if (values.length > 1) return null;
+    if (values[0] !== undefined) raw[name] = values[0];
+  }
+  const parsed = dealListQuery.safeParse(raw);
+  return parsed.success ? listKey(parsed.data) : null;
 }
 
 /**

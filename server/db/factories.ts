@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from './client';
-import { dealStock, deals, merchants, reviews, users } from './schema';
+import { categories, dealStock, deals, merchants, reviews, users } from './schema';
 import { hashPassword } from './passwords';
 
 type NewMerchant = typeof merchants.$inferInsert;
@@ -22,6 +22,16 @@ export async function buildMerchant(db: Db, overrides: Partial<NewMerchant> = {}
   const [row] = await db
     .insert(merchants)
     .values({ name: `Merchant ${n}`, phone: uniquePhone(), address: `${n} Market Street`, description: '', status: 'active', ...overrides })
+    .returning();
+  return row!;
+}
+
+/** A category with a unique slug unless told otherwise. */
+export async function buildCategory(db: Db, overrides: Partial<typeof categories.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await db
+    .insert(categories)
+    .values({ slug: `category-${n}`, name: `Category ${n}`, icon: 'tag', position: n, ...overrides })
     .returning();
   return row!;
 }

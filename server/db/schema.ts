@@ -7,9 +7,11 @@ import {
   bigserial,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -38,13 +40,40 @@ export const merchants = pgTable(
     businessHours: jsonb('business_hours').$type<Record<string, string>>(),
     /** The marketplace's commission on this merchant's sales, in basis points (1000 = 10%; ADR 028). */
     commissionBps: integer('commission_bps').notNull().default(1000),
+    /** Where the merchant is, in degrees (WGS 84): both or neither; the deal list's `nearest` order reads them (ADR 030). */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    city: text('city'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('merchants_status_check', sql`${t.status} in ('active', 'inactive', 'pending')`),
     check('merchants_commission_check', sql`${t.commissionBps} between 0 and 10000`),
+    check(
+      'merchants_location_check',
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null or (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180))`,
+    ),
     index('merchants_status_idx').on(t.status),
+  ],
+);
+
+/** The superadmins' list of deal categories (Food, Spa & Beauty, ...), shown in `position` order. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-case letters, digits and dashes; the deal list's `category` parameter. */
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    /** The short name of an icon the web app draws (e.g. 'utensils'). */
+    icon: text('icon').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_slug_key').on(t.slug),
+    check('categories_slug_check', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
 );
 
@@ -195,6 +224,24 @@ export const deals = pgTable(
     groupPriceCents: integer('group_price_cents'),
     /** Hours a group has to fill up once started. */
     groupWindowHours: integer('group_window_hours').notNull().default(24),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    /** Photos shown after `imageUrl`, at most 8. */
+    galleryUrls: text('gallery_urls').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Vouchers issued, as of the last refresh: the `popular` order's key. Counted again for recently
+     * sold deals by the minute job (refreshSoldCounts), never in the payment's transaction, so that
+     * payments of one deal do not queue on its row (ADR 030). The answers' soldCount is counted live.
+     */
+    soldCount: integer('sold_count').notNull().default(0),
+    /** The deal's reviews and the sum of their stars, kept by a trigger on reviews in the review's transaction (ADR 030). */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    /** The average of the stars to one decimal, 0 without reviews. */
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`case when ${deals.reviewCount} > 0 then round(${deals.ratingSum}::numeric / ${deals.reviewCount}, 1) else 0 end`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -215,7 +262,10 @@ export const deals = pgTable(
       'deals_validity_check',
       sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validFrom} <= ${t.validUntil}`,
     ),
+    check('deals_gallery_check', sql`cardinality(${t.galleryUrls}) <= 8`),
+    check('deals_counters_check', sql`${t.soldCount} >= 0 and ${t.reviewCount} >= 0 and ${t.ratingSum} between ${t.reviewCount} and 5 * ${t.reviewCount}`),
     index('deals_merchant_idx').on(t.merchantId),
+    index('deals_category_idx').on(t.categoryId).where(sql`${t.categoryId} is not null`),
     index('deals_pending_review_idx').on(t.submittedAt).where(sql`${t.status} = 'pending_review'`),
     // Without GIN's pending list, which every search would otherwise scan whole until a vacuum.
     index('deals_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
@@ -225,6 +275,17 @@ export const deals = pgTable(
     index('deals_published_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),
+    // One keyset index per order and filter of the shoppers' list (ADR 030), each over published deals.
+    index('deals_published_category_created_idx')
+      .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
+    index('deals_published_sold_idx').on(t.soldCount.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 'published'`),
+    index('deals_published_price_idx').on(t.priceCents, t.id).where(sql`${t.status} = 'published'`),
+    index('deals_published_ending_idx')
+      .on(sql`coalesce(${t.validUntil}, 'infinity'::timestamptz)`, t.id)
+      .where(sql`${t.status} = 'published'`),
+    index('deals_published_rating_idx').on(t.rating, t.id).where(sql`${t.status} = 'published'`),
+    index('deals_published_merchant_idx').on(t.merchantId, t.id).where(sql`${t.status} = 'published'`),
   ],
 );
 
@@ -405,6 +466,8 @@ export const vouchers = pgTable(
     check('vouchers_redeemed_check', sql`${t.redeemed} = (${t.redeemedAt} is not null) and ${t.redeemed} = (${t.status} = 'redeemed')`),
     index('vouchers_user_idx').on(t.userId, t.createdAt),
     index('vouchers_deal_created_idx').on(t.dealId, t.createdAt),
+    // The minute job's look-up of recently sold deals (refreshSoldCounts).
+    index('vouchers_created_idx').on(t.createdAt),
     // The expiry sweep and its reminders read active vouchers by their end of validity.
     index('vouchers_active_valid_until_idx').on(t.validUntil).where(sql`${t.status} = 'active'`),
   ],
