@@ -257,7 +257,7 @@ export default function DealPage({ id }: { id: string }) {
   const bar = phone && shopper && deal.active && !deal.soldOut;
 
   return (
-    <div className={cn('mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8', bar && 'pb-32')}>
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <BackLink />
         <nav aria-label="Breadcrumb">

@@ -20,9 +20,11 @@ interface AddToCartButtonProps {
   labelWithTitle?: boolean;
   /** Units to add. */
   quantity?: number;
+  /** The icon alone on screen (the name is still read out), where space is short. */
+  compact?: boolean;
 }
 
-export function AddToCartButton({ deal, variant = 'outline', size = 'md', className, labelWithTitle = false, quantity = 1 }: AddToCartButtonProps) {
+export function AddToCartButton({ deal, variant = 'outline', size = 'md', className, labelWithTitle = false, quantity = 1, compact = false }: AddToCartButtonProps) {
   const userWhenKnown = useUserWhenKnown();
   const [location] = useLocation();
   const buyable = deal.active && !deal.soldOut;
@@ -47,8 +49,8 @@ export function AddToCartButton({ deal, variant = 'outline', size = 'md', classN
       disabled={!buyable}
       aria-label={labelWithTitle ? `Add to Cart: ${deal.title}` : undefined}
     >
-      <CartIcon className="h-4 w-4" />
-      Add to Cart
+      <CartIcon className={compact ? 'h-5 w-5' : 'h-4 w-4'} />
+      {compact ? <span className="sr-only">Add to Cart</span> : 'Add to Cart'}
     </Button>
   );
 }

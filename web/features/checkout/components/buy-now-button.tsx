@@ -18,10 +18,12 @@ interface BuyNowButtonProps {
   alone?: boolean;
   /** Units to buy; the server holds them to the deal's limits. */
   quantity?: number;
+  /** The button's look when it is the only buy button in sight (the phone's buy bar); by default 'Buy alone' is the quieter one. */
+  variant?: 'primary' | 'outline';
   className?: string;
 }
 
-export function BuyNowButton({ deal, alone = false, quantity = 1, className }: BuyNowButtonProps) {
+export function BuyNowButton({ deal, alone = false, quantity = 1, variant, className }: BuyNowButtonProps) {
   const userWhenKnown = useUserWhenKnown();
   const checkout = useStartCheckout();
   const buyable = deal.active && !deal.soldOut;
@@ -45,7 +47,7 @@ export function BuyNowButton({ deal, alone = false, quantity = 1, className }: B
     <>
       <Button
         size="lg"
-        variant={alone ? 'outline' : 'primary'}
+        variant={variant ?? (alone ? 'outline' : 'primary')}
         className={cn('w-full', className)}
         onClick={() => void buy()}
         disabled={!buyable || checkout.isPending}

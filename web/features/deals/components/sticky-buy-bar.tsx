@@ -1,6 +1,7 @@
 /**
  * The deal page's buy bar on a phone: fixed to the bottom of the screen with the price, Add to Cart and Buy Now, so
- * buying is one tap away however far the shopper has scrolled. The page leaves room for it at its bottom.
+ * buying is one tap away however far the shopper has scrolled. While it is there the page leaves room for it at its
+ * bottom (styles.css, `[data-buy-bar]`), so the footer and the last of the content scroll clear of it.
  */
 import type { Deal } from '../../../../contract/deals';
 import { Price } from '../../../components/ui/price';
@@ -12,6 +13,7 @@ export function StickyBuyBar({ deal, quantity }: { deal: Deal; quantity: number 
   return (
     <section
       aria-label="Buy this deal"
+      data-buy-bar=""
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(15,23,42,0.08)] print:hidden"
     >
       <div className="mx-auto flex max-w-xl items-center gap-2">
@@ -27,8 +29,8 @@ export function StickyBuyBar({ deal, quantity }: { deal: Deal; quantity: number 
             </>
           ) : null}
         </p>
-        <AddToCartButton deal={deal} quantity={quantity} className="ml-auto h-12 shrink-0 px-3" />
-        <BuyNowButton deal={deal} quantity={quantity} alone={groupOfferOf(deal) !== null} className="w-auto min-w-0 flex-1 px-3" />
+        <AddToCartButton deal={deal} quantity={quantity} compact className="ml-auto h-12 w-12 shrink-0 px-0" />
+        <BuyNowButton deal={deal} quantity={quantity} alone={groupOfferOf(deal) !== null} variant="primary" className="w-auto min-w-0 flex-1 px-3" />
       </div>
     </section>
   );
