@@ -1,5 +1,6 @@
 // Journey: My Vouchers. A customer with one valid and one redeemed voucher sees the post-payment banner for 5 s,
-// filters, copies a code, enlarges a QR code, shares, and writes a review that then shows on the deal page.
+// filters, copies a code, enlarges a QR code, unfolds a used voucher's QR, and reviews the deal they used, which then shows
+// on the deal page as a verified visit.
 // Guests get the login prompt (/my/vouchers) or the login gate (/account/vouchers).
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiLogin, DEMO_MERCHANT, signInAsNewCustomer } from './accounts';
@@ -108,12 +109,20 @@ test.describe('My Vouchers', () => {
     await expect(qr).toBeHidden();
   });
 
-  test('a review written from My Vouchers shows on the deal page', async ({ page, request }) => {
-    await customerWithVouchers(page, request);
+  test('a review of the deal the customer used shows on the deal page as a verified visit', async ({ page, request }) => {
+    const { redeemed } = await customerWithVouchers(page, request);
     await page.goto('/my/vouchers');
-    const spaCard = voucherCard(page, SPA.title);
-    await spaCard.getByRole('button', { name: `Write a review of ${SPA.title}` }).click();
-    const dialog = page.getByRole('dialog', { name: `Review ${SPA.title}` });
+    // Only a used deal can be reviewed: the unused spa voucher offers no review.
+    await expect(voucherCard(page, SPA.title).getByRole('button', { name: /^Write a review/ })).toHaveCount(0);
+    const sushiCard = voucherCard(page, SUSHI.title);
+    // The used voucher's QR is folded away until asked for.
+    const showQr = sushiCard.getByRole('button', { name: `Show QR for voucher ${redeemed.voucherCode}` });
+    await expect(showQr).toHaveAttribute('aria-expanded', 'false');
+    await showQr.click();
+    await expect(sushiCard.getByRole('img', { name: `QR code for voucher ${redeemed.voucherCode} (already used)` })).toBeVisible();
+
+    await sushiCard.getByRole('button', { name: `Write a review of ${SUSHI.title}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Review ${SUSHI.title}` });
     await expect(dialog).toBeVisible();
 
     // Both fields are required.
@@ -129,19 +138,20 @@ test.describe('My Vouchers', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await expect(dialog.getByRole('radio', { name: '4 stars' })).toBeChecked();
-    const comment = `Calm, kind staff and a lovely sauna ${Date.now()}`;
+    const comment = `Fresh fish and friendly chefs ${Date.now()}`;
     await dialog.getByLabel('Your review').fill(comment);
     await dialog.getByRole('button', { name: 'Post Review' }).click();
     await expectPurchaseToast(page, 'Review posted', 'Thank you for your review');
     await expect(dialog).toBeHidden();
-    await expect(spaCard.getByRole('button', { name: /^Write a review/ })).toHaveCount(0);
+    await expect(sushiCard.getByRole('button', { name: /^Write a review/ })).toHaveCount(0);
 
-    await spaCard.getByRole('link', { name: SPA.title }).click();
-    await expect(page.getByRole('heading', { level: 1, name: SPA.title })).toBeVisible();
+    await sushiCard.getByRole('link', { name: SUSHI.title }).click();
+    await expect(page.getByRole('heading', { level: 1, name: SUSHI.title })).toBeVisible();
     const reviews = page.getByRole('region', { name: 'Reviews', exact: true });
     const mine = reviews.getByRole('listitem').filter({ hasText: comment });
     await expect(mine).toBeVisible();
     await expect(mine.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+    await expect(mine.getByText('Verified visit')).toBeVisible();
   });
 
   test.describe('when the list cannot be read', () => {
@@ -180,8 +190,8 @@ test.describe('My Vouchers', () => {
       await expect(page.getByRole('article')).toHaveCount(2);
       expect(await scrollsHorizontally(page)).toBe(false);
       await expectAccessible(page, '/my/vouchers (phone)');
-      await voucherCard(page, SPA.title).getByRole('button', { name: `Write a review of ${SPA.title}` }).click();
-      await expect(page.getByRole('dialog', { name: `Review ${SPA.title}` })).toBeVisible();
+      await voucherCard(page, SUSHI.title).getByRole('button', { name: `Write a review of ${SUSHI.title}` }).click();
+      await expect(page.getByRole('dialog', { name: `Review ${SUSHI.title}` })).toBeVisible();
       await expectAccessible(page, '/my/vouchers review dialog (phone)');
     });
   });
