@@ -1,6 +1,7 @@
 // Journey: Buy Now on the deal page goes straight to the payment page for one unit; a guest gets the login dialog
 // instead (and comes back to the deal after logging in); guests are asked to log in before using the cart, and a
-// checkout the server refuses shows its reason.
+// checkout the server refuses shows its reason. The sushi platter is also sold to groups, so its Buy Now reads
+// "Buy alone $19.99".
 import type { Page } from '@playwright/test';
 import { DEMO_CUSTOMER, signInAsNewCustomer } from './accounts';
 import { loginDialog, passwordInput } from './auth-screens';
@@ -21,7 +22,7 @@ test.describe('Buy Now', () => {
   test('takes a customer from the deal page straight to the payment page for one unit', async ({ page }) => {
     await signInAsNewCustomer(page);
     await openSushi(page);
-    await page.getByRole('button', { name: `Buy Now - ${SUSHI.price}` }).click();
+    await page.getByRole('button', { name: `Buy alone ${SUSHI.price}` }).click();
 
     await expect(page).toHaveURL(/\/checkout\?session_id=cs_test_/);
     const details = page.getByRole('region', { name: 'Order Details' });
@@ -38,7 +39,7 @@ test.describe('Buy Now', () => {
   test('opens the login dialog for a guest, who returns to the deal after logging in', async ({ page }) => {
     await openSushi(page);
     const dealUrl = page.url();
-    await page.getByRole('button', { name: `Buy Now - ${SUSHI.price}` }).click();
+    await page.getByRole('button', { name: `Buy alone ${SUSHI.price}` }).click();
     const dialog = loginDialog(page);
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(dealUrl);
@@ -49,7 +50,7 @@ test.describe('Buy Now', () => {
     await dialog.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(dealUrl);
-    await expect(page.getByRole('button', { name: `Buy Now - ${SUSHI.price}` })).toBeEnabled();
+    await expect(page.getByRole('button', { name: `Buy alone ${SUSHI.price}` })).toBeEnabled();
   });
 
   test('asks a guest to log in before adding to the cart, and the cart says so too', async ({ page }) => {
@@ -95,7 +96,7 @@ test.describe('Buy Now', () => {
       await openSushi(page);
       await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
       await expectPurchaseToast(page, 'Added to Cart', SUSHI.title);
-      await page.getByRole('button', { name: `Buy Now - ${SUSHI.price}` }).click();
+      await page.getByRole('button', { name: `Buy alone ${SUSHI.price}` }).click();
       await expect(page).toHaveURL(/\/checkout\?session_id=/);
       await expect(page.getByRole('region', { name: 'Order Details' })).toContainText(SUSHI.title);
       expect(await scrollsHorizontally(page)).toBe(false);
