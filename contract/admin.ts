@@ -252,6 +252,8 @@ export const adminDeal = deal.extend({
   rejectionReason: z.string().nullable(),
   /** When the merchant last handed it in for review; null for a deal never proposed. */
   submittedAt: z.string().nullable(),
+  /** The category's id, for the deal form (shoppers get `category`). */
+  categoryId: z.string().nullable(),
 });
 export type AdminDeal = z.infer<typeof adminDeal>;
 export const adminDealList = z.array(adminDeal);

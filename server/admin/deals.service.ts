@@ -24,6 +24,7 @@ export function presentAdminDeal(row: DealRowWithFigures): AdminDeal {
     updatedAt: row.deal.updatedAt.toISOString(),
     rejectionReason: row.deal.rejectionReason,
     submittedAt: row.deal.submittedAt?.toISOString() ?? null,
+    categoryId: row.deal.categoryId,
   };
 }
 

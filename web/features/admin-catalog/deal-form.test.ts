@@ -146,6 +146,19 @@ describe('deal form bodies', () => {
     expect(dealBody(form({ groupSize: '2', groupPrice: '9', groupWindowHours: '' })).groupWindowHours).toBe(24);
   });
 
+  it('sends the category and the more photos, empty ones dropped, as the server schema takes them', () => {
+    const category = '5fb239e9-aea5-4729-9a4e-6d7ff15099d5';
+    const body = dealBody(form({ categoryId: category, galleryUrls: [' /api/placeholder/400/300 ', '', 'https://img.example.com/a.jpg'] }));
+    expect(body).toMatchObject({ categoryId: category, galleryUrls: ['/api/placeholder/400/300', 'https://img.example.com/a.jpg'] });
+    expect(serverDealBody.safeParse(body).success).toBe(true);
+    expect(dealBody(form({}))).toMatchObject({ categoryId: null, galleryUrls: [] });
+  });
+
+  it('names the first photo that is not a picture address', () => {
+    expect(validateDealForm(form({ galleryUrls: ['/a.png', 'javascript:alert(1)', 'ftp://x'] })).galleryUrls).toBe('第 2 张图片的链接必须是有效的 URL（http:// 或 https:// 开头）');
+    expect(validateDealForm(form({ galleryUrls: ['/a.png', ''] })).galleryUrls).toBeUndefined();
+  });
+
   it('round-trips local times through ISO', () => {
     const iso = localInputToIso('2026-12-31T23:15');
     expect(iso).toMatch(/Z$/);
@@ -198,6 +211,7 @@ describe('deal form bodies', () => {
       updatedAt: '2026-01-01T00:00:00.000Z',
       rejectionReason: null,
       submittedAt: null,
+      categoryId: null,
     } satisfies AdminDeal;
     const values = dealFormFrom(stored);
     expect(values).toMatchObject({ price: '12.50', originalPrice: '', inventory: '40', maxPerUser: '2', createStripeProduct: true, refundAnytime: false, autoRefundOnExpiry: true });

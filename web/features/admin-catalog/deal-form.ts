@@ -7,6 +7,7 @@
 import type { AdminDeal, CreateDealBody } from '../../../contract/admin';
 import type { MerchantDeal, MerchantDealBody } from '../../../contract/workspace';
 import {
+  DEAL_GALLERY_MAX,
   DEFAULT_INVENTORY,
   DEFAULT_MAX_PER_USER,
   GROUP_SIZE_MAX,
@@ -27,6 +28,7 @@ export const DEAL_LIMITS = {
   groupSizeMin: GROUP_SIZE_MIN,
   groupSizeMax: GROUP_SIZE_MAX,
   groupWindowHoursMax: GROUP_WINDOW_HOURS_MAX,
+  galleryMax: DEAL_GALLERY_MAX,
 } as const;
 
 /** The fields every deal form has: the superadmin's and the merchant's own. */
@@ -54,6 +56,10 @@ export interface DealFieldValues {
   groupSize: string;
   groupPrice: string;
   groupWindowHours: string;
+  /** The category's id (GET /api/categories), empty for none. */
+  categoryId: string;
+  /** More photos after the main picture, as typed; empty ones are dropped when sent. */
+  galleryUrls: string[];
 }
 
 /** The superadmin's form: the fields, plus the merchant and the payment-provider sync, which merchants never set. */
@@ -98,6 +104,8 @@ export interface DealFormMessages {
   /** The group price is not below the price (or is zero). */
   groupPriceNotBelow: string;
   groupWindowHours: string;
+  /** Photo number `n` (from 1) is not a picture address. */
+  galleryUrlInvalid: (n: number) => string;
 }
 
 const zhMoney = (name: string): MoneyMessages => ({
@@ -128,6 +136,7 @@ export const DEAL_FORM_MESSAGES_ZH: DealFormMessages = {
   groupPrice: zhMoney('拼团价'),
   groupPriceNotBelow: '拼团价必须大于 0 且低于价格',
   groupWindowHours: `成团时限必须是 1 到 ${GROUP_WINDOW_HOURS_MAX} 之间的整数（小时）`,
+  galleryUrlInvalid: (n) => `第 ${n} 张图片的链接必须是有效的 URL（http:// 或 https:// 开头）`,
 };
 
 export function emptyDealFields(): DealFieldValues {
@@ -148,6 +157,8 @@ export function emptyDealFields(): DealFieldValues {
     groupSize: '',
     groupPrice: '',
     groupWindowHours: String(GROUP_WINDOW_HOURS_DEFAULT),
+    categoryId: '',
+    galleryUrls: [],
   };
 }
 
@@ -200,6 +211,8 @@ export function dealFieldsFrom(deal: MerchantDeal): DealFieldValues {
     groupSize: deal.groupSize === null ? '' : String(deal.groupSize),
     groupPrice: centsToUsdInput(deal.groupPriceCents),
     groupWindowHours: String(deal.groupWindowHours),
+    categoryId: deal.categoryId ?? '',
+    galleryUrls: [...deal.galleryUrls],
   };
 }
 
@@ -265,8 +278,17 @@ export function validateDealFields(values: DealFieldValues, messages: DealFormMe
   if (tooLong(values.redemptionInstructions, DEAL_LIMITS.richText)) errors.redemptionInstructions = messages.redemptionInstructionsTooLong;
   if (tooLong(values.termsConditions, DEAL_LIMITS.richText)) errors.termsConditions = messages.termsConditionsTooLong;
 
+  const badPhoto = firstBadPhoto(values.galleryUrls);
+  if (badPhoto !== null) errors.galleryUrls = messages.galleryUrlInvalid(badPhoto + 1);
+
   Object.assign(errors, groupOfferErrors(values, messages));
   return errors;
+}
+
+/** The index of the first of the more photos that is not a picture address (or too long), or null. */
+export function firstBadPhoto(urls: string[]): number | null {
+  const at = urls.findIndex((u) => !isImageUrl(u) || tooLong(u.trim(), DEAL_LIMITS.imageUrl));
+  return at < 0 ? null : at;
 }
 
 /** The group offer's checks: size and price together or neither, the group price below the price, the window in hours. */
@@ -323,6 +345,8 @@ export function dealFieldsBody(values: DealFieldValues): MerchantDealBody {
     groupSize: values.groupSize.trim() === '' ? null : Number(values.groupSize.trim()),
     groupPriceCents: usdToCents(values.groupPrice),
     groupWindowHours: wholeNumber(values.groupWindowHours, GROUP_WINDOW_HOURS_DEFAULT),
+    categoryId: values.categoryId === '' ? null : values.categoryId,
+    galleryUrls: values.galleryUrls.map((u) => u.trim()).filter((u) => u !== ''),
   };
 }
 
@@ -346,6 +370,8 @@ export const DEAL_FORM_FIELD_OF: Readonly<Record<string, DealField>> = {
   groupSize: 'groupSize',
   groupPriceCents: 'groupPrice',
   groupWindowHours: 'groupWindowHours',
+  categoryId: 'categoryId',
+  galleryUrls: 'galleryUrls',
 };
 
 /** The body of POST and PUT /api/admin/deals; call it only with values that passed validateDealForm. */

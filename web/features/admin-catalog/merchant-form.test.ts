@@ -20,6 +20,24 @@ function form(changes: Partial<MerchantFormValues>): MerchantFormValues {
   return { ...emptyMerchantForm(), ...changes };
 }
 
+describe('merchant place', () => {
+  it('wants latitude and longitude both or neither, each in range, as the server does', () => {
+    const named = { name: 'Cafe', phone: '5551234567' };
+    expect(validateMerchantForm(form({ ...named, latitude: '37.7', longitude: '' }), 'create')).toMatchObject({ longitude: '请同时填写纬度和经度，或都留空' });
+    expect(validateMerchantForm(form({ ...named, latitude: '', longitude: '-122.4' }), 'create')).toMatchObject({ latitude: '请同时填写纬度和经度，或都留空' });
+    expect(validateMerchantForm(form({ ...named, latitude: '91', longitude: '0' }), 'create')).toMatchObject({ latitude: '纬度须为 -90 到 90 之间的数字' });
+    expect(validateMerchantForm(form({ ...named, latitude: '0', longitude: 'east' }), 'create')).toMatchObject({ longitude: '经度须为 -180 到 180 之间的数字' });
+    const placed = form({ ...named, city: ' San Francisco ', latitude: '37.788', longitude: '-122.4075' });
+    expect(validateMerchantForm(placed, 'create')).toEqual({});
+    const body = createMerchantBody(placed);
+    expect(body).toMatchObject({ city: 'San Francisco', latitude: 37.788, longitude: -122.4075 });
+    expect(serverCreateBody.safeParse(body).success).toBe(true);
+    const cleared = updateMerchantBody(form({ ...named }));
+    expect(cleared).toMatchObject({ city: null, latitude: null, longitude: null });
+    expect(serverUpdateBody.safeParse(cleared).success).toBe(true);
+  });
+});
+
 describe('merchant form checks', () => {
   it('keeps the hours pattern equal to the contract', () => {
     expect(HOURS_INPUT_PATTERN.source).toBe(HOURS_PATTERN.source);
@@ -75,6 +93,9 @@ describe('merchant form bodies', () => {
       description: '',
       businessHours: '{"afternoon":"14:00-18:00"}',
       commissionBps: 1000,
+      city: null,
+      latitude: null,
+      longitude: null,
     });
     const parsed = serverCreateBody.parse(body);
     expect(parsed.businessHours).toEqual({ afternoon: '14:00-18:00' });

@@ -20,7 +20,7 @@ export const HOURS_PERIODS: ReadonlyArray<{ key: HoursPeriod; label: string; pla
 /** Same as HOURS_PATTERN in contract/merchants.ts (a unit test keeps them equal). */
 export const HOURS_INPUT_PATTERN = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
 
-export const MERCHANT_LIMITS = { name: 120, address: 300, description: 2000, phoneMaxLength: 16 } as const;
+export const MERCHANT_LIMITS = { name: 120, address: 300, description: 2000, phoneMaxLength: 16, city: 100 } as const;
 
 export interface MerchantFormValues {
   name: string;
@@ -30,9 +30,13 @@ export interface MerchantFormValues {
   hours: Record<HoursPeriod, string>;
   /** The commission rate in percent as typed ('10', '12.5'); sent in basis points. */
   commission: string;
+  city: string;
+  /** Degrees as typed; both filled in or both empty (docs/product/rules.md#listing-and-search: the nearest order). */
+  latitude: string;
+  longitude: string;
 }
 
-export type MerchantField = 'name' | 'phone' | 'address' | 'description' | 'commission' | HoursPeriod;
+export type MerchantField = 'name' | 'phone' | 'address' | 'description' | 'commission' | 'city' | 'latitude' | 'longitude' | HoursPeriod;
 export type MerchantFormErrors = Partial<Record<MerchantField, string>>;
 export type MerchantFormMode = 'create' | 'edit';
 
@@ -44,6 +48,9 @@ export function emptyMerchantForm(): MerchantFormValues {
     description: '',
     hours: { morning: '', afternoon: '', evening: '' },
     commission: bpsToPercentInput(DEFAULT_COMMISSION_BPS),
+    city: '',
+    latitude: '',
+    longitude: '',
   };
 }
 
@@ -86,7 +93,39 @@ export function merchantFormFrom(merchant: AdminMerchant): MerchantFormValues {
     description: merchant.description,
     hours: parseBusinessHours(merchant.businessHours),
     commission: bpsToPercentInput(merchant.commissionBps),
+    city: merchant.city ?? '',
+    latitude: merchant.latitude === null ? '' : String(merchant.latitude),
+    longitude: merchant.longitude === null ? '' : String(merchant.longitude),
   };
+}
+
+/** Degrees as typed, within ±max; null when empty, NaN when not such a number. */
+export function degreesInput(text: string, max: number): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const value = /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(trimmed) ? Number(trimmed) : NaN;
+  return Number.isFinite(value) && Math.abs(value) <= max ? value : NaN;
+}
+
+/** The place's checks: the city's length, each coordinate in range, and both coordinates or neither. */
+function placeErrors(values: MerchantFormValues): MerchantFormErrors {
+  const errors: MerchantFormErrors = {};
+  if (values.city.trim().length > MERCHANT_LIMITS.city) errors.city = `城市不能超过 ${MERCHANT_LIMITS.city} 个字符`;
+  const lat = degreesInput(values.latitude, 90);
+  const lng = degreesInput(values.longitude, 180);
+  if (Number.isNaN(lat)) errors.latitude = '纬度须为 -90 到 90 之间的数字';
+  if (Number.isNaN(lng)) errors.longitude = '经度须为 -180 到 180 之间的数字';
+  if (lat === null && lng !== null) errors.latitude = '请同时填写纬度和经度，或都留空';
+  if (lng === null && lat !== null) errors.longitude = '请同时填写纬度和经度，或都留空';
+  return errors;
+}
+
+/** The place as the bodies send it: the city (null when empty) and both coordinates or both null. */
+function placeBody(values: MerchantFormValues): { city: string | null; latitude: number | null; longitude: number | null } {
+  const lat = degreesInput(values.latitude, 90);
+  const lng = degreesInput(values.longitude, 180);
+  const both = lat !== null && lng !== null && !Number.isNaN(lat) && !Number.isNaN(lng);
+  return { city: values.city.trim() || null, latitude: both ? lat : null, longitude: both ? lng : null };
 }
 
 /** The server's phone normalisation: digits, with an optional leading +. */
@@ -135,6 +174,7 @@ export function validateMerchantForm(values: MerchantFormValues, mode: MerchantF
     const problem = periodError(values.hours[key]);
     if (problem) errors[key] = problem;
   }
+  Object.assign(errors, placeErrors(values));
   return errors;
 }
 
@@ -154,6 +194,7 @@ export function createMerchantBody(values: MerchantFormValues): CreateMerchantBo
     description: values.description.trim(),
     businessHours: businessHoursJson(values.hours),
     commissionBps: percentToBps(values.commission) ?? DEFAULT_COMMISSION_BPS,
+    ...placeBody(values),
   };
 }
 
@@ -171,5 +212,6 @@ export function updateMerchantBody(values: MerchantFormValues): UpdateMerchantBo
     description: values.description.trim(),
     businessHours: businessHoursJson(values.hours),
     ...(commissionBps === null ? {} : { commissionBps }),
+    ...placeBody(values),
   };
 }

@@ -16,6 +16,7 @@ export function anAdminDeal(overrides: Partial<AdminDeal> = {}): AdminDeal {
     updatedAt: '2026-11-20T10:00:00.000Z',
     rejectionReason: null,
     submittedAt: null,
+    categoryId: null,
     ...overrides,
   };
 }

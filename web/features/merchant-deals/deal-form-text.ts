@@ -1,5 +1,5 @@
 /** The merchant's deal form in English, the language of the merchant's screens: its labels, hints and what its checks say. */
-import { GROUP_SIZE_MAX, GROUP_SIZE_MIN, GROUP_WINDOW_HOURS_MAX } from '../../../contract/constants';
+import { DEAL_GALLERY_MAX, GROUP_SIZE_MAX, GROUP_SIZE_MIN, GROUP_WINDOW_HOURS_MAX } from '../../../contract/constants';
 import { formatCount } from '../../lib/numbers';
 import { DEAL_LIMITS, type DealFieldsText, type DealFormMessages } from '../admin-catalog';
 
@@ -19,6 +19,8 @@ export const DEAL_FIELDS_EN: DealFieldsText = {
     groupSize: 'Group size',
     groupPrice: 'Group price (USD)',
     groupWindowHours: 'Hours to fill',
+    categoryId: 'Category',
+    galleryUrls: 'More photos',
   },
   hints: {
     originalPrice: 'Optional; shown struck through beside the price',
@@ -32,6 +34,14 @@ export const DEAL_FIELDS_EN: DealFieldsText = {
     groupSize: '2 to 10 people; leave empty for no group offer',
     groupPrice: 'What each member pays; below the price',
     groupWindowHours: 'How long a group has to fill up (default 24)',
+    categoryId: 'Shoppers can filter deals by category',
+  },
+  category: { none: 'No category', loading: 'Loading categories…' },
+  gallery: {
+    description: `Shown after the main picture, at most ${DEAL_GALLERY_MAX}; each an https:// address or a path on this site.`,
+    photo: (n) => `Photo ${n}`,
+    add: 'Add a photo',
+    remove: (n) => `Remove photo ${n}`,
   },
   group: {
     legend: 'Group price',
@@ -73,4 +83,5 @@ export const DEAL_FORM_MESSAGES_EN: DealFormMessages = {
   groupPrice: money('group price'),
   groupPriceNotBelow: 'The group price must be above $0.00 and below the price',
   groupWindowHours: `The hours to fill must be a whole number from 1 to ${GROUP_WINDOW_HOURS_MAX}`,
+  galleryUrlInvalid: (n) => `Photo ${n} must be an http:// or https:// address, or a path on this site`,
 };

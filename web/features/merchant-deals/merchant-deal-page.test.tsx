@@ -17,26 +17,37 @@ const type = (name: string, value: string) => fireEvent.change(field(name), { ta
 describe('A new deal', () => {
   it('has no merchant, status or payment-provider choice, checks the fields, and saves a draft the server schema accepts', async () => {
     const saved = aMerchantDeal({ id: 'd9', title: 'Ramen for two', priceCents: 1999 });
-    const fetchMock = stubApi({ 'POST /api/merchant/deals': () => json(saved, 201), 'GET /api/merchant/deals': () => json([saved]) });
+    const food = { id: '5fb239e9-aea5-4729-9a4e-6d7ff15099d5', slug: 'food', name: 'Food', icon: 'utensils', position: 1, dealCount: 3 };
+    const fetchMock = stubApi({
+      'POST /api/merchant/deals': () => json(saved, 201),
+      'GET /api/merchant/deals': () => json([saved]),
+      'GET /api/categories': () => json([food]),
+    });
     const { location } = renderScreen(<MerchantDealPage />, { path: '/merchant/deals/new' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'New deal' })).toBeTruthy();
-    expect(screen.queryByRole('combobox')).toBeNull();
+    // The only choice is the category: no merchant, no status.
+    expect(screen.getAllByRole('combobox').map((c) => c.id)).toEqual(['deal-categoryId']);
     expect(screen.queryByText(/payment/i)).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('Please enter a title')).toBeTruthy();
     expect(screen.getByText('Please enter the price')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentBodies(fetchMock, 'POST', '/api/merchant/deals')).toEqual([]);
 
     type('Title', '  Ramen for two ');
     type('Price (USD)', '19.99');
     type('Stock', '50');
+    await screen.findByRole('option', { name: 'Food' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: food.id } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a photo' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Photo 1' }), { target: { value: '/api/placeholder/400/300' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
 
     await waitFor(() => expect(location.history?.at(-1)).toBe('/merchant/deals/d9'));
     const [body] = sentBodies(fetchMock, 'POST', '/api/merchant/deals');
     expect(body).toMatchObject({ title: 'Ramen for two', priceCents: 1999, inventory: 50, maxPerUser: 1, refundAnytime: true });
+    expect(body).toMatchObject({ categoryId: food.id, galleryUrls: ['/api/placeholder/400/300'] });
     // No group size and no group price: no group offer.
     expect(body).toMatchObject({ groupSize: null, groupPriceCents: null, groupWindowHours: 24 });
     expect(body).not.toHaveProperty('merchantId');

@@ -14,6 +14,7 @@ export function aMerchantDeal(overrides: Partial<MerchantDeal> = {}): MerchantDe
     updatedAt: '2026-11-20T10:00:00.000Z',
     rejectionReason: null,
     submittedAt: null,
+    categoryId: null,
     ...overrides,
   };
 }

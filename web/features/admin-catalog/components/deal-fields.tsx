@@ -4,8 +4,10 @@
  * refund promises and the group offer. Each screen gives the words in its own language and adds what only it has (the merchant choice).
  */
 import type { ReactNode } from 'react';
-import { Field, Input, Textarea } from '../../../components/ui/field';
-import { DEAL_LIMITS, type DealField, type DealFieldValues, type DealFormErrors } from '../deal-form';
+import { Field, Input, inputClasses, Textarea } from '../../../components/ui/field';
+import { Button } from '../../../components/ui/button';
+import { useCategories } from '../api/get-categories';
+import { DEAL_LIMITS, firstBadPhoto, type DealField, type DealFieldValues, type DealFormErrors } from '../deal-form';
 
 type LabelledField = Exclude<DealField, 'merchantId'>;
 
@@ -24,7 +26,12 @@ export interface DealFieldsText {
     groupSize: string;
     groupPrice: string;
     groupWindowHours: string;
+    categoryId: string;
   };
+  /** The category choice's empty option, and what it shows while the list loads. */
+  category: { none: string; loading: string };
+  /** The more photos' fieldset: under its legend, each photo's label, and its buttons. */
+  gallery: { description: string; photo: (n: number) => string; add: string; remove: (n: number) => string };
   /** The group offer's fieldset (docs/product/rules.md#group-deals). */
   group: {
     legend: string;
@@ -117,6 +124,7 @@ export function DealFields({ values, errors, onChange, text, leading }: DealFiel
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         {leading}
+        <CategorySelect value={values.categoryId} label={labels.categoryId} hint={hints.categoryId} words={text.category} error={errors.categoryId} onChange={(categoryId) => onChange({ categoryId })} />
         {line('title', { required: true })}
         {number('price', { min: 0, step: '0.01', required: true })}
         {number('originalPrice', { min: 0, step: '0.01', hint: hints.originalPrice })}
@@ -137,6 +145,7 @@ export function DealFields({ values, errors, onChange, text, leading }: DealFiel
         </div>
       </fieldset>
       {line('imageUrl', { hint: hints.imageUrl, placeholder: 'https://' })}
+      <Gallery urls={values.galleryUrls} legend={labels.galleryUrls} words={text.gallery} error={errors.galleryUrls} onChange={(galleryUrls) => onChange({ galleryUrls })} />
       {html('description')}
       {html('redemptionInstructions')}
       {html('termsConditions')}
@@ -147,5 +156,56 @@ export function DealFields({ values, errors, onChange, text, leading }: DealFiel
         {checkbox('autoRefundOnExpiry', 'Auto-refund if unused')}
       </fieldset>
     </>
+  );
+}
+
+/** The category, from GET /api/categories; a deal whose category was deleted meanwhile shows none. */
+function CategorySelect(props: { value: string; label: string; hint: string; words: DealFieldsText['category']; error?: string | undefined; onChange: (id: string) => void }) {
+  const categories = useCategories();
+  return (
+    <Field id="deal-categoryId" label={props.label} hint={props.hint} error={props.error}>
+      {(control) => (
+        <select {...control} className={`${inputClasses} h-11`} value={props.value} onChange={(event) => props.onChange(event.target.value)} disabled={categories.isPending}>
+          <option value="">{categories.isPending ? props.words.loading : props.words.none}</option>
+          {(categories.data ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** The more photos: one address a line, added and removed one at a time, at most DEAL_LIMITS.galleryMax. */
+function Gallery(props: { urls: string[]; legend: string; words: DealFieldsText['gallery']; error?: string | undefined; onChange: (urls: string[]) => void }) {
+  const { urls, words } = props;
+  const bad = props.error ? firstBadPhoto(urls) : null;
+  const set = (at: number, url: string) => props.onChange(urls.map((u, i) => (i === at ? url : u)));
+  return (
+    <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4" aria-describedby="deal-gallery-description">
+      <legend className="px-1 text-sm font-semibold text-slate-800">{props.legend}</legend>
+      <p id="deal-gallery-description" className="-mt-1 text-xs text-slate-600">
+        {words.description}
+      </p>
+      {urls.map((url, i) => (
+        <div key={i} className="flex items-end gap-2">
+          <Field id={`deal-gallery-${i}`} label={words.photo(i + 1)} error={bad === i ? props.error : undefined} className="grow">
+            {(control) => <Input {...control} value={url} placeholder="https://" autoComplete="off" onChange={(event) => set(i, event.target.value)} />}
+          </Field>
+          <Button type="button" variant="outline" aria-label={words.remove(i + 1)} onClick={() => props.onChange(urls.filter((_, j) => j !== i))}>
+            ×
+          </Button>
+        </div>
+      ))}
+      {urls.length < DEAL_LIMITS.galleryMax ? (
+        <div>
+          <Button type="button" variant="outline" onClick={() => props.onChange([...urls, ''])}>
+            {words.add}
+          </Button>
+        </div>
+      ) : null}
+    </fieldset>
   );
 }

@@ -2,7 +2,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { AdminDeal } from '../../../../contract/admin';
-import { MERCHANT_CREATED_TOAST_MS } from '../../../../contract/constants';
+import { DEAL_GALLERY_MAX, MERCHANT_CREATED_TOAST_MS } from '../../../../contract/constants';
 import { paths } from '../../../../contract/routes';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
@@ -34,6 +34,8 @@ const DEAL_FIELDS_ZH: DealFieldsText = {
     groupSize: '成团人数',
     groupPrice: '拼团价（美元）',
     groupWindowHours: '成团时限（小时）',
+    categoryId: '分类',
+    galleryUrls: '更多图片',
   },
   hints: {
     originalPrice: '选填，显示为划线价',
@@ -47,6 +49,14 @@ const DEAL_FIELDS_ZH: DealFieldsText = {
     groupSize: '2 到 10 人，留空表示不参与拼团',
     groupPrice: '每位成员的价格，须低于价格',
     groupWindowHours: '开团后多少小时内需成团，默认 24',
+    categoryId: '顾客可按分类筛选团购',
+  },
+  category: { none: '未分类', loading: '加载分类中…' },
+  gallery: {
+    description: `主图之后展示的图片，最多 ${DEAL_GALLERY_MAX} 张；每项为 https:// 开头的地址或站内路径。`,
+    photo: (n) => `图片 ${n}`,
+    add: '添加图片',
+    remove: (n) => `删除图片 ${n}`,
   },
   group: {
     legend: '拼团价',

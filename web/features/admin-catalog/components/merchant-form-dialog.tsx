@@ -46,7 +46,7 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
     setValues(next);
     if (tried) setErrors(validateMerchantForm(next, mode));
   };
-  const set = (field: 'name' | 'phone' | 'address' | 'description' | 'commission', value: string) => change({ ...values, [field]: value });
+  const set = (field: Exclude<keyof MerchantFormValues, 'hours'>, value: string) => change({ ...values, [field]: value });
   const setHours = (period: HoursPeriod, value: string) => change({ ...values, hours: { ...values.hours, [period]: value } });
 
   const submit = (event: FormEvent) => {
@@ -149,6 +149,27 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
           />
         )}
       </Field>
+      <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4" aria-describedby="merchant-place-description">
+        <legend className="px-1 text-sm font-semibold text-slate-800">位置（可选）</legend>
+        <p id="merchant-place-description" className="-mt-1 text-xs text-slate-600">
+          纬度和经度同时填写或都留空；顾客按距离排序时使用。例如旧金山联合广场：37.788、-122.4075。
+        </p>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Field id="merchant-city" label="城市" error={errors.city}>
+            {(control) => <Input {...control} value={values.city} autoComplete="off" onChange={(event) => set('city', event.target.value)} />}
+          </Field>
+          <Field id="merchant-latitude" label="纬度" error={errors.latitude}>
+            {(control) => (
+              <Input {...control} type="number" min={-90} max={90} step="any" inputMode="decimal" autoComplete="off" value={values.latitude} onChange={(event) => set('latitude', event.target.value)} />
+            )}
+          </Field>
+          <Field id="merchant-longitude" label="经度" error={errors.longitude}>
+            {(control) => (
+              <Input {...control} type="number" min={-180} max={180} step="any" inputMode="decimal" autoComplete="off" value={values.longitude} onChange={(event) => set('longitude', event.target.value)} />
+            )}
+          </Field>
+        </div>
+      </fieldset>
       <Field id="merchant-description" label="商户简介" error={errors.description}>
         {(control) => (
           <Textarea
