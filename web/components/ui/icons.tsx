@@ -318,3 +318,52 @@ export const RefundIcon = (p: IconProps) => (
     <path d="M12 7v10M14.5 9.5c0-1-1.1-1.5-2.5-1.5s-2.5.7-2.5 1.8 1.1 1.5 2.5 1.7 2.5.7 2.5 1.8-1.1 1.7-2.5 1.7-2.5-.6-2.5-1.5" />
   </Icon>
 );
+
+// Category icons (a category names its icon: `utensils`, `sparkles`, ...; web/features/deals/components/category-icon.tsx).
+
+export const GridIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="3" width="7" height="7" rx="1.5" />
+    <rect x="14" y="3" width="7" height="7" rx="1.5" />
+    <rect x="3" y="14" width="7" height="7" rx="1.5" />
+    <rect x="14" y="14" width="7" height="7" rx="1.5" />
+  </Icon>
+);
+
+export const UtensilsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 2v7a3 3 0 0 0 6 0V2M7 2v20M20 15V2a5 5 0 0 0-4 5v6a2 2 0 0 0 2 2h2Zm0 0v7" />
+  </Icon>
+);
+
+export const SparklesIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9Z" />
+    <path d="M19 15v4M17 17h4M5 3v3M3.5 4.5h3" />
+  </Icon>
+);
+
+export const DumbbellIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 7v10M18 7v10M3 10v4M21 10v4M6 12h12" />
+  </Icon>
+);
+
+export const CompassIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m15.5 8.5-2 5-5 2 2-5Z" />
+  </Icon>
+);
+
+export const BookIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 19V5a2 2 0 0 1 2-2h14v14H6a2 2 0 0 0-2 2Zm0 0a2 2 0 0 0 2 2h14" />
+  </Icon>
+);
+
+export const NavigationIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 11 22 2l-9 19-2-8Z" />
+  </Icon>
+);

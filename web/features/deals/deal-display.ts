@@ -18,3 +18,48 @@ export function validityLabel(deal: Pick<Deal, 'validUntil'>): string {
 export function boughtLabel(deal: Pick<Deal, 'boughtCount'>): string {
   return deal.boughtCount > 0 ? `${formatCount(deal.boughtCount)} bought` : 'New deal';
 }
+
+/** Stars and a count are shown only for a deal with reviews: a zero is never shown as a selling point. */
+export const hasReviews = (deal: Pick<Deal, 'reviewCount'>): boolean => deal.reviewCount > 0;
+
+/** The same figures read out: "Rated 4.6 out of 5 from 12 reviews". */
+export function ratingSpoken(deal: Pick<Deal, 'rating' | 'reviewCount'>): string {
+  return `Rated ${deal.rating.toFixed(1)} out of 5 from ${formatCount(deal.reviewCount)} ${deal.reviewCount === 1 ? 'review' : 'reviews'}`;
+}
+
+/** Units left at which a card says "Only N left". */
+export const FEW_LEFT = 10;
+
+/** "Only 3 left" while 1 to FEW_LEFT units remain of a limited offer; otherwise null. */
+export function fewLeftLabel(deal: Pick<Deal, 'remaining' | 'soldOut'>): string | null {
+  return !deal.soldOut && deal.remaining !== null && deal.remaining >= 1 && deal.remaining <= FEW_LEFT ? `Only ${deal.remaining} left` : null;
+}
+
+const MINUTE = 60_000;
+/** A deal ending within this long shows its countdown. */
+export const COUNTDOWN_WINDOW_MS = 72 * 60 * MINUTE;
+
+/** Milliseconds until the deal's validity ends, when that is in the next 72 hours; otherwise null. */
+export function msUntilEnd(deal: Pick<Deal, 'validUntil'>, now: number): number | null {
+  const end = deal.validUntil ? Date.parse(deal.validUntil) : Number.NaN;
+  if (Number.isNaN(end)) return null;
+  const left = end - now;
+  return left > 0 && left <= COUNTDOWN_WINDOW_MS ? left : null;
+}
+
+/** "Ends in 2d 4h", "Ends in 3h 12m", "Ends in 5m" (never below a minute) for a time left in milliseconds. */
+export function endsInLabel(ms: number): string {
+  const minutes = Math.max(1, Math.floor(ms / MINUTE));
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days > 0) return `Ends in ${days}d ${hours}h`;
+  if (hours > 0) return `Ends in ${hours}h ${minutes % 60}m`;
+  return `Ends in ${minutes}m`;
+}
+
+/** "1.2 km", or "350 m" below a kilometre. */
+export function distanceLabel(km: number): string {
+  const metres = Math.round(km * 100) * 10;
+  if (metres < 1000) return `${Math.max(10, metres)} m`;
+  return `${km < 10 ? km.toFixed(1) : formatCount(Math.round(km))} km`;
+}

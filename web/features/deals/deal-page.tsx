@@ -34,6 +34,8 @@ import { RefundTerms } from './components/refund-terms';
 import { ReviewsSection } from './components/reviews-section';
 import { ShopperOnly } from './components/shopper-only';
 import { StickyBuyBar } from './components/sticky-buy-bar';
+import { Stars } from './components/stars';
+import { hasReviews, ratingSpoken } from './deal-display';
 import { shareDeal } from './share-deal';
 import { usePhoneWidth } from './use-phone-width';
 
@@ -161,13 +163,21 @@ function PurchaseBox({ deal, quantity, onQuantity, buttonsInBar, className }: Pu
       </ShopperOnly>
 
       <ul className="mt-6 space-y-2 border-t border-slate-100 pt-5 text-sm text-slate-700">
-        <li className="flex items-center gap-2">
-          <TrendingIcon className="h-4 w-4 text-brand-700" />
-          <span>
-            <strong className="font-semibold text-slate-900">{formatCount(deal.soldTodayCount)}</strong> sold today
-            {deal.boughtCount > 0 ? ` · ${formatCount(deal.boughtCount)} bought in total` : ''}
-          </span>
-        </li>
+        {/* A zero is never shown as a selling point: no "0 sold today", no line at all before the first sale. */}
+        {deal.soldTodayCount > 0 || deal.boughtCount > 0 ? (
+          <li className="flex items-center gap-2">
+            <TrendingIcon className="h-4 w-4 text-brand-700" />
+            <span>
+              {deal.soldTodayCount > 0 ? (
+                <>
+                  <strong className="font-semibold text-slate-900">{formatCount(deal.soldTodayCount)}</strong> sold today
+                  {deal.boughtCount > 0 ? ' · ' : ''}
+                </>
+              ) : null}
+              {deal.boughtCount > 0 ? `${formatCount(deal.boughtCount)} bought in total` : ''}
+            </span>
+          </li>
+        ) : null}
         <li className="flex items-center gap-2">
           <CalendarIcon className="h-4 w-4 text-slate-500" />
           {validityText(deal)}
@@ -284,6 +294,14 @@ export default function DealPage({ id }: { id: string }) {
       <header className="mt-4">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{deal.merchantName}</p>
         <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-4xl">{deal.title}</h1>
+        {hasReviews(deal) ? (
+          <p className="mt-2 flex items-center gap-2 text-sm font-semibold text-slate-800">
+            <Stars rating={deal.rating} label={ratingSpoken(deal)} />
+            <span aria-hidden="true">
+              {deal.rating.toFixed(1)} ({formatCount(deal.reviewCount)})
+            </span>
+          </p>
+        ) : null}
       </header>
 
       {/* Phones read picture, purchase box, the deal's text, then the merchant; wide screens keep the last two in a sticky column. */}

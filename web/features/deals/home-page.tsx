@@ -1,17 +1,28 @@
-/** Home (docs/product/screens.md#home): hero with live search, the Featured Deals grid with paging, and its loading, error and empty states. */
-import { useDeferredValue, useEffect, useRef, useState, type FormEvent } from 'react';
+/**
+ * Home (docs/product/screens.md#home): hero with live search, the category strip, filters and near me (all kept in the
+ * address), the Featured Deals grid with paging, and its loading, error and empty states.
+ */
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { keepPreviousData, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { PRELOADED_DEAL_IMAGES, SEARCH_QUERY_MAX_LENGTH, SKELETON_CARDS } from '../../../contract/constants';
 import { paths } from '../../../contract/routes';
 import { Button } from '../../components/ui/button';
-import { AlertIcon, FilterIcon, SearchIcon, TagIcon, XIcon } from '../../components/ui/icons';
+import { AlertIcon, FilterIcon, NavigationIcon, SearchIcon, TagIcon, XIcon } from '../../components/ui/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { dealListQueryOptions } from './api/get-deals';
 import { DealCardSkeleton } from './components/deal-card-skeleton';
 import { DealList } from './components/deal-list';
 import { StatePanel } from '../../components/ui/panel';
 import { dealImageSrc, preloadImage } from './deal-images';
+import { CategoryStrip } from './components/category-strip';
+import { hasFilters, homeHref, readFilters, withoutFilters, type DealFilters } from './deal-filters';
+
+// What a plain visit does not use loads when it is first needed, so the first page stays small: the panel and the
+// dialog library when Filter is pressed, the chips once a filter is in force, the position code on Near me.
+const loadFilterPanel = () => import('./components/filter-panel');
+const FilterPanel = lazy(async () => ({ default: (await loadFilterPanel()).FilterPanel }));
+const FilterChips = lazy(async () => ({ default: (await import('./components/filter-chips')).FilterChips }));
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -22,10 +33,6 @@ const STEPS = [
   { title: 'Get your voucher', detail: 'A code and PIN arrive the moment you pay.' },
   { title: 'Enjoy', detail: 'Show the code and PIN at the venue to redeem.' },
 ];
-
-function homeHref(q: string): string {
-  return q ? `${paths.home}?q=${encodeURIComponent(q)}` : paths.home;
-}
 
 /**
  * The search box's text, kept in step with ?q= in the address: typing updates the address after a short pause,
@@ -58,7 +65,8 @@ function useSearchText() {
     // mounted, so the pending search must not pull them back home.
     if (window.location.pathname !== paths.home) return;
     const wanted = value.trim();
-    if (wanted !== urlQuery) navigate(homeHref(wanted), { replace: true });
+    // The filters stay as they are; only the search changes.
+    if (wanted !== urlQuery) navigate(homeHref({ ...readFilters(window.location.search), q: wanted }), { replace: true });
   };
 
   const change = (value: string) => {
@@ -75,8 +83,8 @@ function useSearchText() {
  * it then downloads while the app's code runs rather than after it.
  */
 export function startHomePage(queryClient: QueryClient, search: string): void {
-  const query = (new URLSearchParams(search).get('q') ?? '').trim();
-  const options = dealListQueryOptions(query);
+  const { q, ...filters } = readFilters(search);
+  const options = dealListQueryOptions(q, filters);
   void queryClient.prefetchInfiniteQuery(options).then(() => {
     // The first card's picture is the largest thing on a phone's first screen.
     const first = queryClient.getQueryData(options.queryKey)?.pages[0]?.deals[0];
@@ -174,11 +182,55 @@ function Hero({ text, onChange, onSubmit, onClear }: { text: string; onChange: (
   );
 }
 
+/**
+ * The filters of the address, and applying new ones: a nearest order first asks the browser for its position, and when
+ * none comes the list keeps its previous order and a polite message says why.
+ */
+function useFilters() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const filters = useMemo(() => readFilters(search), [search]);
+  const [locating, setLocating] = useState(false);
+  const [locationMessage, setLocationMessage] = useState('');
+
+  const apply = async (next: DealFilters) => {
+    setLocationMessage('');
+    if (next.sort === 'nearest' && (next.lat === undefined || next.lng === undefined)) {
+      setLocating(true);
+      setLocationMessage('Finding your location…');
+      try {
+        const { locate } = await import('./locate');
+        next = { ...next, ...(await locate()) };
+        setLocationMessage('');
+      } catch (failure) {
+        next = { ...next, sort: filters.sort, lat: filters.lat, lng: filters.lng };
+        setLocationMessage(
+          failure === 'denied'
+            ? 'Location access was not allowed, so the deals keep their previous order.'
+            : 'Your location is not available right now, so the deals keep their previous order.',
+        );
+      } finally {
+        setLocating(false);
+      }
+      // The shopper may have moved on while the browser was asking.
+      if (window.location.pathname !== paths.home) return;
+    }
+    navigate(homeHref(next));
+  };
+
+  return { filters, apply: (next: DealFilters) => void apply(next), locating, locationMessage };
+}
+
 export function HomePage() {
   const { text, query, change, commit } = useSearchText();
+  const { filters, apply, locating, locationMessage } = useFilters();
+  const filtered = hasFilters(filters);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [panelWanted, setPanelWanted] = useState(false);
   useDocumentTitle(query ? `Deals matching “${query}”` : null);
 
-  const deals = useInfiniteQuery({ ...dealListQueryOptions(query), placeholderData: keepPreviousData });
+  const { q: _q, ...listFilters } = filters;
+  const deals = useInfiniteQuery({ ...dealListQueryOptions(query, listFilters), placeholderData: keepPreviousData });
   const list = deals.data?.pages.flatMap((page) => page.deals) ?? [];
   const searching = deals.isPlaceholderData;
   const loadFailed = deals.isError && list.length === 0;
@@ -194,20 +246,31 @@ export function HomePage() {
     commit('');
     document.getElementById('deal-search')?.focus();
   };
+  const clearFilters = () => apply(withoutFilters(filters));
+  const nearest = filters.sort === 'nearest';
+  const toggleNearMe = () => apply(nearest ? { ...filters, sort: undefined, lat: undefined, lng: undefined } : { ...filters, sort: 'nearest' });
+  const openPanel = () => {
+    setPanelWanted(true);
+    setPanelOpen(true);
+  };
 
   let status = '';
   if (deals.isSuccess && !searching && !loading) {
     const count = `${list.length} ${list.length === 1 ? 'deal' : 'deals'}`;
-    if (deals.hasNextPage) status = query ? `Showing the first ${count} matching “${query}”` : `Showing the first ${count}`;
-    else status = query ? `${count} matching “${query}”` : `${count} available`;
+    const matching = query ? ` matching “${query}”` : '';
+    const narrowed = filtered ? ' with these filters' : '';
+    if (deals.hasNextPage) status = `Showing the first ${count}${matching}${narrowed}`;
+    else status = query ? `${count}${matching}${narrowed}` : `${count} available${narrowed}`;
   }
 
   return (
     <>
       <Hero text={text} onChange={change} onSubmit={() => commit(text)} onClear={clear} />
 
-      <section aria-labelledby="featured-title" className="mx-auto max-w-7xl px-4 pt-6 pb-10 sm:px-6 sm:pt-10 lg:px-8 lg:pb-14">
-        <div className="flex flex-wrap items-end justify-between gap-4">
+      <section aria-labelledby="featured-title" className="mx-auto max-w-7xl px-4 pt-5 pb-10 sm:px-6 sm:pt-8 lg:px-8 lg:pb-14">
+        <CategoryStrip filters={filters} />
+
+        <div className="mt-5 flex flex-wrap items-end justify-between gap-4 sm:mt-6">
           <div>
             <h2 id="featured-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
               Featured Deals
@@ -216,11 +279,39 @@ export function HomePage() {
               {status}
             </p>
           </div>
-          <Button variant="outline" size="md">
-            <FilterIcon className="h-4 w-4" />
-            Filter
-          </Button>
+          <div className="flex gap-2">
+            <Button variant={nearest ? 'secondary' : 'outline'} size="md" aria-pressed={nearest} disabled={locating} onClick={toggleNearMe}>
+              <NavigationIcon className="h-4 w-4" />
+              Near me
+            </Button>
+            <Button variant="outline" size="md" aria-haspopup="dialog" onPointerEnter={() => void loadFilterPanel()} onClick={openPanel}>
+              <FilterIcon className="h-4 w-4" />
+              Filter
+            </Button>
+          </div>
         </div>
+        <p className="min-h-0 text-sm font-medium text-slate-700 empty:hidden" role="status" aria-live="polite">
+          {locationMessage}
+        </p>
+        {filtered ? (
+          <Suspense fallback={<div className="mt-4 min-h-11" />}>
+            <FilterChips filters={filters} onChange={apply} onClear={clearFilters} />
+          </Suspense>
+        ) : null}
+
+        {panelWanted ? (
+          <Suspense fallback={null}>
+            <FilterPanel
+              open={panelOpen}
+              onOpenChange={setPanelOpen}
+              filters={filters}
+              onApply={(next) => {
+                setPanelOpen(false);
+                apply(next);
+              }}
+            />
+          </Suspense>
+        ) : null}
 
         <div className="mt-6">
           {loading ? (
@@ -242,12 +333,14 @@ export function HomePage() {
             <DealList
               deals={list}
               query={query}
+              filtered={filtered}
               searching={searching}
               hasNextPage={deals.hasNextPage}
               fetchingNextPage={deals.isFetchingNextPage}
               nextPageFailed={deals.isFetchNextPageError}
               onLoadMore={() => void deals.fetchNextPage()}
               onClearSearch={clear}
+              onClearFilters={clearFilters}
             />
           )}
         </div>

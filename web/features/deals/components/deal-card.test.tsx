@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../contract/auth';
 import type { Deal } from '../../../../contract/deals';
@@ -23,7 +23,10 @@ function renderCard(deal: Deal, eager = false, user?: CurrentUser | null) {
   );
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('DealCard', () => {
   it('shows the real price, original price, saving and counts (ADR 011)', () => {
@@ -94,5 +97,64 @@ describe('DealCard', () => {
     expect(screen.getByText(note)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Add to Cart/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /favorites/ })).toBeNull();
+  });
+
+  it('shows stars and the review count only when the deal has reviews', () => {
+    renderCard(buildDeal({ rating: 4.6, reviewCount: 12 }));
+    expect(screen.getByText('Rated 4.6 out of 5 from 12 reviews')).toBeTruthy();
+    expect(screen.getByText((_, node) => node?.getAttribute('aria-hidden') === 'true' && node.textContent === '4.6 ★ (12)')).toBeTruthy();
+    cleanup();
+    renderCard(buildDeal({ rating: 0, reviewCount: 0 }));
+    expect(screen.queryByText(/Rated|★/)).toBeNull();
+    expect(screen.queryByText(/^0 /)).toBeNull();
+  });
+
+  it('says how few are left from 10 units down, and nothing above that', () => {
+    renderCard(buildDeal({ remaining: 3 }));
+    expect(screen.getByText('Only 3 left')).toBeTruthy();
+    cleanup();
+    renderCard(buildDeal({ remaining: 11 }));
+    expect(screen.queryByText(/Only \d+ left/)).toBeNull();
+  });
+
+  it('shows the category, the city and, when sorted by distance, how far the merchant is', () => {
+    renderCard(buildDeal({ category: { slug: 'food', name: 'Food', icon: 'utensils' }, city: 'San Francisco', distanceKm: 0.35 }));
+    expect(screen.getByText('Food')).toBeTruthy();
+    expect(screen.getByText('San Francisco · 350 m')).toBeTruthy();
+  });
+
+  describe('countdown', () => {
+    const now = Date.parse('2026-11-27T10:00:00.000Z');
+    const HOUR = 3_600_000;
+    const endingIn = (ms: number) => buildDeal({ validUntil: new Date(now + ms).toISOString() });
+
+    it('counts down a deal ending within 72 hours, once a minute', () => {
+      vi.useFakeTimers({ now, toFake: ['Date', 'setInterval', 'clearInterval'] });
+      renderCard(endingIn(3 * HOUR + 12 * 60_000 + 30_000));
+      expect(screen.getByText('Ends in 3h 12m')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(screen.getByText('Ends in 3h 11m')).toBeTruthy();
+    });
+
+    it('starts at 72 hours: exactly 72 is counted, a minute more shows the end date and runs no timer', () => {
+      vi.useFakeTimers({ now, toFake: ['Date', 'setInterval', 'clearInterval'] });
+      renderCard(endingIn(72 * HOUR));
+      expect(screen.getByText('Ends in 3d 0h')).toBeTruthy();
+      cleanup();
+      expect(vi.getTimerCount()).toBe(0);
+      renderCard(endingIn(72 * HOUR + 60_000));
+      expect(screen.queryByText(/Ends in/)).toBeNull();
+      expect(screen.getByText('Valid until Nov 30, 2026')).toBeTruthy();
+      expect(vi.getTimerCount()).toBe(0);
+    });
+
+    it('stops when the deal has ended', () => {
+      vi.useFakeTimers({ now, toFake: ['Date', 'setInterval', 'clearInterval'] });
+      renderCard(endingIn(90_000));
+      expect(screen.getByText('Ends in 1m')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(120_000));
+      expect(screen.queryByText(/Ends in/)).toBeNull();
+      expect(vi.getTimerCount()).toBe(0);
+    });
   });
 });

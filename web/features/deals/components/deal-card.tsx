@@ -4,17 +4,30 @@ import type { Deal } from '../../../../contract/deals';
 import { paths } from '../../../../contract/routes';
 import { Price } from '../../../components/ui/price';
 import { Badge } from '../../../components/ui/badge';
-import { ClockIcon, TrendingIcon } from '../../../components/ui/icons';
+import { ClockIcon, MapPinIcon, TrendingIcon } from '../../../components/ui/icons';
 import { AddToCartButton } from '../../cart';
 import { FavoriteButton } from '../../favorites';
 import { primeDeal } from '../api/get-deal';
-import { boughtLabel, validityLabel } from '../deal-display';
+import { boughtLabel, distanceLabel, endsInLabel, fewLeftLabel, hasReviews, ratingSpoken, validityLabel } from '../deal-display';
+import { useTimeLeft } from '../use-time-left';
+import { formatCount } from '../../../lib/numbers';
 import { DealImage } from './deal-image';
 import { ShopperOnly } from './shopper-only';
 
 /** Starts loading the detail screen's code as soon as a card is pointed at, so the click feels instant. */
 function preloadDealScreen(): void {
   void import('../deal-page');
+}
+
+/** The validity line, or the countdown while the deal ends within 72 hours. */
+function Validity({ deal }: { deal: Deal }) {
+  const left = useTimeLeft(deal.validUntil);
+  return (
+    <span className={left === null ? 'inline-flex items-center gap-1.5' : 'inline-flex items-center gap-1.5 font-semibold text-amber-800'}>
+      <ClockIcon className={left === null ? 'h-4 w-4 text-slate-500' : 'h-4 w-4'} />
+      {left === null ? validityLabel(deal) : endsInLabel(left)}
+    </span>
+  );
 }
 
 interface DealCardProps {
@@ -29,6 +42,7 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
     primeDeal(queryClient, deal);
     preloadDealScreen();
   };
+  const fewLeft = fewLeftLabel(deal);
 
   return (
     <article
@@ -45,10 +59,16 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
           fetchPriority={eager ? 'high' : 'auto'}
           className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />
-        <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
+        <div className="absolute top-3 left-3 flex flex-wrap gap-1.5 pr-14">
           {deal.discountPercent !== null ? (
             <Badge tone="sale" className="px-2.5 py-1 text-[13px] shadow-sm">
               Save {deal.discountPercent}%
+            </Badge>
+          ) : null}
+          {deal.category ? (
+            <Badge tone="neutral" className="bg-white/95 px-2.5 py-1 text-[13px] shadow-sm">
+              <span className="sr-only">Category: </span>
+              {deal.category.name}
             </Badge>
           ) : null}
         </div>
@@ -63,7 +83,15 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
       </div>
 
       <div className="flex flex-1 flex-col p-4 sm:p-5">
-        <p className="truncate text-sm font-medium text-slate-600">{deal.merchantName}</p>
+        <p className="flex items-center gap-x-1.5 text-sm font-medium text-slate-600">
+          <span className="truncate">{deal.merchantName}</span>
+          {deal.city || deal.distanceKm !== null ? (
+            <span className="inline-flex shrink-0 items-center gap-1">
+              <MapPinIcon className="h-3.5 w-3.5 text-slate-500" />
+              {[deal.city, deal.distanceKm !== null ? distanceLabel(deal.distanceKm) : null].filter(Boolean).join(' · ')}
+            </span>
+          ) : null}
+        </p>
         <h3 className="mt-1 text-lg leading-snug font-semibold text-slate-900">
           <Link
             href={paths.deal(deal.id)}
@@ -72,6 +100,15 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
             {deal.title}
           </Link>
         </h3>
+
+        {hasReviews(deal) ? (
+          <p className="mt-1.5 text-sm font-semibold text-slate-800">
+            <span className="sr-only">{ratingSpoken(deal)}</span>
+            <span aria-hidden="true">
+              {deal.rating.toFixed(1)} <span className="text-amber-600">★</span> ({formatCount(deal.reviewCount)})
+            </span>
+          </p>
+        ) : null}
 
         <div className="mt-3 flex flex-wrap items-baseline gap-x-2">
           <span className="sr-only">Price:</span>
@@ -89,10 +126,8 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
             <TrendingIcon className="h-4 w-4 text-brand-700" />
             {boughtLabel(deal)}
           </span>
-          <span className="inline-flex items-center gap-1.5">
-            <ClockIcon className="h-4 w-4 text-slate-500" />
-            {validityLabel(deal)}
-          </span>
+          <Validity deal={deal} />
+          {fewLeft ? <span className="font-semibold text-sale-700">{fewLeft}</span> : null}
         </div>
         <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
           {/* The picture already says "Sold Out": such a deal is never also called available. */}

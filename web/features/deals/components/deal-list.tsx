@@ -16,6 +16,8 @@ export interface DealListProps {
   deals: Deal[];
   /** The search the list answers; empty for every deal. */
   query: string;
+  /** A category, price, rating or order narrows the list. */
+  filtered?: boolean;
   /** A new search is running: the previous results stay, dimmed. */
   searching: boolean;
   hasNextPage: boolean;
@@ -23,10 +25,27 @@ export interface DealListProps {
   nextPageFailed: boolean;
   onLoadMore: () => void;
   onClearSearch: () => void;
+  onClearFilters?: () => void;
 }
 
-export function DealList({ deals, query, searching, hasNextPage, fetchingNextPage, nextPageFailed, onLoadMore, onClearSearch }: DealListProps) {
+export function DealList({ deals, query, filtered = false, searching, hasNextPage, fetchingNextPage, nextPageFailed, onLoadMore, onClearSearch, onClearFilters }: DealListProps) {
   if (deals.length === 0) {
+    if (filtered) {
+      return (
+        <StatePanel
+          state="empty"
+          heading="h3"
+          tone="neutral"
+          icon={<SearchIcon className="h-7 w-7" />}
+          title={query ? `No deals match “${query}” with these filters` : 'No deals match these filters'}
+          message="Try a wider price range, a lower rating or another category."
+        >
+          <Button variant="outline" onClick={onClearFilters}>
+            Clear filters
+          </Button>
+        </StatePanel>
+      );
+    }
     return query ? (
       <StatePanel
         state="empty"
