@@ -10,7 +10,7 @@ export const SPEC_DEALS = [
     merchant: 'Sakura Sushi House',
     address: '128 Cherry Blossom Ave, San Francisco, CA',
   },
-  { title: 'Luxury Spa Day Package', price: '$39.99', original: '$59.99', merchant: 'Serenity Day Spa', address: '45 Willow Lane, Oakland, CA' },
+  { title: 'Luxury Spa Day Package', price: '$39.99', original: '$59.99', merchant: 'Serenity Day Spa', address: '45 Willow Lane, San Francisco, CA' },
   { title: 'Fine Dining Experience', price: '$59.99', original: '$89.99', merchant: 'Le Jardin Bistro', address: '9 Garden Court, San Francisco, CA' },
 ] as const;
 

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sessionAnswer } from '../../contract/auth';
 import { dealList, reviewSummary } from '../../contract/deals';
+import { categoryList } from '../../contract/categories';
 import { ledgerPage } from '../../contract/orders';
 import { statementList, statementWithLines } from '../../contract/workspace';
 import { DEMO_REVIEWS_PER_DEAL } from '../../contract/constants';
@@ -12,7 +13,7 @@ import { verifyPassword } from './passwords';
 import { sanitizeRichText } from '../content/html';
 import { merchantOverview } from '../workspace/overview.service';
 import { commissionOf, drawUpStatements, lastClosedWeekEnd, statementCsv } from '../settlement/statements.service';
-import { DEMO_CUSTOMER, DEMO_MERCHANT, DEMO_MERCHANTS, DEMO_PAST_ORDERS, DEMO_STAFF, FEATURED_TITLES, loadDemoData, pastOrderTimes } from './demo-data';
+import { DEMO_CATEGORIES, DEMO_CITY, DEMO_CUSTOMER, DEMO_MERCHANT, DEMO_MERCHANTS, DEMO_PAST_ORDERS, DEMO_STAFF, FEATURED_TITLES, loadDemoData, pastOrderTimes } from './demo-data';
 import { buildUser } from './factories';
 import { dealGroups, dealStock, deals, groupMembers, holds, ledgerEntries, merchants, orderItems, orders, redemptions, reviews, statementLines, statements, userDealUnits, users, vouchers } from './schema';
 import type { Database } from './client';
@@ -114,6 +115,36 @@ describe('loadDemoData', () => {
       .map((d) => d.imageUrl)
       .filter((url) => !url.startsWith('/') || !existsSync(`${PUBLIC_DIR}${url}`));
     expect(missing).toEqual([]);
+  });
+
+  it('puts every deal in one of the five categories and every merchant in San Francisco, a few km apart', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
+    const list = categoryList.parse(res.json());
+    expect(list.map((c) => [c.name, c.icon])).toEqual(DEMO_CATEGORIES.map((c) => [c.name, c.icon]));
+    expect(list.map((c) => c.name)).toEqual(['Food', 'Spa & Beauty', 'Fitness', 'Activities', 'Classes']);
+    const all = await listAll();
+    expect(list.reduce((n, c) => n + c.dealCount, 0)).toBe(all.length);
+    expect(list.every((c) => c.dealCount > 0)).toBe(true);
+    const [uncategorised] = await t.db.select({ n: sql<number>`count(*)::int` }).from(deals).where(sql`${deals.categoryId} is null`);
+    expect(Number(uncategorised!.n)).toBe(0);
+    const places = await t.db.select({ city: merchants.city, lat: merchants.latitude, lng: merchants.longitude }).from(merchants);
+    expect(places.every((p) => p.city === DEMO_CITY && p.lat !== null && Math.abs(p.lat - 37.77) < 0.05 && Math.abs(p.lng! + 122.42) < 0.05)).toBe(true);
+    expect(new Set(places.map((p) => `${p.lat},${p.lng}`)).size).toBe(places.length);
+    const near = await t.app.inject({ method: 'GET', url: '/api/deals?sort=nearest&lat=37.7749&lng=-122.4194&limit=100' });
+    const byDistance = dealList.parse(near.json()).map((d) => d.distanceKm!);
+    expect(byDistance).toHaveLength(all.length);
+    expect(byDistance.every((km, i) => km > 0 && km < 6 && (i === 0 || km >= byDistance[i - 1]!))).toBe(true);
+  });
+
+  it('shows more photos on a few deals, each bundled with the web app, and orders popular by the past vouchers', async () => {
+    const all = await listAll();
+    const photos = all.flatMap((d) => d.galleryUrls);
+    expect(all.filter((d) => d.galleryUrls.length > 0).length).toBeGreaterThanOrEqual(3);
+    expect(photos.filter((url) => !existsSync(`${PUBLIC_DIR}${url}`))).toEqual([]);
+    const popular = dealList.parse((await t.app.inject({ method: 'GET', url: '/api/deals?sort=popular&limit=100' })).json());
+    expect(popular[0]!.soldCount).toBeGreaterThan(0);
+    expect(popular.map((d) => d.soldCount)).toEqual([...popular.map((d) => d.soldCount)].sort((a, b) => b - a));
+    expect(all.every((d) => d.rating > 0 && d.reviewCount === DEMO_REVIEWS_PER_DEAL && d.soldCount === d.boughtCount)).toBe(true);
   });
 
   it('creates the demo customer with an argon2id hash of the README password', async () => {

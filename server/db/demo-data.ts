@@ -11,9 +11,9 @@ import {
   VOUCHER_VALID_DAYS,
 } from '../../contract/constants';
 import type { Db, Tx } from './client';
-import { dealGroups, groupMembers, holds, merchants, orderItems, orders, redemptions, userDealUnits, vouchers } from './schema';
+import { dealGroups, deals, groupMembers, holds, merchants, orderItems, orders, redemptions, userDealUnits, vouchers } from './schema';
 import { unitsTakenOf } from './stock-reads';
-import { buildDeal, buildMerchant, buildMerchantAccount, buildReview, buildUser, setUnitsTaken } from './factories';
+import { buildCategory, buildDeal, buildMerchant, buildMerchantAccount, buildReview, buildUser, setUnitsTaken } from './factories';
 
 export const DEMO_CUSTOMER = { phone: '5550000001', password: 'demo1234' } as const;
 export const DEMO_MERCHANT = { phone: '5550100001', password: 'merchant-5550100001' } as const;
@@ -31,6 +31,8 @@ interface DemoDeal {
   terms: string;
   /** A group offer (ADR 029): this many people each pay this price. */
   group?: { size: number; priceCents: number };
+  /** More photos after the main picture, from the same folder. */
+  gallery?: string[];
 }
 
 /** A deal the merchant proposed and a superadmin has not published: waiting for review, or turned down. */
@@ -40,6 +42,10 @@ interface DemoMerchant {
   name: string;
   phone: string;
   address: string;
+  /** The slug of DEMO_CATEGORIES every deal of the merchant is in. */
+  category: string;
+  /** In San Francisco, a few km apart, so the nearest order has something to sort. */
+  place: { latitude: number; longitude: number };
   description: string;
   hours: Record<string, string>;
   deals: DemoDeal[];
@@ -47,12 +53,26 @@ interface DemoMerchant {
   proposals?: DemoProposal[];
 }
 
+/** The demo's categories, in their order (docs/product/rules.md#demo-data). */
+export const DEMO_CATEGORIES = [
+  { slug: 'food', name: 'Food', icon: 'utensils' },
+  { slug: 'spa-beauty', name: 'Spa & Beauty', icon: 'sparkles' },
+  { slug: 'fitness', name: 'Fitness', icon: 'dumbbell' },
+  { slug: 'activities', name: 'Activities', icon: 'compass' },
+  { slug: 'classes', name: 'Classes', icon: 'graduation-cap' },
+] as const;
+
+/** Every demo merchant's city. */
+export const DEMO_CITY = 'San Francisco';
+
 const standardTerms =
   '<ul><li>Valid for 30 days after purchase unless stated otherwise.</li><li>Not valid with other offers.</li><li>No cash value; no change given.</li></ul>';
 
 export const DEMO_MERCHANTS: DemoMerchant[] = [
   {
     name: 'Sakura Sushi House',
+    category: 'food',
+    place: { latitude: 37.7853, longitude: -122.4294 },
     phone: DEMO_MERCHANT.phone,
     address: '128 Cherry Blossom Ave, San Francisco, CA',
     description: 'Family-run sushi bar serving fish flown in daily since 2009.',
@@ -62,6 +82,7 @@ export const DEMO_MERCHANTS: DemoMerchant[] = [
         title: 'Premium Sushi Platter for 2',
         priceCents: 1999,
         image: 'sushi-platter.svg',
+        gallery: ['omakase.svg', 'fine-dining.svg'],
         inventory: 200,
         maxPerUser: 4,
         group: { size: 3, priceCents: 1499 },
@@ -109,8 +130,10 @@ export const DEMO_MERCHANTS: DemoMerchant[] = [
   },
   {
     name: 'Serenity Day Spa',
+    category: 'spa-beauty',
+    place: { latitude: 37.7502, longitude: -122.4337 },
     phone: '5550100002',
-    address: '45 Willow Lane, Oakland, CA',
+    address: '45 Willow Lane, San Francisco, CA',
     description: 'A calm retreat offering massages, facials and a thermal suite.',
     hours: { morning: '09:00-12:00', afternoon: '12:00-19:00' },
     deals: [
@@ -118,6 +141,7 @@ export const DEMO_MERCHANTS: DemoMerchant[] = [
         title: 'Luxury Spa Day Package',
         priceCents: 3999,
         image: 'spa-day.svg',
+        gallery: ['yoga.svg'],
         inventory: 50,
         maxPerUser: 2,
         group: { size: 2, priceCents: 2999 },
@@ -130,6 +154,8 @@ export const DEMO_MERCHANTS: DemoMerchant[] = [
   },
   {
     name: 'Le Jardin Bistro',
+    category: 'food',
+    place: { latitude: 37.8003, longitude: -122.4101 },
     phone: '5550100003',
     address: '9 Garden Court, San Francisco, CA',
     description: 'French bistro with a garden terrace and a seasonal tasting menu.',
@@ -150,8 +176,10 @@ export const DEMO_MERCHANTS: DemoMerchant[] = [
   },
   {
     name: 'Lotus Flow Yoga',
+    category: 'fitness',
+    place: { latitude: 37.7599, longitude: -122.4148 },
     phone: '5550100004',
-    address: '300 Harmony St, Berkeley, CA',
+    address: '300 Harmony St, San Francisco, CA',
     description: 'Vinyasa, yin and beginner classes in a light-filled studio.',
     hours: { morning: '07:00-11:00', evening: '17:30-21:00' },
     deals: [
@@ -169,8 +197,10 @@ export const DEMO_MERCHANTS: DemoMerchant[] = [
   },
   {
     name: 'Puzzle Vault Escape Rooms',
+    category: 'activities',
+    place: { latitude: 37.7785, longitude: -122.4056 },
     phone: '5550100005',
-    address: '77 Mystery Rd, San Jose, CA',
+    address: '77 Mystery Rd, San Francisco, CA',
     description: 'Five themed escape rooms for groups of 2 to 8.',
     hours: { afternoon: '12:00-18:00', evening: '18:00-23:00' },
     deals: [
@@ -188,8 +218,10 @@ export const DEMO_MERCHANTS: DemoMerchant[] = [
   },
   {
     name: 'Roast & Co. Coffee',
+    category: 'food',
+    place: { latitude: 37.7764, longitude: -122.4241 },
     phone: '5550100006',
-    address: '12 Bean Street, Palo Alto, CA',
+    address: '12 Bean Street, San Francisco, CA',
     description: 'Small-batch roastery and café.',
     hours: { morning: '07:00-12:00', afternoon: '12:00-16:00' },
     deals: [
@@ -207,8 +239,10 @@ export const DEMO_MERCHANTS: DemoMerchant[] = [
   },
   {
     name: 'Forno Kitchen School',
+    category: 'classes',
+    place: { latitude: 37.8030, longitude: -122.4370 },
     phone: '5550100007',
-    address: '58 Olive Way, San Mateo, CA',
+    address: '58 Olive Way, San Francisco, CA',
     description: 'Hands-on cooking classes for every level.',
     hours: { evening: '18:00-21:00' },
     deals: [
@@ -216,6 +250,7 @@ export const DEMO_MERCHANTS: DemoMerchant[] = [
         title: 'Pizza-Making Class for 2',
         priceCents: 3499,
         image: 'pizza-class.svg',
+        gallery: ['fine-dining.svg', 'coffee.svg'],
         inventory: 24,
         maxPerUser: 2,
         description: '<p>Make dough from scratch, top and bake two Neapolitan pizzas in a wood-fired oven.</p>',
@@ -334,11 +369,16 @@ async function loadCatalogue(tx: Tx, now: Date): Promise<void> {
   // The three deals docs/product/rules.md#demo-data names are the newest, so they lead the newest-first list; the rest follow in order.
   const allTitles = DEMO_MERCHANTS.flatMap((m) => m.deals.map((d) => d.title));
   const ordered = [...FEATURED_TITLES, ...allTitles.filter((t) => !FEATURED_TITLES.includes(t))];
+  const categoryIds = new Map<string, string>();
+  for (const [position, c] of DEMO_CATEGORIES.entries()) categoryIds.set(c.slug, (await buildCategory(tx, { ...c, position, createdAt: opened })).id);
   for (const m of DEMO_MERCHANTS) {
     const merchant = await buildMerchant(tx, {
       name: m.name,
       phone: m.phone,
       address: m.address,
+      city: DEMO_CITY,
+      latitude: m.place.latitude,
+      longitude: m.place.longitude,
       description: m.description,
       businessHours: m.hours,
       status: 'active',
@@ -360,6 +400,7 @@ async function loadCatalogue(tx: Tx, now: Date): Promise<void> {
     for (const d of m.deals) {
       const deal = await buildDeal(tx, {
         ...dealFields(merchant.id, d),
+        categoryId: categoryIds.get(m.category)!,
         status: 'published',
         active: true,
         createdAt: new Date(opened.getTime() - ordered.indexOf(d.title) * MINUTE),
@@ -381,6 +422,7 @@ async function loadCatalogue(tx: Tx, now: Date): Promise<void> {
     for (const p of m.proposals ?? []) {
       await buildDeal(tx, {
         ...dealFields(merchant.id, p),
+        categoryId: categoryIds.get(m.category)!,
         status: p.status,
         rejectionReason: p.status === 'rejected' ? p.rejectionReason : null,
         submittedAt: new Date(now.getTime() - 2 * DAY),
@@ -390,6 +432,8 @@ async function loadCatalogue(tx: Tx, now: Date): Promise<void> {
     if (owner) await loadPastBusiness(tx, { customerId: customer.id, ownerId: owner.id, merchantId: merchant.id, deals: dealsByTitle }, now);
     for (const d of m.deals) if (d.group) await loadOpenGroup(tx, { starterId: reviewers[0]!.id, deal: dealsByTitle.get(d.title)!, group: d.group }, now);
   }
+  // The past business's vouchers counted into the popular order's key, as the minute job would.
+  await tx.update(deals).set({ soldCount: sql`(select count(*)::int from "vouchers" v where v."deal_id" = "deals"."id")` });
 }
 
 /**
@@ -548,6 +592,7 @@ function dealFields(merchantId: string, d: DemoDeal) {
     priceCents: d.priceCents,
     originalPriceCents: Math.round(d.priceCents * 1.5),
     imageUrl: `/images/deals/${d.image}`,
+    galleryUrls: (d.gallery ?? []).map((image) => `/images/deals/${image}`),
     inventory: d.inventory,
     maxPerUser: d.maxPerUser,
     redemptionInstructions: d.instructions,
