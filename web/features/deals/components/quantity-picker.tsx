@@ -63,6 +63,7 @@ export function QuantityPicker({ deal, value, onChange, className }: QuantityPic
         <button type="button" className={stepClasses} onClick={() => onChange(clamp(value - 1))} disabled={value <= 1} aria-label="Decrease quantity">
           <MinusIcon className="h-4 w-4" />
         </button>
+        <div className="w-20 shrink-0">
         <input
           id={id}
           type="number"
@@ -81,8 +82,9 @@ export function QuantityPicker({ deal, value, onChange, className }: QuantityPic
           onKeyDown={(event) => {
             if (event.key === 'Enter') commit();
           }}
-          className={cn(inputClasses, 'h-11 w-16 px-2 text-center font-semibold tabular-nums')}
+          className={cn(inputClasses, 'h-11 px-2 text-center font-semibold tabular-nums')}
         />
+        </div>
         <button type="button" className={stepClasses} onClick={() => onChange(clamp(value + 1))} disabled={value >= max} aria-label="Increase quantity">
           <PlusIcon className="h-4 w-4" />
         </button>
