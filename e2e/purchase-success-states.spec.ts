@@ -25,6 +25,7 @@ function answer(status: 'pending' | 'paid', withVoucher: boolean) {
     voucherPin: '123456',
     // A 1x1 PNG stands in for the QR image.
     qrCodeUrl: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==',
+    status: 'active',
     redeemed: false,
     redeemedAt: null,
     redeemedBy: null,
@@ -40,7 +41,13 @@ function answer(status: 'pending' | 'paid', withVoucher: boolean) {
     termsConditions: '',
     merchantId: 'm-1',
     merchantName: 'Sakura Sushi House',
+    merchantAddress: '1 Market St',
+    merchantPhone: '5550100001',
+    merchantHours: null,
     reviewed: false,
+    refundAnytime: true,
+    autoRefundOnExpiry: true,
+    refund: null,
   };
   return {
     status,
@@ -48,6 +55,8 @@ function answer(status: 'pending' | 'paid', withVoucher: boolean) {
     // The page reads the deal's id, title and price; the rest of a deal is not needed here.
     deal: withVoucher ? { id: 'd-1', title: 'Premium Sushi Platter for 2', priceCents: 1999 } : null,
     order,
+    // A single purchase: no group place to wait for.
+    group: null,
   };
 }
 
