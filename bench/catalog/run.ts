@@ -26,7 +26,8 @@ import { loadConfig } from '../../server/env';
 import { MIGRATIONS_FOLDER, openDatabase, type Database, type Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { encodeCursor } from '../../server/catalog/catalog.service';
-import { COMMON_WORD, dealsSql, MERCHANT_COUNT, MERCHANT_NAME, merchantsSql, RARE_WORD } from './seed';
+import { categoriesSql, CATEGORY_SLUGS, CENTRE, COMMON_WORD, dealsSql, MERCHANT_COUNT, MERCHANT_NAME, merchantsSql, RARE_WORD } from './seed';
+import { NEXT_CURSOR_HEADER } from '../../contract/constants';
 
 type Engine = 'postgres' | 'pglite';
 
@@ -168,6 +169,7 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
 async function seed(bench: BenchDatabase, deals: number): Promise<void> {
   await timed('migrate', () => bench.database.migrate());
   await timed(`insert ${MERCHANT_COUNT} merchants`, () => bench.exec(merchantsSql()));
+  await timed(`insert ${CATEGORY_SLUGS.length} categories`, () => bench.exec(categoriesSql()));
   const gin = await bench.query<{ name: string; definition: string }>(
     `select indexname as name, indexdef as definition from pg_indexes where tablename = 'deals' and indexdef like '% USING gin %'`,
   );
@@ -184,7 +186,19 @@ interface Scenario {
   path: string;
 }
 
-async function scenarios(bench: BenchDatabase): Promise<Scenario[]> {
+/** The cursor the API gives after `depth` rows of `path` (read a hundred at a time), for a deep page of an order other than newest. */
+async function cursorAfter(origin: string, path: string, depth: number): Promise<string> {
+  let cursor = '';
+  for (let read = 0; read < depth; read += 100) {
+    const res = await fetch(`${origin}${path}&limit=${Math.min(100, depth - read)}${cursor ? `&cursor=${cursor}` : ''}`);
+    const next = res.headers.get(NEXT_CURSOR_HEADER);
+    if (res.status !== 200 || !next) throw new Error(`${path} ran out before row ${depth} (${res.status})`);
+    cursor = next;
+  }
+  return cursor;
+}
+
+async function scenarios(bench: BenchDatabase, origin: string): Promise<Scenario[]> {
   const [counted] = await bench.query<{ visible: number }>(
     `select count(*)::int as visible from deals d join merchants m on m.id = d.merchant_id where d.status = 'published' and m.status = 'active'`,
   );
@@ -199,12 +213,25 @@ async function scenarios(bench: BenchDatabase): Promise<Scenario[]> {
   const position = { createdAt: deep.created_at, id: deep.id };
   const cursor = encodeCursor(position);
   const limit = 20;
+  const nearest = `/api/deals?sort=nearest&lat=${CENTRE.lat}&lng=${CENTRE.lng}`;
+  // Merchants without a position come last; the deep page is among the placed ones.
+  const nearDepth = Math.floor(visible * 0.6);
   return [
     { name: 'first page', path: `/api/deals?limit=${limit}` },
     { name: `deep cursor (row ${depth.toLocaleString('en-US')} of ${visible.toLocaleString('en-US')})`, path: `/api/deals?limit=${limit}&cursor=${cursor}` },
     { name: `q=${COMMON_WORD} (common)`, path: `/api/deals?limit=${limit}&q=${COMMON_WORD}` },
     { name: `q=${RARE_WORD} (rare)`, path: `/api/deals?limit=${limit}&q=${RARE_WORD}` },
     { name: `q=${MERCHANT_NAME} (merchant)`, path: `/api/deals?limit=${limit}&q=${encodeURIComponent(MERCHANT_NAME)}` },
+    { name: `category=${CATEGORY_SLUGS[0]} (1 in 5)`, path: `/api/deals?limit=${limit}&category=${CATEGORY_SLUGS[0]}` },
+    { name: 'price $50-$80 (15%)', path: `/api/deals?limit=${limit}&minPriceCents=5000&maxPriceCents=8000` },
+    { name: 'minRating=4.5', path: `/api/deals?limit=${limit}&minRating=4.5` },
+    { name: 'sort=popular', path: `/api/deals?limit=${limit}&sort=popular` },
+    { name: 'sort=price_asc', path: `/api/deals?limit=${limit}&sort=price_asc` },
+    { name: 'sort=price_desc, category, price range', path: `/api/deals?limit=${limit}&sort=price_desc&category=${CATEGORY_SLUGS[1]}&maxPriceCents=10000` },
+    { name: 'sort=ending_soon', path: `/api/deals?limit=${limit}&sort=ending_soon` },
+    { name: 'sort=nearest', path: `${nearest}&limit=${limit}` },
+    { name: `sort=nearest, deep cursor (row ${nearDepth.toLocaleString('en-US')})`, path: `${nearest}&limit=${limit}&cursor=${await cursorAfter(origin, nearest, nearDepth)}` },
+    { name: 'sort=nearest, category, minRating=4', path: `${nearest}&limit=${limit}&category=${CATEGORY_SLUGS[2]}&minRating=4` },
   ];
 }
 
@@ -292,7 +319,7 @@ async function runEngine(engine: Engine, options: Options): Promise<{ measured: 
     const measured: Measured[] = [];
     const plans: string[] = [];
     try {
-      for (const s of await scenarios(bench)) {
+      for (const s of await scenarios(bench, origin)) {
         const probe = await fetch(`${origin}${s.path}`);
         if (probe.status !== 200) throw new Error(`${s.path} answered ${probe.status}: ${await probe.text()}`);
         const rows = ((await probe.json()) as unknown[]).length;

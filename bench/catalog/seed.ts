@@ -43,17 +43,35 @@ const PHRASES = [
 
 const quoted = (words: string[]) => `array[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(', ')}]`;
 
-/** Merchants: PREFIX x KIND, one in twenty inactive (never the first, which is MERCHANT_NAME). */
+/** The categories every deal is spread over, one in five each (the first is the one the benchmark filters by). */
+export const CATEGORY_SLUGS = ['food', 'spa-beauty', 'fitness', 'activities', 'classes'];
+
+export function categoriesSql(): string {
+  return `
+insert into categories (slug, name, icon, position)
+select s, initcap(replace(s, '-', ' ')), 'tag', n from unnest(${quoted(CATEGORY_SLUGS)}) with ordinality as c(s, n)`;
+}
+
+/** Where the benchmark's shopper stands for the nearest order: the middle of the merchants' square. */
+export const CENTRE = { lat: 37.7749, lng: -122.4194 };
+
+/**
+ * Merchants: PREFIX x KIND, one in twenty inactive (never the first, which is MERCHANT_NAME); each
+ * placed on a grid about 20 km wide round CENTRE, one in ten without a position.
+ */
 export function merchantsSql(): string {
   return `
-insert into merchants (name, phone, address, description, status, created_at)
+insert into merchants (name, phone, address, description, status, created_at, city, latitude, longitude)
 select
   (${quoted(PREFIXES)})[1 + g % ${PREFIXES.length}] || ' ' || (${quoted(KINDS)})[1 + g / ${PREFIXES.length}],
   '+1555' || lpad(g::text, 7, '0'),
   g || ' Market Street',
   '',
   case when g % 20 = 19 then 'inactive' else 'active' end,
-  now() - interval '400 days'
+  now() - interval '400 days',
+  'San Francisco',
+  case when g % 10 = 3 then null else ${CENTRE.lat} + ((g * 7) % 23 - 11) * 0.008 end,
+  case when g % 10 = 3 then null else ${CENTRE.lng} + ((g * 11) % 23 - 11) * 0.01 end
 from generate_series(0, ${MERCHANT_COUNT - 1}) g`;
 }
 
@@ -65,7 +83,8 @@ export function dealsSql(count: number): string {
   return `
 with m as (select id, row_number() over (order by name) - 1 as n from merchants)
 insert into deals (merchant_id, title, description, price_cents, original_price_cents, image_url, status, active,
-                   inventory, max_per_user, redemption_instructions, terms_conditions, created_at, updated_at)
+                   inventory, max_per_user, redemption_instructions, terms_conditions, created_at, updated_at,
+                   category_id, valid_until, sold_count, review_count, rating_sum)
 select
   m.id,
   (${quoted(ADJECTIVES)})[1 + g % ${ADJECTIVES.length}] || ' ' || (${quoted(ITEMS)})[1 + (g / 7) % ${ITEMS.length}] || ' for ' || (1 + g % 4),
@@ -81,7 +100,14 @@ select
   '<p>Show your voucher code at the counter.</p>',
   '<p>One voucher per visit.</p>',
   now() - g * interval '30 seconds',
-  now() - g * interval '30 seconds'
+  now() - g * interval '30 seconds',
+  (select id from categories where position = 1 + g % ${CATEGORY_SLUGS.length}),
+  -- Seven in ten end within the next 60 days (an hour apart, over and over), the rest never.
+  case when g % 10 < 7 then now() + ((g * 13) % 1440) * interval '1 hour' end,
+  (g * 7919) % 997,
+  g % 21,
+  -- Averages from 1 to 5, about a third of rated deals at 4 or more.
+  (g % 21) * (1 + (g / 3) % 5) - case when g % 21 > 0 and (g / 3) % 5 > 0 then g % 2 else 0 end
 from generate_series(1, ${count}) g
 join m on m.n = g % ${MERCHANT_COUNT}`;
 }

@@ -455,10 +455,12 @@ async function nearestPage(db: Db, p: { lat: number; lng: number; where: SQL[]; 
   const nearId = sql<string>`"near"."merchant_id"`;
   const nearDistance = sql<number>`"near"."distance"`;
   const pickedId = sql<string>`"pick"."deal_id"`;
+  // Merchants in order, so the page below can stop at the first merchants that fill it.
   const near = db
     .select({ merchantId: sql<string>`${merchants.id}`.as('merchant_id'), distance: distance.as('distance') })
     .from(merchants)
     .where(and(eq(merchants.status, 'active'), c ? sql`(${distance}, ${merchants.id}) >= (${c.key}::float8, ${c.merchantId}::uuid)` : undefined))
+    .orderBy(asc(distance), asc(merchants.id))
     .as('near');
   const pick = db
     .select({ dealId: sql<string>`${deals.id}`.as('deal_id') })
@@ -474,15 +476,22 @@ async function nearestPage(db: Db, p: { lat: number; lng: number; where: SQL[]; 
     .orderBy(asc(deals.id))
     .limit(p.limit)
     .as('pick');
-  return db
-    .select(listSelection(sql<string>`${nearDistance}::text`, sql<number | null>`${nearDistance}`))
+  // The page's deal ids first, then their columns and figures: the figures are counted for the page's rows only.
+  const page = db
+    .select({ dealId: sql<string>`${pickedId}`.as('page_deal_id'), merchantId: sql<string>`${nearId}`.as('page_merchant_id'), distance: sql<number>`${nearDistance}`.as('page_distance') })
     .from(near)
     .innerJoinLateral(pick, sql`true`)
-    .innerJoin(deals, eq(deals.id, pickedId))
+    .orderBy(asc(nearDistance), asc(nearId), asc(pickedId))
+    .limit(p.limit)
+    .as('page');
+  const pageDistance = sql<number>`"page"."page_distance"`;
+  return db
+    .select(listSelection(sql<string>`${pageDistance}::text`, sql<number | null>`${pageDistance}`))
+    .from(page)
+    .innerJoin(deals, eq(deals.id, sql`"page"."page_deal_id"`))
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .leftJoin(categories, eq(categories.id, deals.categoryId))
-    .orderBy(asc(nearDistance), asc(nearId), asc(pickedId))
-    .limit(p.limit);
+    .orderBy(asc(pageDistance), asc(sql`"page"."page_merchant_id"`), asc(sql`"page"."page_deal_id"`));
 }
 
 export interface DealListParams extends DealFilters {
