@@ -4,18 +4,11 @@ import type { Voucher } from '../../../../contract/checkout';
 import { paths } from '../../../../contract/routes';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { CalendarIcon, PrinterIcon, ShareIcon } from '../../../components/ui/icons';
-import { toast } from '../../../components/ui/toast';
 import { DealImage, RefundTerms } from '../../deals';
 import { CopyCodeButton, QrImage, shareVoucher, validityStatement } from '../../vouchers';
 
 export function VoucherTicket({ voucher }: { voucher: Voucher }) {
   const titleId = `ticket-${voucher.id}`;
-  const share = async () => {
-    const outcome = await shareVoucher(voucher);
-    if (outcome === 'failed') {
-      toast({ title: 'Share failed', description: 'Your browser did not allow sharing or copying the voucher.', variant: 'destructive' });
-    }
-  };
 
   return (
     <article aria-labelledby={titleId} className="flex flex-col surface p-5 sm:p-6">
@@ -69,7 +62,7 @@ export function VoucherTicket({ voucher }: { voucher: Voucher }) {
           <PrinterIcon className="h-4 w-4" />
           Print voucher<span className="sr-only"> {voucher.voucherCode}</span>
         </Link>
-        <Button variant="outline" size="md" onClick={() => void share()}>
+        <Button variant="outline" size="md" onClick={() => void shareVoucher(voucher)}>
           <ShareIcon className="h-4 w-4" />
           Share<span className="sr-only"> voucher {voucher.voucherCode}</span>
         </Button>
