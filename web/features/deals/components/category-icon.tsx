@@ -20,6 +20,7 @@ const ICONS: Record<string, (p: IconProps) => React.ReactNode> = {
   activities: CompassIcon,
   book: BookIcon,
   classes: BookIcon,
+  'graduation-cap': BookIcon,
 };
 
 export function CategoryIcon({ name, ...props }: IconProps & { name: string }) {

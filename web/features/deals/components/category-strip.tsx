@@ -29,7 +29,8 @@ export function CategoryStrip({ filters }: { filters: DealFilters }) {
   // Without categories there is nothing to choose from: no strip at all (a failed read is not worth a message here).
   if (!categories.data || categories.data.length === 0) return <div className="min-h-11" />;
   return (
-    <nav aria-label="Categories" className="-mx-4 overflow-x-auto px-4 pb-1 sm:-mx-6 sm:px-6 lg:mx-0 lg:px-0">
+    // Positioned, so the screen-reader texts (absolutely placed) scroll with the row instead of widening the page.
+    <nav aria-label="Categories" className="relative -mx-4 overflow-x-auto px-4 pb-1 sm:-mx-6 sm:px-6 lg:mx-0 lg:px-0">
       <ul className="flex gap-2">
         <Chip href={homeHref({ ...filters, category: undefined })} selected={filters.category === undefined}>
           <GridIcon className="h-4 w-4" />
