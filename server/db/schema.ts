@@ -286,6 +286,8 @@ export const deals = pgTable(
       .where(sql`${t.status} = 'published'`),
     index('deals_published_rating_idx').on(t.rating, t.id).where(sql`${t.status} = 'published'`),
     index('deals_published_merchant_idx').on(t.merchantId, t.id).where(sql`${t.status} = 'published'`),
+    // The nearest order of one category: each merchant's deals of that category by id, without reading the category's every deal.
+    index('deals_published_merchant_category_idx').on(t.merchantId, t.categoryId, t.id).where(sql`${t.status} = 'published'`),
   ],
 );
 
