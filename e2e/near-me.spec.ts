@@ -12,9 +12,6 @@ for (const [width, viewport] of [
     test.use({ geolocation: SAN_FRANCISCO, permissions: ['geolocation'], ...(viewport ? { viewport } : {}) });
 
     test('Nearest lists deals by distance from the browser position, with the distance on each card', async ({ page }) => {
-      // The server's Permissions-Policy header (server/http/headers.ts) says `geolocation=()`, which blocks the position
-      // on every page of the site whatever the shopper allows; this runs once it allows `geolocation=(self)`.
-      test.fixme(true, 'the Permissions-Policy header blocks geolocation on the site');
       const tag = uniqueTag();
       const admin = await adminSetup(page.request);
       // About 4 km, 300 m and 1.5 km north of the shopper, created out of order.

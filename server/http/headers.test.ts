@@ -23,7 +23,7 @@ describe('securityHeaders', () => {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
         expect(String(res.headers['content-security-policy']), url).toContain('upgrade-insecure-requests');
-        expect(res.headers['permissions-policy'], url).toBe('camera=(self), microphone=(), geolocation=(), payment=()');
+        expect(res.headers['permissions-policy'], url).toBe('camera=(self), microphone=(), geolocation=(self), payment=()');
         expect(res.headers['cache-control'], url).toBe('no-store');
       }
     } finally {

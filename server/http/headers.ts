@@ -22,7 +22,7 @@ const CSP_DIRECTIVES: [string, string[]][] = [
   ['frame-ancestors', ["'none'"]],
 ];
 
-export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=()';
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(self), payment=()';
 
 /** The security headers, in the order browsers have always received them. */
 export function securityHeaders(production: boolean): Record<string, string> {
