@@ -14,7 +14,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 import { buildDeal, buildMerchant } from '../../server/db/factories';
-import { createSession } from '../../server/auth/sessions';
+import { customersWithSessions } from './customers';
 import type { GroupBuyersConfig, GroupBuyersResult } from './group-buyers';
 import { capture, createDatabase, fixed, LOAD_CPU, loadAverage, markdownTable, median, ROOT, SERVER_CPU, startServer, verdict, whole } from '../api/harness';
 
@@ -67,27 +67,7 @@ export async function groupSale(s: GroupSettings, run: number): Promise<GroupOut
       maxPerUser: 1,
     });
     dealId = deal.id;
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    let userIds: string[];
-    try {
-      const inserted = await client.query<{ id: string }>(
-        `insert into users (phone, phone_verified, role) select '+1778' || lpad(g::text, 7, '0'), true, 'customer' from generate_series(1, $1::int) g returning id`,
-        [customers],
-      );
-      userIds = inserted.rows.map((r) => r.id);
-    } finally {
-      await client.end();
-    }
-    // Sessions exactly as a login makes them; 16 at a time.
-    const tokens: string[] = new Array<string>(userIds.length);
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        for (let i = next++; i < userIds.length; i = next++) tokens[i] = await createSession(app.db, userIds[i]!);
-      }),
-    );
-    writeFileSync(tokensFile, JSON.stringify(tokens));
+    await customersWithSessions(app.db, database.url, customers, '+1778', tokensFile);
     await app.db.execute(sql`checkpoint`);
   } finally {
     await app.close();

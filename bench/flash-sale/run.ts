@@ -27,7 +27,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 import { buildDeal, buildMerchant } from '../../server/db/factories';
-import { createSession } from '../../server/auth/sessions';
+import { customersWithSessions } from './customers';
 import type { BuyersConfig, BuyersResult } from './buyers';
 import { groupScenario } from './groups';
 import { preparePgbench, runPgbench, VARIANTS, type PgbenchResult, type Variant } from './pgbench';
@@ -122,27 +122,7 @@ async function flashSale(s: Settings, run: number): Promise<SaleOutcome> {
     const merchant = await buildMerchant(app.db, { name: 'Flash Sale Bistro' });
     const deal = await buildDeal(app.db, { merchantId: merchant.id, title: 'Flash sale dinner for two', priceCents: 2500, originalPriceCents: 6000, inventory: s.units, maxPerUser });
     dealId = deal.id;
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    let userIds: string[];
-    try {
-      const inserted = await client.query<{ id: string }>(
-        `insert into users (phone, phone_verified, role) select '+1777' || lpad(g::text, 7, '0'), true, 'customer' from generate_series(1, $1::int) g returning id`,
-        [s.customers],
-      );
-      userIds = inserted.rows.map((r) => r.id);
-    } finally {
-      await client.end();
-    }
-    // Sessions exactly as a login makes them; 16 at a time.
-    const tokens: string[] = new Array<string>(userIds.length);
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        for (let i = next++; i < userIds.length; i = next++) tokens[i] = await createSession(app.db, userIds[i]!);
-      }),
-    );
-    writeFileSync(tokensFile, JSON.stringify(tokens));
+    await customersWithSessions(app.db, database.url, s.customers, '+1777', tokensFile);
     // Written out now, so the sale does not pay for the set-up's or the last pgbench run's dirty pages.
     await app.db.execute(sql`checkpoint`);
   } finally {
