@@ -31,6 +31,7 @@ export default defineConfig({
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['web/test/i18n-setup.ts'],
         },
       },
     ],

@@ -4,6 +4,7 @@ import { AppLayout } from './app/layout';
 import { PageErrorBoundary } from './app/page-error';
 import { AppProviders } from './app/providers';
 import { AppRouter, startFirstScreen } from './app/router';
+import { startI18n } from './i18n';
 import { reloadOnPreloadError } from './lib/chunk-reload';
 import { queryClient } from './lib/query-client';
 import { pickUpSessionFromUrl } from './lib/session';
@@ -42,6 +43,6 @@ reloadOnPreloadError();
 
 // Before anything reads the session: a session handed over in the address is removed from it, and taken only when
 // the browser has none (which asks the server first). Without one in the address the app starts at once.
+// The texts of the first screen are bundled; a reader who chose Chinese waits for its catalogues (one request).
 const handover = pickUpSessionFromUrl();
-if (handover) void handover.then(start);
-else start();
+void Promise.all([handover, startI18n()]).then(start);

@@ -1,5 +1,6 @@
 /** The API client of docs/product/api.md#conventions: bearer session, cookies, '{status}: {body}' errors, and the default query function. */
 import type { QueryFunction } from '@tanstack/react-query';
+import { requestLanguage } from '../i18n/languages';
 import { getSessionId } from './session';
 
 /** A non-OK answer. The message follows docs/product/api.md#conventions; status and body stay available for screens that branch on them. */
@@ -41,6 +42,8 @@ async function throwIfNotOk(response: Response): Promise<void> {
 function buildHeaders(hasBody: boolean): Headers {
   const headers = new Headers();
   if (hasBody) headers.set('Content-Type', 'application/json');
+  // The server's messages come in the language of the screen (docs/product/language.md#the-servers-messages).
+  headers.set('Accept-Language', requestLanguage());
   const sessionId = getSessionId();
   if (sessionId) headers.set('Authorization', `Bearer ${sessionId}`);
   return headers;

@@ -1,8 +1,10 @@
 /**
  * Dates and times as the logs, forms and tables write them, in the viewer's time zone: logs read
  * 'Nov 02, 2026 14:05' (REDEMPTION_LOG_DATE_FORMAT, 'MMM dd, yyyy HH:mm'), forms and tables 'yyyy-MM-dd'.
- * (Shoppers' calendar dates are in dates.ts, which the first page needs.)
+ * (Shoppers' calendar dates are in dates.ts, which the first page needs.) In Chinese, dates with times read
+ * '2026年11月2日 14:05' and times of day '14:05' (docs/product/language.md#formats).
  */
+import { formatLanguage } from '../i18n/languages';
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short' });
 
@@ -31,18 +33,26 @@ export function formatLocalDateTime(date: Date): string {
   return `${formatIsoDay(date)}T${clock24(date)}`;
 }
 
+/** '2026年11月2日 14:05'. */
+function chineseDayTime(date: Date): string {
+  return `${year4(date)}年${date.getMonth() + 1}月${date.getDate()}日 ${clock24(date)}`;
+}
+
 /** 'MMM dd, yyyy HH:mm' (day of the month on two digits), e.g. 'Nov 02, 2026 14:05'. */
 export function formatLogTime(date: Date): string {
+  if (formatLanguage() === 'zh-CN') return chineseDayTime(date);
   return `${monthFormat.format(date)} ${pad(date.getDate())}, ${year4(date)} ${clock24(date)}`;
 }
 
 /** 'MMM d, yyyy HH:mm', e.g. 'Nov 2, 2026 14:05'. */
 export function formatDayTime(date: Date): string {
+  if (formatLanguage() === 'zh-CN') return chineseDayTime(date);
   return `${monthFormat.format(date)} ${date.getDate()}, ${year4(date)} ${clock24(date)}`;
 }
 
 /** The time on a 12-hour clock, e.g. '2:05 PM'. */
 export function formatClockTime(date: Date): string {
+  if (formatLanguage() === 'zh-CN') return clock24(date);
   const hours = date.getHours();
   return `${hours % 12 === 0 ? 12 : hours % 12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
 }

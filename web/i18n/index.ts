@@ -1,0 +1,113 @@
+/**
+ * The app's texts (docs/product/language.md, ADR 031): i18next with one catalogue per language under locales/, one
+ * file per namespace, loaded with the screens that use it. Until a language is chosen the app speaks the SPEC's
+ * texts, the pseudo-language 'spec': English, with the SPEC's Chinese texts (spec-default.ts) taken from zh-CN.
+ */
+import i18next, { type BackendModule, type ReadCallback, type ResourceKey } from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import enCommon from './locales/en/common.json';
+import zhCommon from './locales/zh-CN/common.json';
+import enDeals from './locales/en/deals.json';
+import {
+  LANGUAGE_STORAGE_KEY,
+  SPEC_LANGUAGE,
+  chosenLanguage,
+  isLanguage,
+  readChosenLanguage,
+  setChosenLanguage,
+  type Language,
+} from './languages';
+import { hasSpecChinese, isSpecChinese, specCatalogue, type Catalogue } from './spec-default';
+
+export { LANGUAGES, LANGUAGE_NAMES, chosenLanguage, formatLanguage, requestLanguage, type Language } from './languages';
+
+/** Every namespace's catalogue file, fetched on demand (the first screen's are bundled, below). */
+const catalogueFiles = import.meta.glob<{ default: Catalogue }>('./locales/*/*.json');
+
+async function readCatalogue(language: Language, ns: string): Promise<Catalogue> {
+  const load = catalogueFiles[`./locales/${language}/${ns}.json`];
+  if (!load) throw new Error(`no catalogue ${language}/${ns}`);
+  return (await load()).default;
+}
+
+async function readNamespace(language: string, ns: string): Promise<Catalogue> {
+  if (isLanguage(language)) return readCatalogue(language, ns);
+  const [en, zh] = await Promise.all([readCatalogue('en', ns), hasSpecChinese(ns) ? readCatalogue('zh-CN', ns) : Promise.resolve({})]);
+  return specCatalogue(ns, en, zh);
+}
+
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language: string, ns: string, callback: ReadCallback) {
+    readNamespace(language, ns).then(
+      (catalogue) => callback(null, catalogue as ResourceKey),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+function applyDocumentLanguage(): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = chosenLanguage() ?? 'en';
+}
+
+/**
+ * Starts i18next with the first screen's namespaces at hand, so the first render never waits for a catalogue in the
+ * SPEC's texts or English; a Chinese reader's first catalogues are fetched before the app renders.
+ */
+export function startI18n(bundled: Record<string, Record<string, Catalogue>> = {}): Promise<unknown> {
+  setChosenLanguage(readChosenLanguage());
+  applyDocumentLanguage();
+  const resources: Record<string, Record<string, Catalogue>> = {
+    en: { common: enCommon, deals: enDeals },
+    [SPEC_LANGUAGE]: { common: specCatalogue('common', enCommon, zhCommon), deals: enDeals },
+    'zh-CN': { common: zhCommon },
+    ...bundled,
+  };
+  return i18next
+    .use(catalogueBackend)
+    .use(initReactI18next)
+    .init({
+      lng: chosenLanguage() ?? SPEC_LANGUAGE,
+      // With the first catalogues bundled, i18next is ready at once and the first render does not wait a turn.
+      initAsync: false,
+      fallbackLng: 'en',
+      ns: ['common', 'deals'],
+      defaultNS: 'common',
+      resources,
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      returnEmptyString: false,
+      react: { useSuspense: true },
+    });
+}
+
+/** Chooses a language for every screen and the server's messages, and keeps the choice. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+  setChosenLanguage(language);
+  applyDocumentLanguage();
+  await i18next.changeLanguage(language);
+}
+
+/**
+ * A namespace's texts for a component: `t` and `langOf(key)`, the language a text is written in (for `lang`
+ * attributes where a screen mixes languages). Suspends while the namespace's catalogue loads.
+ */
+export function useT(ns: string) {
+  const { t, i18n } = useTranslation(ns);
+  const langOf = (key?: string): Language => {
+    if (isLanguage(i18n.language)) return i18n.language;
+    return key === undefined ? (isSpecChinese(ns, '*') ? 'zh-CN' : 'en') : isSpecChinese(ns, key) ? 'zh-CN' : 'en';
+  };
+  return { t, langOf, i18n };
+}
+
+/** Texts outside components (toasts raised by mutations, form checks): namespace-qualified keys, 'admin:deals.title'. */
+export const translate = i18next.t.bind(i18next);
+
+export { i18next };
