@@ -96,21 +96,25 @@ const importRules = [
     rules: restrictWeb([webNotServer]),
   },
   {
+    files: ['web/i18n/*.{ts,tsx}'],
+    rules: restrictWeb([webNotServer, rule('web/i18n/ imports only itself', '^\\.\\./')]),
+  },
+  {
     files: ['web/lib/*.ts'],
-    rules: restrictWeb([webNotServer, rule('web/lib/ imports only contract/ and itself', '^\\.\\./(?!\\.\\./contract/)')]),
+    rules: restrictWeb([webNotServer, rule('web/lib/ imports only contract/, web/i18n/ and itself', '^\\.\\./(?!\\.\\./contract/|i18n(/|$))')]),
   },
   {
     files: ['web/components/*.{ts,tsx}'],
-    rules: restrictWeb([webNotServer, rule('web/components/ imports only web/lib/, contract/ and itself', '^\\.\\./(?!lib/|\\.\\./contract/)')]),
+    rules: restrictWeb([webNotServer, rule('web/components/ imports only web/lib/, web/i18n/, contract/ and itself', '^\\.\\./(?!lib/|i18n(/|$)|\\.\\./contract/)')]),
   },
   {
     files: ['web/components/*/*.{ts,tsx}'],
-    rules: restrictWeb([webNotServer, rule('web/components/ imports only web/lib/, contract/ and itself', '^\\.\\./\\.\\./(?!lib/|\\.\\./contract/)')]),
+    rules: restrictWeb([webNotServer, rule('web/components/ imports only web/lib/, web/i18n/, contract/ and itself', '^\\.\\./\\.\\./(?!lib/|i18n(/|$)|\\.\\./contract/)')]),
   },
   {
     files: ['web/test/*.{ts,tsx}'],
     // Fixtures and the screen harness: contract/, web/lib/ and features through their index.ts.
-    rules: restrictWeb([webNotServer, rule('web/test/ imports only contract/, web/lib/ and features through their index.ts', '^\\.\\./(?!\\.\\./contract/|lib/|features/[^/]+$)')]),
+    rules: restrictWeb([webNotServer, rule('web/test/ imports only contract/, web/lib/, web/i18n/ and features through their index.ts', '^\\.\\./(?!\\.\\./contract/|lib/|i18n(/|$)|features/[^/]+$)')]),
   },
   // A feature uses another one only through its index.ts (`../cart`, never `../cart/components/x`).
   ...['', '*/', '*/*/'].map((sub, depth) => ({

@@ -1,6 +1,7 @@
 /** The header's link pieces, shared by the bar (first paint) and the parts that load later (header-more.tsx). */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { useT } from '../i18n';
 import { cn } from '../lib/cn';
 
 export interface MenuEntry {
@@ -13,6 +14,7 @@ export interface MenuEntry {
 
 /** The number on the Favorites and Cart entries, with the words a screen reader says for it. */
 export function CountBadge({ count }: { count: number }) {
+  const { t } = useT('common');
   return (
     <>
       <span
@@ -24,7 +26,7 @@ export function CountBadge({ count }: { count: number }) {
       >
         {count > 99 ? '99+' : count}
       </span>
-      <span className="sr-only">{`, ${count} ${count === 1 ? 'item' : 'items'}`}</span>
+      <span className="sr-only">{t('nav.items', { count })}</span>
     </>
   );
 }

@@ -12,6 +12,8 @@ import { Button } from '../components/ui/button';
 import { LogOutIcon, ReceiptIcon, TicketIcon, UserIcon } from '../components/ui/icons';
 import { useLogout } from '../features/auth';
 import { useFavoritesCount } from '../features/favorites';
+import { translate, useT } from '../i18n';
+import { formatPhone } from '../lib/phone';
 import { CountBadge, EntryContent, NavLink, type MenuEntry } from './header-links';
 
 /** Words read out but not shown: the bar of an extra-large screen is only just wide enough for the admins' seven links. */
@@ -19,38 +21,43 @@ const unseen = (words: string) => <span className="sr-only">{words}</span>;
 
 function adminLinks(place: 'bar' | 'menu'): MenuEntry[] {
   const bar = place === 'bar';
+  const t = (key: string) => translate(`common:nav.${key}`);
   return [
-    { href: paths.adminMerchants, label: bar ? <>{unseen('Manage ')}Merchants</> : 'Manage Merchants' },
-    { href: paths.adminDeals, label: bar ? <>{unseen('Manage ')}Deals</> : 'Manage Deals' },
-    { href: paths.adminTransactions, label: 'Transaction History' },
+    { href: paths.adminMerchants, label: bar ? <>{unseen(t('manageHidden'))}{t('merchants')}</> : t('manageMerchants') },
+    { href: paths.adminDeals, label: bar ? <>{unseen(t('manageHidden'))}{t('deals')}</> : t('manageDeals') },
+    { href: paths.adminTransactions, label: t('transactionHistory') },
     // Short for the same reason; the screen itself is called Customer Service.
-    { href: paths.adminOrders, label: 'Orders' },
-    { href: paths.adminLedger, label: 'Ledger' },
-    { href: paths.adminStatements, label: 'Statements' },
-    { href: paths.adminPromote, label: bar ? <>Promote{unseen(' Admin')}</> : 'Promote Admin' },
+    { href: paths.adminOrders, label: t('orders') },
+    { href: paths.adminLedger, label: t('ledger') },
+    { href: paths.adminStatements, label: t('statements') },
+    { href: paths.adminPromote, label: bar ? <>{t('promote')}{unseen(t('adminHidden'))}</> : t('promoteAdmin') },
     // The bar has no room for it: there the phone number leads to the profile.
-    ...(bar ? [] : [{ href: paths.profile, label: 'Profile', icon: <UserIcon className="h-5 w-5" /> }]),
+    ...(bar ? [] : [{ href: paths.profile, label: t('profile'), icon: <UserIcon className="h-5 w-5" /> }]),
   ];
 }
 
 /** A merchant's owner runs the whole workspace. */
-const OWNER_LINKS: MenuEntry[] = [
-  { href: paths.merchantHome, label: 'Home' },
-  { href: paths.merchantRedeem, label: 'Redeem' },
-  { href: paths.merchantDeals, label: 'Deals' },
-  { href: paths.merchantStatements, label: 'Statements' },
-  { href: paths.merchantStaff, label: 'Staff' },
-];
+function ownerLinks(): MenuEntry[] {
+  return [
+    { href: paths.merchantHome, label: translate('common:nav.home') },
+    { href: paths.merchantRedeem, label: translate('common:nav.redeem') },
+    { href: paths.merchantDeals, label: translate('common:nav.deals') },
+    { href: paths.merchantStatements, label: translate('common:nav.statements') },
+    { href: paths.merchantStaff, label: translate('common:nav.staffPage') },
+  ];
+}
 
 /** Staff redeem vouchers, nothing else (ADR 028). */
-const STAFF_LINKS: MenuEntry[] = [
-  { href: paths.merchantRedeem, label: 'Redeem' },
-  { href: paths.merchantScan, label: 'Scan' },
-];
+function staffLinks(): MenuEntry[] {
+  return [
+    { href: paths.merchantRedeem, label: translate('common:nav.redeem') },
+    { href: paths.merchantScan, label: translate('common:nav.scan') },
+  ];
+}
 
 function roleLinks(user: CurrentUser | null, place: 'bar' | 'menu'): MenuEntry[] {
   if (user?.role === 'superadmin') return adminLinks(place);
-  if (user?.role === 'merchant') return user.merchantRole === 'staff' ? STAFF_LINKS : OWNER_LINKS;
+  if (user?.role === 'merchant') return user.merchantRole === 'staff' ? staffLinks() : ownerLinks();
   return [];
 }
 
@@ -58,32 +65,39 @@ function roleLinks(user: CurrentUser | null, place: 'bar' | 'menu'): MenuEntry[]
  * A customer's own pages; in the bar on large screens, in the menu below them. In the bar, My Orders shows its label
  * only on extra-large screens (its icon alone before that, named for screen readers), so the bar still fits.
  */
-function customerEntries(user: CurrentUser | null, place: 'bar' | 'menu'): MenuEntry[] {
+function customerEntries(user: CurrentUser | null, place: 'bar' | 'menu', langOf: (key: string) => string): MenuEntry[] {
   if (user?.role !== 'customer') return [];
+  const myOrders = translate('common:nav.myOrders');
   return [
-    { href: paths.myVouchers, label: 'My Vouchers', icon: <TicketIcon className="h-5 w-5" /> },
+    { href: paths.myVouchers, label: translate('common:nav.myVouchers'), icon: <TicketIcon className="h-5 w-5" /> },
     {
       href: paths.orders,
-      label: place === 'bar' ? <span className="sr-only xl:not-sr-only">My Orders</span> : 'My Orders',
+      label: place === 'bar' ? <span className="sr-only xl:not-sr-only">{myOrders}</span> : myOrders,
       icon: <ReceiptIcon className="h-5 w-5" />,
     },
-    { href: paths.profile, label: <span lang="zh-CN">个人中心</span>, icon: <UserIcon className="h-5 w-5" /> },
+    {
+      href: paths.profile,
+      label: <span lang={langOf('nav.personalCenter')}>{translate('common:nav.personalCenter')}</span>,
+      icon: <UserIcon className="h-5 w-5" />,
+    },
   ];
 }
 
 /** `profileLink`: the phone number leads to the profile (a superadmin's bar, which has no other way there). */
 function UserSummary({ user, profileLink = false }: { user: CurrentUser; profileLink?: boolean }) {
+  const { t } = useT('common');
+  const phone = formatPhone(user.phone);
   return (
     <>
-      {user.role === 'superadmin' ? <Badge tone="dark">Admin</Badge> : null}
-      {user.role === 'merchant' ? <Badge tone="brand">{user.merchantRole === 'staff' ? 'Staff' : 'Merchant'}</Badge> : null}
+      {user.role === 'superadmin' ? <Badge tone="dark">{t('nav.admin')}</Badge> : null}
+      {user.role === 'merchant' ? <Badge tone="brand">{user.merchantRole === 'staff' ? t('nav.staff') : t('nav.merchant')}</Badge> : null}
       {profileLink ? (
         <Link href={paths.profile} className="nav-link px-2 font-medium tabular-nums">
-          <span className="sr-only">Profile, </span>
-          {user.phone}
+          <span className="sr-only">{t('nav.profileOf')}</span>
+          {phone}
         </Link>
       ) : (
-        <span className="text-sm font-medium text-slate-700 tabular-nums">{user.phone}</span>
+        <span className="text-sm font-medium text-slate-700 tabular-nums">{phone}</span>
       )}
     </>
   );
@@ -91,10 +105,11 @@ function UserSummary({ user, profileLink = false }: { user: CurrentUser; profile
 
 function LogoutButton({ variant }: { variant: 'ghost' | 'outline' }) {
   const logout = useLogout();
+  const { t } = useT('common');
   return (
     <Button variant={variant} size="md" onClick={logout.logout} disabled={logout.isPending}>
       <LogOutIcon className="h-4 w-4" />
-      {logout.isPending ? 'Logging out…' : 'Logout'}
+      {logout.isPending ? t('nav.loggingOut') : t('nav.logout')}
     </Button>
   );
 }
@@ -106,8 +121,9 @@ export function FavoritesCountBadge() {
 
 /** The workspace links of merchants and admins; they need the width of an extra-large screen, and sit a little closer together there. */
 export function WorkspaceNav({ user, location }: { user: CurrentUser; location: string }) {
+  const { t } = useT('common');
   return (
-    <nav aria-label="Workspace" className="ml-4 hidden items-center gap-1 xl:flex">
+    <nav aria-label={t('nav.workspace')} className="ml-4 hidden items-center gap-1 xl:flex">
       {roleLinks(user, 'bar').map((link) => (
         <NavLink key={link.href} href={link.href} location={location} className="px-2">
           {link.label}
@@ -119,9 +135,10 @@ export function WorkspaceNav({ user, location }: { user: CurrentUser; location: 
 
 /** The signed-in end of the bar on large screens. */
 export function AccountBar({ user, location }: { user: CurrentUser; location: string }) {
+  const { langOf } = useT('common');
   return (
     <>
-      {customerEntries(user, 'bar').map((entry) => (
+      {customerEntries(user, 'bar', langOf).map((entry) => (
         <NavLink key={entry.href} href={entry.href} location={location}>
           <EntryContent entry={entry} />
         </NavLink>
@@ -149,7 +166,8 @@ export function MenuPanel({
   shopperEntries: MenuEntry[];
   guestButtons: ReactNode;
 }) {
-  const entries = [...roleLinks(user, 'menu'), ...shopperEntries, ...customerEntries(user, 'menu')];
+  const { langOf } = useT('common');
+  const entries = [...roleLinks(user, 'menu'), ...shopperEntries, ...customerEntries(user, 'menu', langOf)];
   return (
     <>
       {user ? (

@@ -5,6 +5,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { CurrentUser } from '../../contract/auth';
 import { createQueryClient } from '../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../lib/session';
+import { i18next } from '../i18n';
+import { setChosenLanguage } from '../i18n/languages';
+import { LanguageScope } from './language-switch';
 import { AppLayout } from './layout';
 
 function user(role: CurrentUser['role'], merchantRole: CurrentUser['merchantRole'] = role === 'merchant' ? 'owner' : null): CurrentUser {
@@ -172,5 +175,51 @@ describe('header', () => {
     const footer = screen.getByRole('contentinfo');
     expect(footer.textContent).toContain('2024');
     expect(within(footer).getByRole('link', { name: 'Admin Entrance' }).getAttribute('href')).toBe('/admin/bootstrap');
+  });
+});
+
+describe('language switch', () => {
+  afterEach(async () => {
+    setChosenLanguage(null);
+    await i18next.changeLanguage('spec');
+    document.documentElement.lang = 'en';
+  });
+
+  it('offers English and 简体中文; choosing one changes the header, the page language and is kept', async () => {
+    answerUser(user('customer'));
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <LanguageScope>
+          <AppLayout>
+            <p>content</p>
+          </AppLayout>
+        </LanguageScope>
+      </QueryClientProvider>,
+    );
+    const header = screen.getByRole('banner');
+    const [select] = within(header).getAllByRole('combobox', { name: 'Language' });
+    if (!select) throw new Error('no language switch');
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['English', '简体中文']);
+    // The SPEC's texts: the profile entry is Chinese, marked as such.
+    const profile = (await within(header).findAllByText('个人中心'))[0];
+    expect(profile?.getAttribute('lang')).toBe('zh-CN');
+
+    fireEvent.change(select, { target: { value: 'zh-CN' } });
+    // The whole frame is rendered again in the new language.
+    await waitFor(() => expect(within(screen.getByRole('banner')).getAllByText('我的券')).not.toHaveLength(0));
+    expect(within(screen.getByRole('banner')).getAllByRole('button', { name: /退出登录/ }).length).toBeGreaterThan(0);
+    expect(document.documentElement.lang).toBe('zh-CN');
+    expect(localStorage.getItem('lang')).toBe('zh-CN');
+    expect(screen.getByText('管理员入口')).toBeTruthy();
+    // The phone number is written for the language.
+    expect(within(screen.getByRole('banner')).getAllByText('555 000 0001')).not.toHaveLength(0);
+
+    const [chinese] = within(screen.getByRole('banner')).getAllByRole('combobox', { name: '语言' });
+    if (!chinese) throw new Error('no language switch');
+    fireEvent.change(chinese, { target: { value: 'en' } });
+    await waitFor(() => expect(within(screen.getByRole('banner')).getAllByText('Profile')).not.toHaveLength(0));
+    const englishProfile = within(screen.getByRole('banner')).getAllByText('Profile')[0];
+    expect(englishProfile?.getAttribute('lang')).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
   });
 });

@@ -6,11 +6,13 @@ import { paths } from '../../contract/routes';
 import { buttonClasses } from '../components/ui/button';
 import { CartIcon, HeartIcon, MenuIcon, TicketIcon, XIcon } from '../components/ui/icons';
 import { useCurrentUser, AuthDialogsHost, preloadAuthDialogs, openLoginDialog } from '../features/auth';
+import { useT } from '../i18n';
 import { cn } from '../lib/cn';
 import { loginPathWithNext } from '../lib/safe-next';
 import { getSessionId } from '../lib/session';
 import { SITE_NAME } from '../lib/use-document-title';
 import { CountBadge, EntryContent, NavLink, type MenuEntry } from './header-links';
+import { LanguageSwitch } from './language-switch';
 import { useCartCount } from './nav-counts';
 
 // The signed-in parts and the menu's panel are not needed for the first paint (a guest's bar on a phone shows
@@ -32,7 +34,7 @@ function hasWorkspace(user: CurrentUser | null): boolean {
 }
 
 /** Favorites and Cart are for guests and ordinary users, not for merchant or admin accounts. */
-function shopperEntries(user: CurrentUser | null, cartCount: number): MenuEntry[] {
+function shopperEntries(user: CurrentUser | null, cartCount: number, t: (key: string) => string): MenuEntry[] {
   if (hasWorkspace(user)) return [];
   // Guests have no favourites; a customer's count comes with the signed-in parts and reads 0 until then, as it does
   // while their list loads.
@@ -45,8 +47,8 @@ function shopperEntries(user: CurrentUser | null, cartCount: number): MenuEntry[
       </Suspense>
     );
   return [
-    { href: paths.favorites, label: 'Favorites', icon: <HeartIcon className="h-5 w-5" />, badge: favoritesBadge },
-    { href: paths.cart, label: 'Cart', icon: <CartIcon className="h-5 w-5" />, badge: <CountBadge count={cartCount} /> },
+    { href: paths.favorites, label: t('nav.favorites'), icon: <HeartIcon className="h-5 w-5" />, badge: favoritesBadge },
+    { href: paths.cart, label: t('nav.cart'), icon: <CartIcon className="h-5 w-5" />, badge: <CountBadge count={cartCount} /> },
   ];
 }
 
@@ -76,6 +78,7 @@ function Logo() {
 const accountPlaceholder = <span aria-hidden="true" className="h-9 w-40 animate-pulse rounded-lg bg-slate-100" />;
 
 function Header() {
+  const { t } = useT('common');
   const [location, navigate] = useLocation();
   const { user, isLoading } = useCurrentUser();
   const cartCount = useCartCount();
@@ -114,12 +117,12 @@ function Header() {
   // Workspace links need the width of an extra-large screen; below it they live in the menu.
   const wideMenu = hasWorkspace(user);
   // Favorites and Cart stay in the bar on small screens; the rest of the account entries are in the menu.
-  const barEntries = shopperEntries(user, cartCount);
+  const barEntries = shopperEntries(user, cartCount, t);
 
   const guestButtons = (wide: boolean) => (
     <>
       <Link href={paths.merchantLogin} className={buttonClasses(wide ? 'ghost' : 'outline', 'md', wide ? undefined : 'flex-1')}>
-        Merchant Login
+        {t('nav.merchantLogin')}
       </Link>
       {/* A real link to the login gate (new tab, no script); a plain click opens the login dialog in place. */}
       <Link
@@ -136,7 +139,7 @@ function Header() {
         onFocus={preloadAuthDialogs}
         className={buttonClasses('primary', 'md', wide ? undefined : 'flex-1')}
       >
-        Login
+        {t('nav.login')}
       </Link>
     </>
   );
@@ -158,6 +161,7 @@ function Header() {
             </NavLink>
           ))}
           <div className="hidden items-center gap-1 lg:flex">
+            <LanguageSwitch className="mr-1" />
             {isLoading ? (
               accountPlaceholder
             ) : user ? (
@@ -180,18 +184,19 @@ function Header() {
             onFocus={preloadHeaderMore}
           >
             {menuOpen ? <XIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
-            <span className="sr-only">Menu</span>
+            <span className="sr-only">{t('nav.menu')}</span>
           </button>
         </div>
       </div>
 
       <div id={menuId} hidden={!menuOpen} className={cn('border-t border-slate-200 bg-white', wideMenu ? 'xl:hidden' : 'lg:hidden')}>
-        <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-3 sm:px-6">
+        <nav aria-label={t('nav.mobile')} className="mx-auto max-w-7xl px-4 py-3 sm:px-6">
           {menuWanted ? (
             <Suspense fallback={null}>
               <MenuPanel user={user} isLoading={isLoading} location={location} shopperEntries={barEntries} guestButtons={guestButtons(false)} />
             </Suspense>
           ) : null}
+          <LanguageSwitch className="mt-3 border-t border-slate-200 px-3 pt-3" />
         </nav>
       </div>
     </header>
@@ -199,16 +204,17 @@ function Header() {
 }
 
 function Footer() {
+  const { t } = useT('common');
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-        <p>© 2024 {SITE_NAME}. All rights reserved.</p>
-        <nav aria-label="Footer">
+        <p>{t('footer.rights', { site: SITE_NAME })}</p>
+        <nav aria-label={t('nav.footer')}>
           <Link
             href={paths.adminBootstrap}
             className="rounded font-medium text-slate-700 underline-offset-4 hover:text-slate-900 hover:underline focus-ring"
           >
-            Admin Entrance
+            {t('footer.adminEntrance')}
           </Link>
         </nav>
       </div>
@@ -217,6 +223,7 @@ function Footer() {
 }
 
 export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useT('common');
   const [location] = useLocation();
 
   // A new screen starts at its top (wouter leaves the scroll where the previous screen had it), except after
@@ -240,7 +247,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-800 focus:shadow-lg focus:outline-2 focus:outline-brand-600"
       >
-        Skip to content
+        {t('skipToContent')}
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">

@@ -3,6 +3,7 @@ import { Component, type ReactNode } from 'react';
 import { StatePanel } from '../components/ui/panel';
 import { buttonClasses } from '../components/ui/button';
 import { isChunkLoadError, reloadForNewCode, reloadPage } from '../lib/chunk-reload';
+import { translate } from '../i18n';
 import { PageFallback } from './page-fallback';
 
 /** A plain panel with a Reload button; announced as an alert. */
@@ -14,11 +15,11 @@ export function PageErrorPanel() {
         role="alert"
         size="xl"
         heading="h1"
-        title="This page could not be loaded"
-        message="Check your connection and reload the page. If the site has just been updated, reloading fetches the new version."
+        title={translate('common:pageError.title')}
+        message={translate('common:pageError.message')}
       >
         <button type="button" className={buttonClasses('primary', 'md')} onClick={reloadPage}>
-          Reload
+          {translate('common:pageError.reload')}
         </button>
       </StatePanel>
     </div>

@@ -1,4 +1,5 @@
 import { Skeleton } from '../components/ui/skeleton';
+import { translate } from '../i18n';
 import { cn } from '../lib/cn';
 
 /**
@@ -9,7 +10,7 @@ export function PageFallback({ fullHeight = false }: { fullHeight?: boolean }) {
   return (
     <div className={cn('mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8', fullHeight && 'min-h-dvh')} aria-busy="true">
       <p className="sr-only" role="status">
-        Loading…
+        {translate('common:loading')}
       </p>
       <Skeleton className="h-8 w-48" />
       <Skeleton className="mt-6 h-64 w-full rounded-2xl" />

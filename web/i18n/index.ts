@@ -19,7 +19,7 @@ import {
 } from './languages';
 import { hasSpecChinese, isSpecChinese, specCatalogue, type Catalogue } from './spec-default';
 
-export { LANGUAGES, LANGUAGE_NAMES, chosenLanguage, formatLanguage, requestLanguage, type Language } from './languages';
+export { LANGUAGES, LANGUAGE_NAMES, chosenLanguage, formatLanguage, isLanguage, requestLanguage, type Language } from './languages';
 
 /** Every namespace's catalogue file, fetched on demand (the first screen's are bundled, below). */
 const catalogueFiles = import.meta.glob<{ default: Catalogue }>('./locales/*/*.json');

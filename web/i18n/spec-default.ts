@@ -4,12 +4,12 @@
  * Every other text shows in English until a language is chosen.
  */
 export const SPEC_CHINESE: Readonly<Record<string, readonly string[]>> = {
-  common: ['nav.profile'],
+  common: ['nav.personalCenter'],
   deals: [],
   favorites: [],
   groups: [],
   misc: [],
-  auth: [],
+  auth: ['register.'],
   cart: [],
   checkout: [],
   orders: [],

@@ -9,6 +9,7 @@ afterEach(() => setChosenLanguage(null));
 
 describe('formats by language', () => {
   it('writes phone numbers for English, and as stored when they are no US number', () => {
+    setChosenLanguage('en');
     expect(formatPhone('5550000001')).toBe('(555) 000-0001');
     expect(formatPhone('15550000001')).toBe('+1 (555) 000-0001');
     expect(formatPhone('12345')).toBe('12345');
@@ -31,5 +32,6 @@ describe('formats by language', () => {
     expect(formatMoney(123450)).toBe('$1,234.50');
     expect(formatDay(date.toISOString())).toBe('Dec 31, 2026');
     expect(formatClockTime(date)).toBe('2:05 PM');
+    expect(formatPhone('5550000001')).toBe('5550000001');
   });
 });

@@ -1,15 +1,16 @@
 /**
- * Phone numbers as the language writes them (docs/product/language.md#formats). Accounts hold digits only; a number
- * of another length is shown as stored.
+ * Phone numbers as the chosen language writes them (docs/product/language.md#formats); as stored while no language
+ * is chosen, and when the number has another length.
  *   English: '5550000001' → '(555) 000-0001', '15550000001' → '+1 (555) 000-0001'
  *   Chinese: '5550000001' → '555 000 0001',   '15550000001' → '155 5000 0001'
  */
-import { formatLanguage } from '../i18n/languages';
+import { chosenLanguage } from '../i18n/languages';
 
 export function formatPhone(phone: string): string {
+  const language = chosenLanguage();
   const digits = phone.replace(/\D/g, '');
-  if (digits !== phone.replace(/[\s()+-]/g, '')) return phone;
-  const chinese = formatLanguage() === 'zh-CN';
+  if (language === null || digits !== phone.replace(/[\s()+-]/g, '')) return phone;
+  const chinese = language === 'zh-CN';
   if (digits.length === 10) {
     const [a, b, c] = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)];
     return chinese ? `${a} ${b} ${c}` : `(${a}) ${b}-${c}`;

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { cn } from '../../lib/cn';
+import { translate } from '../../i18n';
 import { XIcon } from './icons';
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-3xl' } as const;
@@ -31,7 +32,7 @@ export interface DialogProps {
   children: ReactNode;
 }
 
-export function Dialog({ open, onOpenChange, trigger, title, description, icon, closeLabel = 'Close', role = 'dialog', size = 'md', lang, className, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, trigger, title, description, icon, closeLabel, role = 'dialog', size = 'md', lang, className, children }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
@@ -59,7 +60,7 @@ export function Dialog({ open, onOpenChange, trigger, title, description, icon, 
           </div>
           <div className="mt-5">{children}</div>
           <RadixDialog.Close
-            aria-label={closeLabel}
+            aria-label={closeLabel ?? translate('common:close')}
             className="absolute top-4 right-4 grid h-9 w-9 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-ring"
           >
             <XIcon className="h-5 w-5" />

@@ -4,6 +4,7 @@
  */
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
+import { translate } from '../../i18n';
 import { AlertIcon, EyeIcon, EyeOffIcon } from './icons';
 
 /** The look of every text control (inputs, text areas, selects); the height is the control's own. */
@@ -77,7 +78,7 @@ interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 }
 
 /** A password input whose eye button shows the characters typed; it starts hidden, as every new form should. */
-export function PasswordInput({ id, className, ref, showLabel = 'Show password', hideLabel = 'Hide password', ...props }: PasswordInputProps) {
+export function PasswordInput({ id, className, ref, showLabel, hideLabel, ...props }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -85,7 +86,7 @@ export function PasswordInput({ id, className, ref, showLabel = 'Show password',
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
-        aria-label={visible ? hideLabel : showLabel}
+        aria-label={visible ? (hideLabel ?? translate('common:hidePassword')) : (showLabel ?? translate('common:showPassword'))}
         aria-controls={id}
         className="absolute top-1/2 right-1.5 grid h-9 w-9 -translate-y-1/2 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-ring"
       >

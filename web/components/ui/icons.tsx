@@ -34,6 +34,13 @@ export const AlertIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const GlobeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
+  </Icon>
+);
+
 export const CartIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="9" cy="20" r="1.5" />

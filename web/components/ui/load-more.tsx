@@ -1,4 +1,5 @@
 /** "Load more" under a paged list, and the alert when the next page could not be loaded. */
+import { useT } from '../../i18n';
 import { Button } from './button';
 
 interface LoadMoreProps {
@@ -7,23 +8,24 @@ interface LoadMoreProps {
   fetching: boolean;
   failed: boolean;
   onLoad: () => void;
-  /** What the list holds, in the plural ("orders"), for the failure's sentence. */
-  what: string;
+  /** What the list holds, for the failure's sentence. */
+  what: 'orders' | 'vouchers' | 'entries';
 }
 
 export function LoadMore({ hasNextPage, fetching, failed, onLoad, what }: LoadMoreProps) {
+  const { t } = useT('common');
   return (
     <>
       {hasNextPage ? (
         <div className="mt-8 flex justify-center">
           <Button variant="outline" size="lg" onClick={onLoad} disabled={fetching}>
-            {fetching ? 'Loading…' : 'Load more'}
+            {fetching ? t('loading') : t('loadMore')}
           </Button>
         </div>
       ) : null}
       {failed ? (
         <p className="mt-4 text-center text-sm text-red-700" role="alert">
-          More {what} could not be loaded. Please try again.
+          {t(`loadMoreFailed.${what}`)}
         </p>
       ) : null}
     </>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 import { AlertIcon } from './icons';
+import { translate } from '../../i18n';
 import { Skeleton } from './skeleton';
 
 interface PanelProps {
@@ -57,7 +58,7 @@ interface StatePanelProps {
   children?: ReactNode;
 }
 
-export function StatePanel({ state = 'info', icon, tone, title, message, heading: Heading = 'h2', onRetry, retryLabel = 'Try again', role, size = 'lg', className, children }: StatePanelProps) {
+export function StatePanel({ state = 'info', icon, tone, title, message, heading: Heading = 'h2', onRetry, retryLabel, role, size = 'lg', className, children }: StatePanelProps) {
   if (state === 'loading') {
     return (
       <div className={cn('mx-auto surface px-6 py-14', WIDTHS[size], className)} aria-busy="true">
@@ -80,7 +81,7 @@ export function StatePanel({ state = 'info', icon, tone, title, message, heading
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {onRetry ? (
             <Button variant="outline" onClick={onRetry}>
-              {retryLabel}
+              {retryLabel ?? translate('common:tryAgain')}
             </Button>
           ) : null}
           {children}
@@ -98,7 +99,7 @@ export function LoadFailed({ title, onRetry, heading }: { title: string; onRetry
       role="alert"
       icon={<AlertIcon className="h-7 w-7" />}
       title={title}
-      message="Please try again in a moment."
+      message={translate('common:tryAgainLater')}
       heading={heading}
       onRetry={onRetry}
     />

@@ -3,6 +3,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../contract/constants';
 import { cn } from '../../lib/cn';
 import { AlertIcon, CheckCircleIcon, InfoIcon, XIcon } from './icons';
+import { translate } from '../../i18n';
 import { dismissToast, useToasts, type ToastVariant } from './toast';
 
 const variantStyles: Record<ToastVariant, string> = {
@@ -49,7 +50,7 @@ export default function ToastView() {
               ) : null}
             </div>
             <ToastPrimitive.Close
-              aria-label="Close notification"
+              aria-label={translate('common:closeNotification')}
               className={cn(
                 'absolute top-3 right-3 rounded-md p-1 focus-visible:outline-2 focus-visible:outline-offset-1',
                 variant === 'destructive'
