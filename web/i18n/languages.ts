@@ -44,8 +44,7 @@ export function formatLanguage(): Language {
   return chosen ?? 'en';
 }
 
-/** The language the server is asked to answer in: the chosen one, else the SPEC's for the screen (Chinese on admin screens). */
+/** The language the server is asked to answer in: the chosen one, else English, the language of the SPEC's messages. */
 export function requestLanguage(): Language {
-  if (chosen) return chosen;
-  return typeof window !== 'undefined' && window.location.pathname.startsWith('/admin') ? 'zh-CN' : 'en';
+  return chosen ?? 'en';
 }
