@@ -5,39 +5,45 @@ import { Route, Switch, useLocation, type RouteComponentProps } from 'wouter';
 import { paths, routePatterns, type RouteName } from '../../contract/routes';
 import { dealQueryOptions, dealReviewsQueryOptions, dealImageSrc, preloadImage, HomePage, startHomePage } from '../features/deals';
 import { merchantQueryOptions } from '../features/merchants';
+import { loadNamespace } from '../i18n';
 import { PageErrorBoundary } from './page-error';
 import { PageFallback } from './page-fallback';
 
-const loadDealPage = () => import('../features/deals/deal-page');
+/** A screen's code together with its texts' catalogue (web/i18n), fetched side by side rather than one after the other. */
+function withTexts<T>(load: () => Promise<T>, ns: string): () => Promise<T> {
+  return () => Promise.all([load(), loadNamespace(ns)]).then(([module]) => module);
+}
+
+const loadDealPage = withTexts(() => import('../features/deals/deal-page'), 'groups');
 const DealPage = lazy(loadDealPage);
-const GroupPage = lazy(() => import('../features/groups/group-page'));
-const LoginGatePage = lazy(() => import('../features/auth/login-gate-page'));
-const NotFoundPage = lazy(() => import('../features/misc/not-found-page'));
-const CartPage = lazy(() => import('../features/cart/cart-page'));
-const CheckoutPage = lazy(() => import('../features/checkout/checkout-page'));
-const SuccessPage = lazy(() => import('../features/checkout/success-page'));
-const MyVouchersPage = lazy(() => import('../features/vouchers/my-vouchers-page'));
-const VoucherPrintPage = lazy(() => import('../features/vouchers/voucher-print-page'));
-const OrdersPage = lazy(() => import('../features/orders/orders-page'));
-const ProfilePage = lazy(() => import('../features/profile/profile-page'));
-const MerchantLoginPage = lazy(() => import('../features/auth/merchant-login-page'));
-const MerchantHomePage = lazy(() => import('../features/merchant-home/merchant-home-page'));
-const BootstrapPage = lazy(() => import('../features/admin-accounts/bootstrap-page'));
-const PromotePage = lazy(() => import('../features/admin-accounts/promote-page'));
-const RedeemPage = lazy(() => import('../features/redemption/redeem-page'));
-const ScanPage = lazy(() => import('../features/redemption/scan-page'));
-const TransactionsPage = lazy(() => import('../features/admin-log/transactions-page'));
-const AdminOrdersPage = lazy(() => import('../features/admin-money/admin-orders-page'));
-const LedgerPage = lazy(() => import('../features/admin-money/ledger-page'));
-const FavoritesPage = lazy(() => import('../features/favorites/favorites-page'));
-const MerchantsPage = lazy(() => import('../features/admin-catalog/merchants-page'));
-const AdminDealsPage = lazy(() => import('../features/admin-catalog/deals-page'));
-const MerchantDealsPage = lazy(() => import('../features/merchant-deals/merchant-deals-page'));
-const MerchantDealPage = lazy(() => import('../features/merchant-deals/merchant-deal-page'));
-const MerchantStaffPage = lazy(() => import('../features/merchant-staff/staff-page'));
-const MerchantStatementsPage = lazy(() => import('../features/settlement/statements-page'));
-const MerchantStatementPage = lazy(() => import('../features/settlement/statement-page'));
-const AdminStatementsPage = lazy(() => import('../features/settlement/admin-statements-page'));
+const GroupPage = lazy(withTexts(() => import('../features/groups/group-page'), 'groups'));
+const LoginGatePage = lazy(withTexts(() => import('../features/auth/login-gate-page'), 'auth'));
+const NotFoundPage = lazy(withTexts(() => import('../features/misc/not-found-page'), 'misc'));
+const CartPage = lazy(withTexts(() => import('../features/cart/cart-page'), 'cart'));
+const CheckoutPage = lazy(withTexts(() => import('../features/checkout/checkout-page'), 'checkout'));
+const SuccessPage = lazy(withTexts(() => import('../features/checkout/success-page'), 'checkout'));
+const MyVouchersPage = lazy(withTexts(() => import('../features/vouchers/my-vouchers-page'), 'vouchers'));
+const VoucherPrintPage = lazy(withTexts(() => import('../features/vouchers/voucher-print-page'), 'vouchers'));
+const OrdersPage = lazy(withTexts(() => import('../features/orders/orders-page'), 'orders'));
+const ProfilePage = lazy(withTexts(() => import('../features/profile/profile-page'), 'profile'));
+const MerchantLoginPage = lazy(withTexts(() => import('../features/auth/merchant-login-page'), 'auth'));
+const MerchantHomePage = lazy(withTexts(() => import('../features/merchant-home/merchant-home-page'), 'merchant'));
+const BootstrapPage = lazy(withTexts(() => import('../features/admin-accounts/bootstrap-page'), 'admin'));
+const PromotePage = lazy(withTexts(() => import('../features/admin-accounts/promote-page'), 'admin'));
+const RedeemPage = lazy(withTexts(() => import('../features/redemption/redeem-page'), 'merchant'));
+const ScanPage = lazy(withTexts(() => import('../features/redemption/scan-page'), 'merchant'));
+const TransactionsPage = lazy(withTexts(() => import('../features/admin-log/transactions-page'), 'admin'));
+const AdminOrdersPage = lazy(withTexts(() => import('../features/admin-money/admin-orders-page'), 'admin'));
+const LedgerPage = lazy(withTexts(() => import('../features/admin-money/ledger-page'), 'admin'));
+const FavoritesPage = lazy(withTexts(() => import('../features/favorites/favorites-page'), 'favorites'));
+const MerchantsPage = lazy(withTexts(() => import('../features/admin-catalog/merchants-page'), 'admin'));
+const AdminDealsPage = lazy(withTexts(() => import('../features/admin-catalog/deals-page'), 'admin'));
+const MerchantDealsPage = lazy(withTexts(() => import('../features/merchant-deals/merchant-deals-page'), 'merchant'));
+const MerchantDealPage = lazy(withTexts(() => import('../features/merchant-deals/merchant-deal-page'), 'merchant'));
+const MerchantStaffPage = lazy(withTexts(() => import('../features/merchant-staff/staff-page'), 'merchant'));
+const MerchantStatementsPage = lazy(withTexts(() => import('../features/settlement/statements-page'), 'merchant'));
+const MerchantStatementPage = lazy(withTexts(() => import('../features/settlement/statement-page'), 'merchant'));
+const AdminStatementsPage = lazy(withTexts(() => import('../features/settlement/admin-statements-page'), 'merchant'));
 
 /** The screen of each route of the table, matched in the table's order. */
 const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string }>>> = {

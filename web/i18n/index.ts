@@ -82,6 +82,11 @@ export function startI18n(bundled: Record<string, Record<string, Catalogue>> = {
     });
 }
 
+/** Fetches a namespace's catalogue for the current language (a screen's, ahead of its first render); never fails. */
+export function loadNamespace(ns: string): Promise<void> {
+  return i18next.loadNamespaces(ns).catch(() => undefined);
+}
+
 /** Chooses a language for every screen and the server's messages, and keeps the choice. */
 export async function chooseLanguage(language: Language): Promise<void> {
   try {
