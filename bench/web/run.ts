@@ -32,7 +32,11 @@ import {
 import { javascriptUntilNetworkIdle } from './network-idle';
 import { measureSizes, type ScreenGroup } from './sizes';
 
-/** The targets, in kB of 1,000 bytes: what a page loads until the network is idle, and each budgeted screen on demand. */
+/**
+ * The targets, in kB of 1,000 bytes: the first page's JavaScript (entry and modulepreloads), what a page loads until
+ * the network is idle, and each budgeted screen on demand.
+ */
+const INITIAL_JS_KB = 90;
 const NETWORK_IDLE_JS_KB = 100;
 const SCREEN_KB = 20;
 const BUDGETED: ScreenGroup[] = ['admin', 'merchant', 'checkout'];
@@ -95,7 +99,7 @@ async function main(): Promise<void> {
   const sizeTable = markdownTable(
     ['initial load', 'files', 'gzip kB', 'target', 'verdict'],
     [
-      ['JavaScript: entry + modulepreload (+ their static imports)', sizes.initialFiles.map((f) => `${f.file} ${kb(f.gzip)}`).join(', '), kb(sizes.initialJsGzip), 'reported', ''],
+      ['JavaScript: entry + modulepreload (+ their static imports)', sizes.initialFiles.map((f) => `${f.file} ${kb(f.gzip)}`).join(', '), kb(sizes.initialJsGzip), `<= ${INITIAL_JS_KB}`, verdict(sizes.initialJsGzip <= INITIAL_JS_KB * 1000)],
       ['CSS (stylesheet link)', '', kb(sizes.cssGzip), 'not budgeted', ''],
     ],
     ['l', 'l', 'r', 'l', 'l'],
