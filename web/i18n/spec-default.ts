@@ -11,7 +11,7 @@ export const SPEC_CHINESE: Readonly<Record<string, readonly string[]>> = {
   misc: [],
   auth: ['register.'],
   cart: [],
-  checkout: [],
+  checkout: ['payToasts.missingTitle', 'payToasts.paidTitle', 'payToasts.failedTitle'],
   orders: [],
   vouchers: [],
   profile: [],

@@ -11,6 +11,9 @@ import { toast } from '../../components/ui/toast';
 import { track } from '../../lib/analytics';
 import { isApiError } from '../../lib/api-client';
 import { clearCart } from '../../lib/cart-storage';
+import { Trans } from 'react-i18next';
+import { useT } from '../../i18n';
+import { formatCount } from '../../lib/numbers';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser, openLoginDialog } from '../auth';
 import { useStartCheckout } from '../checkout';
@@ -21,10 +24,11 @@ import { OrderSummary } from './components/order-summary';
 import { useCart } from './use-cart';
 
 function BackLink() {
+  const { t } = useT('cart');
   return (
     <Link href={paths.home} className={buttonClasses('ghost', 'sm', '-ml-3')}>
       <ArrowLeftIcon className="h-4 w-4" />
-      Continue Shopping
+      {t('page.continueShopping')}
     </Link>
   );
 }
@@ -33,7 +37,8 @@ export default function CartPage() {
   const items = useCart();
   const { user, isLoading } = useCurrentUser();
   const checkout = useStartCheckout();
-  useDocumentTitle('Shopping Cart');
+  const { t } = useT('cart');
+  useDocumentTitle(t('page.title'));
 
   const lookups = useQueries({
     queries: items.map((item) => ({ ...dealQueryOptions(item.dealId), enabled: user !== null })),
@@ -51,12 +56,12 @@ export default function CartPage() {
   const startCheckout = () => {
     if (user === null) {
       track({ event: 'login_required', reason: 'checkout' });
-      toast({ title: 'Please Login First', description: 'Please login to check out' });
+      toast({ title: t('toasts.loginTitle'), description: t('toasts.loginToCheckOut') });
       openLoginDialog({ next: paths.cart });
       return;
     }
     if (lines.length === 0) {
-      toast({ title: 'Cart is Empty', description: 'Add some deals to your cart first' });
+      toast({ title: t('toasts.emptyTitle'), description: t('toasts.emptyDescription') });
       return;
     }
     checkout.mutate({
@@ -67,7 +72,7 @@ export default function CartPage() {
 
   const clear = () => {
     clearCart();
-    toast({ title: 'Cart cleared', description: 'Every item was removed from your cart' });
+    toast({ title: t('toasts.clearedTitle'), description: t('toasts.clearedDescription') });
   };
 
   let body: ReactNode;
@@ -75,7 +80,7 @@ export default function CartPage() {
     body = (
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]" aria-busy="true">
         <p className="sr-only" role="status">
-          Loading your cart…
+          {t('page.loading')}
         </p>
         <Skeleton className="h-36 w-full rounded-2xl" />
         <Skeleton className="h-64 w-full rounded-2xl" />
@@ -83,18 +88,18 @@ export default function CartPage() {
     );
   } else if (user === null) {
     body = (
-      <StatePanel icon={<UserIcon className="h-7 w-7" />} title="Please Login First" message="Log in to see your cart and check out.">
-        <Button onClick={() => openLoginDialog({ next: paths.cart })}>Login</Button>
+      <StatePanel icon={<UserIcon className="h-7 w-7" />} title={t('page.loginTitle')} message={t('page.loginMessage')}>
+        <Button onClick={() => openLoginDialog({ next: paths.cart })}>{t('page.login')}</Button>
         <Link href={paths.home} className={buttonClasses('outline')}>
-          Browse Deals
+          {t('page.browseDeals')}
         </Link>
       </StatePanel>
     );
   } else if (lines.length === 0) {
     body = (
-      <StatePanel icon={<CartIcon className="h-7 w-7" />} title="Your Cart is Empty" message="Find a deal you like and add it to your cart.">
+      <StatePanel icon={<CartIcon className="h-7 w-7" />} title={t('page.emptyTitle')} message={t('page.emptyMessage')}>
         <Link href={paths.home} className={buttonClasses('primary')}>
-          Browse Deals
+          {t('page.browseDeals')}
         </Link>
       </StatePanel>
     );
@@ -104,11 +109,11 @@ export default function CartPage() {
         <section aria-labelledby="cart-items-title">
           <div className="flex items-center justify-between gap-3">
             <h2 id="cart-items-title" className="text-lg font-semibold text-slate-900">
-              Items <span className="text-slate-600">({summary.units})</span>
+              <Trans t={t} i18nKey="page.items" values={{ units: formatCount(summary.units) }} components={{ muted: <span className="text-slate-600" /> }} />
             </h2>
             <Button variant="ghost" size="sm" onClick={clear}>
               <TrashIcon className="h-4 w-4" />
-              Clear Cart
+              {t('page.clearCart')}
             </Button>
           </div>
           <ul className="mt-3 space-y-4">
@@ -126,7 +131,7 @@ export default function CartPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
       <BackLink />
-      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">Shopping Cart</h1>
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">{t('page.title')}</h1>
       {body}
     </div>
   );

@@ -11,6 +11,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { AlertIcon, CheckCircleIcon, ClockIcon, UserIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/panel';
 import { isApiError } from '../../lib/api-client';
+import { useT } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser, openLoginDialog } from '../auth';
 import { checkoutSessionQueryOptions } from './api/get-checkout-session';
@@ -22,15 +23,16 @@ import { sameSitePath } from './same-site-path';
 function SessionView({ sessionId }: { sessionId: string }) {
   const query = useQuery(checkoutSessionQueryOptions(sessionId));
   const [location] = useLocation();
+  const { t } = useT('checkout');
 
   if (query.isPending) return <CheckoutSkeleton />;
   if (query.isError) {
     if (isApiError(query.error, 404) || isApiError(query.error, 400)) {
       return (
         <Shell>
-          <StatePanel className="mt-8" heading="h1" icon={<AlertIcon className="h-7 w-7" />} title="Checkout Not Found" message="This payment link is not valid for your account.">
+          <StatePanel className="mt-8" heading="h1" icon={<AlertIcon className="h-7 w-7" />} title={t('page.notFoundTitle')} message={t('page.notFoundMessage')}>
             <Link href={paths.cart} className={buttonClasses('primary')}>
-              Go to Cart
+              {t('page.goToCart')}
             </Link>
           </StatePanel>
         </Shell>
@@ -41,8 +43,8 @@ function SessionView({ sessionId }: { sessionId: string }) {
     }
     return (
       <Shell>
-        <StatePanel className="mt-8" heading="h1" icon={<AlertIcon className="h-7 w-7" />} title="Checkout could not be loaded" message="Something went wrong on our side. Please try again.">
-          <Button onClick={() => void query.refetch()}>Try Again</Button>
+        <StatePanel className="mt-8" heading="h1" icon={<AlertIcon className="h-7 w-7" />} title={t('page.errorTitle')} message={t('page.errorMessage')}>
+          <Button onClick={() => void query.refetch()}>{t('page.tryAgain')}</Button>
         </StatePanel>
       </Shell>
     );
@@ -53,9 +55,9 @@ function SessionView({ sessionId }: { sessionId: string }) {
     const successPath = sameSitePath(session.successUrl) ?? paths.success;
     return (
       <Shell>
-        <StatePanel className="mt-8" heading="h1" icon={<CheckCircleIcon className="h-7 w-7" />} title="This order is already paid" message="Your vouchers are waiting for you.">
+        <StatePanel className="mt-8" heading="h1" icon={<CheckCircleIcon className="h-7 w-7" />} title={t('page.paidTitle')} message={t('page.paidMessage')}>
           <Link href={successPath} className={buttonClasses('primary')}>
-            View Vouchers
+            {t('page.viewVouchers')}
           </Link>
         </StatePanel>
         <SessionRefunds refunds={session.refunds} />
@@ -69,11 +71,11 @@ function SessionView({ sessionId }: { sessionId: string }) {
           className="mt-8"
           heading="h1"
           icon={<ClockIcon className="h-7 w-7" />}
-          title="This checkout has expired"
-          message="It was cancelled or not paid in time, so the deals were released. Nothing was charged. Check out again from your cart."
+          title={t('page.expiredTitle')}
+          message={t('page.expiredMessage')}
         >
           <Link href={paths.cart} className={buttonClasses('primary')}>
-            Back to Cart
+            {t('page.backToCart')}
           </Link>
         </StatePanel>
       </Shell>
@@ -83,10 +85,11 @@ function SessionView({ sessionId }: { sessionId: string }) {
 }
 
 function LoginRequired({ next }: { next: string }) {
+  const { t } = useT('checkout');
   return (
     <Shell>
-      <StatePanel className="mt-8" heading="h1" icon={<UserIcon className="h-7 w-7" />} title="Please Login First" message="Log in to pay for your order.">
-        <Button onClick={() => openLoginDialog({ next })}>Login</Button>
+      <StatePanel className="mt-8" heading="h1" icon={<UserIcon className="h-7 w-7" />} title={t('page.loginTitle')} message={t('page.loginMessage')}>
+        <Button onClick={() => openLoginDialog({ next })}>{t('page.login')}</Button>
       </StatePanel>
     </Shell>
   );
@@ -97,7 +100,8 @@ export default function CheckoutPage() {
   const [location, navigate] = useLocation();
   const sessionId = new URLSearchParams(search).get('session_id');
   const { user, isLoading } = useCurrentUser();
-  useDocumentTitle('Checkout');
+  const { t } = useT('checkout');
+  useDocumentTitle(t('page.title'));
 
   useEffect(() => {
     // Nothing to pay without a session: the cart is where a checkout starts.

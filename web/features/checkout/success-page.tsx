@@ -11,6 +11,8 @@ import { paths } from '../../../contract/routes';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { AlertIcon, CheckCircleIcon, ClockIcon, SpinnerIcon, UserIcon, UsersIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/panel';
+import { translate, useT } from '../../i18n';
+import { formatCount } from '../../lib/numbers';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser, openLoginDialog } from '../auth';
 import { paymentStatusQueryOptions } from './api/get-payment-status';
@@ -20,14 +22,15 @@ import { useOnPaid } from './use-on-paid';
 
 function failedMessage(answer: PaymentStatusAnswer): string {
   const { status } = answer.order;
-  if (answer.group?.status === 'failed') return 'This group did not fill in time, so your payment was refunded and no voucher was issued.';
-  if (status === 'refunded') return 'The deal sold out before your payment completed, so your payment was refunded and no voucher was issued.';
-  if (status === 'cancelled') return 'This checkout was cancelled before payment, so nothing was charged and no voucher was issued.';
-  return 'This checkout expired before the payment went through, so nothing was charged and no voucher was issued.';
+  if (answer.group?.status === 'failed') return translate('checkout:result.failedGroup');
+  if (status === 'refunded') return translate('checkout:result.failedRefunded');
+  if (status === 'cancelled') return translate('checkout:result.failedCancelled');
+  return translate('checkout:result.failedExpired');
 }
 
 function PaymentStatusView({ sessionId }: { sessionId: string }) {
   const query = useQuery(paymentStatusQueryOptions(sessionId));
+  const { t } = useT('checkout');
   useOnPaid(query.data);
 
   if (query.isPending) return <SuccessSkeleton />;
@@ -38,11 +41,11 @@ function PaymentStatusView({ sessionId }: { sessionId: string }) {
           heading="h1"
           icon={<AlertIcon className="h-7 w-7" />}
           tone="danger"
-          title="Error Loading Payment Status"
-          message="There was an issue retrieving your payment information."
+          title={t('result.errorTitle')}
+          message={t('result.errorMessage')}
         >
           <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-            Try Again
+            {t('result.tryAgain')}
           </Button>
           <HomeLink />
         </StatePanel>
@@ -57,10 +60,8 @@ function PaymentStatusView({ sessionId }: { sessionId: string }) {
         <StatePanel
           heading="h1"
           icon={<SpinnerIcon className="h-7 w-7" />}
-          title="Processing Payment..."
-          message={
-            <p role="status">We are confirming your payment with the card provider. This page updates by itself in a moment.</p>
-          }
+          title={t('result.pendingTitle')}
+          message={<p role="status">{t('result.pendingMessage')}</p>}
         />
       </Frame>
     );
@@ -68,9 +69,9 @@ function PaymentStatusView({ sessionId }: { sessionId: string }) {
   if (answer.status === 'failed') {
     return (
       <Frame>
-        <StatePanel heading="h1" icon={<ClockIcon className="h-7 w-7" />} tone="neutral" title="Payment Not Completed" message={failedMessage(answer)}>
+        <StatePanel heading="h1" icon={<ClockIcon className="h-7 w-7" />} tone="neutral" title={t('result.failedTitle')} message={failedMessage(answer)}>
           <Link href={paths.cart} className={buttonClasses('primary')}>
-            Back to Cart
+            {t('result.backToCart')}
           </Link>
           <HomeLink />
         </StatePanel>
@@ -88,8 +89,8 @@ function PaymentStatusView({ sessionId }: { sessionId: string }) {
           heading="h1"
           icon={<AlertIcon className="h-7 w-7" />}
           tone="danger"
-          title="Voucher Not Found"
-          message="Your payment was successful but we couldn't generate your voucher."
+          title={t('result.noVoucherTitle')}
+          message={t('result.noVoucherMessage')}
         >
           <AllVouchersLink />
           <HomeLink />
@@ -102,6 +103,7 @@ function PaymentStatusView({ sessionId }: { sessionId: string }) {
 
 /** Paid for a place in a group that is still open (or has just failed and is being refunded). */
 function GroupWaiting({ group }: { group: OrderGroup }) {
+  const { t } = useT('checkout');
   const failed = group.status === 'failed';
   return (
     <Frame>
@@ -109,20 +111,20 @@ function GroupWaiting({ group }: { group: OrderGroup }) {
         heading="h1"
         icon={failed ? <ClockIcon className="h-7 w-7" /> : <CheckCircleIcon className="h-7 w-7" />}
         tone={failed ? 'neutral' : 'brand'}
-        title={failed ? 'Group Did Not Fill' : 'Payment Successful!'}
+        title={failed ? t('result.groupFailedTitle') : t('result.successTitle')}
         message={
           <p role="status">
             {failed
-              ? 'This group did not fill in time, so your payment is being refunded and no voucher was issued.'
+              ? t('result.groupFailedMessage')
               : group.waitingFor > 0
-                ? `You're in the group — waiting for ${group.waitingFor} more. Your voucher arrives in My Vouchers as soon as the group is full.`
-                : "You're in the group, and it is full. Your voucher is on its way."}
+                ? t('result.groupWaiting', { waiting: formatCount(group.waitingFor) })
+                : t('result.groupFull')}
           </p>
         }
       >
         <Link href={paths.group(group.id)} className={buttonClasses('primary')}>
           <UsersIcon className="h-4 w-4" />
-          View your group
+          {t('result.viewGroup')}
         </Link>
         <HomeLink />
       </StatePanel>
@@ -135,7 +137,8 @@ export default function SuccessPage() {
   const [location, navigate] = useLocation();
   const sessionId = new URLSearchParams(search).get('session_id');
   const { user, isLoading } = useCurrentUser();
-  useDocumentTitle('Payment');
+  const { t } = useT('checkout');
+  useDocumentTitle(t('result.documentTitle'));
 
   useEffect(() => {
     if (!sessionId) navigate(paths.home, { replace: true });
@@ -146,8 +149,8 @@ export default function SuccessPage() {
   if (user === null) {
     return (
       <Frame>
-        <StatePanel heading="h1" icon={<UserIcon className="h-7 w-7" />} title="Please Login First" message="Log in to see your payment and vouchers.">
-          <Button onClick={() => openLoginDialog({ next: `${location}?${search}` })}>Login</Button>
+        <StatePanel heading="h1" icon={<UserIcon className="h-7 w-7" />} title={t('result.loginTitle')} message={t('result.loginMessage')}>
+          <Button onClick={() => openLoginDialog({ next: `${location}?${search}` })}>{t('result.login')}</Button>
         </StatePanel>
       </Frame>
     );

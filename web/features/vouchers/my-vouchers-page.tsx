@@ -12,8 +12,10 @@ import { StatePanel } from '../../components/ui/panel';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { AlertIcon, ArrowLeftIcon, CheckCircleIcon, TicketIcon, UserIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useT } from '../../i18n';
 import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { formatCount } from '../../lib/numbers';
 import { loginPathWithNext } from '../../lib/safe-next';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser, openLoginDialog } from '../auth';
@@ -23,18 +25,14 @@ import { VoucherCard } from './components/voucher-card';
 import { filterVouchers, voucherCounts, type VoucherFilter } from './voucher-display';
 import { LoadMore } from '../../components/ui/load-more';
 
-const FILTERS: Array<{ value: VoucherFilter; label: string }> = [
-  { value: 'all', label: 'All' },
-  { value: 'valid', label: 'Valid' },
-  { value: 'redeemed', label: 'Redeemed' },
-  { value: 'refunded', label: 'Refunded' },
-];
+const FILTERS: VoucherFilter[] = ['all', 'valid', 'redeemed', 'refunded'];
 
 function LoginPrompt() {
   const [location] = useLocation();
+  const { t } = useT('vouchers');
   return (
-    <StatePanel icon={<UserIcon className="h-7 w-7" />} title="Please Login First" message="Please log in to view your vouchers">
-      <Button onClick={() => openLoginDialog({ next: location })}>Login</Button>
+    <StatePanel icon={<UserIcon className="h-7 w-7" />} title={t('page.loginTitle')} message={t('page.loginMessage')}>
+      <Button onClick={() => openLoginDialog({ next: location })}>{t('page.login')}</Button>
     </StatePanel>
   );
 }
@@ -44,6 +42,7 @@ function PaymentSuccessBanner() {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const show = new URLSearchParams(search).get('payment_success') === 'true';
+  const { t } = useT('vouchers');
 
   useEffect(() => {
     if (!show) return;
@@ -56,7 +55,7 @@ function PaymentSuccessBanner() {
       {show ? (
         <p className="mt-4 flex items-center gap-3 rounded-2xl bg-emerald-50 p-4 font-medium text-emerald-900 ring-1 ring-emerald-200">
           <CheckCircleIcon className="h-5 w-5 shrink-0 text-emerald-700" />
-          Payment Successful! Your voucher has been added to your account.
+          {t('page.paymentSuccess')}
         </p>
       ) : null}
     </div>
@@ -64,10 +63,11 @@ function PaymentSuccessBanner() {
 }
 
 function VoucherGridSkeleton() {
+  const { t } = useT('vouchers');
   return (
     <div className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
       <p className="sr-only" role="status">
-        Loading your vouchers…
+        {t('page.loading')}
       </p>
       {[0, 1, 2].map((key) => (
         <Skeleton key={key} className="h-96 w-full rounded-2xl" />
@@ -101,37 +101,38 @@ interface MorePages {
 }
 
 function VoucherList({ vouchers, more }: { vouchers: Voucher[]; more: MorePages }) {
+  const { t } = useT('vouchers');
   const [filter, setFilter] = useState<VoucherFilter>('all');
   const counts = voucherCounts(vouchers);
   // Counted over the pages loaded so far: "50+" while older vouchers are still on the server.
-  const countLabel = (n: number) => (more.hasNextPage ? `${n}+` : String(n));
+  const countLabel = (n: number) => (more.hasNextPage ? `${formatCount(n)}+` : formatCount(n));
   const shown = filterVouchers(vouchers, filter);
   const carriers = reviewCarriers(shown);
 
   return (
     <>
-      <div role="group" aria-label="Filter vouchers" className="mt-6 flex flex-wrap gap-2">
+      <div role="group" aria-label={t('page.filterGroup')} className="mt-6 flex flex-wrap gap-2">
         {FILTERS.map((option) => (
           <button
-            key={option.value}
+            key={option}
             type="button"
-            aria-pressed={filter === option.value}
-            onClick={() => setFilter(option.value)}
+            aria-pressed={filter === option}
+            onClick={() => setFilter(option)}
             className={cn(
               'inline-flex h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold ring-1 transition-colors focus-ring',
-              filter === option.value
+              filter === option
                 ? 'bg-brand-700 text-white ring-brand-700'
                 : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50 hover:text-slate-900',
             )}
           >
-            {option.label}
+            {option === 'all' ? t('page.all') : t(`state.${option}`)}
             <span
               className={cn(
                 'rounded-full px-2 py-0.5 text-xs tabular-nums',
-                filter === option.value ? 'bg-white/20 text-white' : 'bg-slate-100 text-slate-700',
+                filter === option ? 'bg-white/20 text-white' : 'bg-slate-100 text-slate-700',
               )}
             >
-              {countLabel(counts[option.value])}
+              {countLabel(counts[option])}
             </span>
           </button>
         ))}
@@ -140,17 +141,11 @@ function VoucherList({ vouchers, more }: { vouchers: Voucher[]; more: MorePages 
       {shown.length === 0 ? (
         <StatePanel
           icon={<TicketIcon className="h-7 w-7" />}
-          title="No vouchers found"
-          message={
-            filter === 'all'
-              ? 'Vouchers you buy show up here, ready to redeem.'
-              : more.hasNextPage
-                ? `None of the vouchers loaded so far is ${filter}. Load more to look further back.`
-                : `You have no ${filter} vouchers right now.`
-          }
+          title={t('page.emptyTitle')}
+          message={filter === 'all' ? t('page.emptyAll') : more.hasNextPage ? t(`page.emptyLoaded.${filter}`) : t(`page.emptyNone.${filter}`)}
         >
           <Link href={paths.home} className={buttonClasses('primary')}>
-            Browse Deals
+            {t('page.browseDeals')}
           </Link>
         </StatePanel>
       ) : (
@@ -169,14 +164,15 @@ function VoucherList({ vouchers, more }: { vouchers: Voucher[]; more: MorePages 
 
 function Vouchers() {
   const query = useInfiniteQuery(vouchersQueryOptions);
+  const { t } = useT('vouchers');
   if (query.isPending) return <VoucherGridSkeleton />;
   // Only a failed first page means the list could not be shown; a failed "Load more" keeps what is already there.
   if (query.isError && !query.data) {
     if (isApiError(query.error, 401)) return <LoginPrompt />;
     return (
-      <StatePanel icon={<AlertIcon className="h-7 w-7" />} title="Error Loading Vouchers" message="Your vouchers could not be loaded right now.">
+      <StatePanel icon={<AlertIcon className="h-7 w-7" />} title={t('page.errorTitle')} message={t('page.errorMessage')}>
         <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-          Try Again
+          {t('page.tryAgain')}
         </Button>
       </StatePanel>
     );
@@ -199,7 +195,8 @@ function Vouchers() {
 export default function MyVouchersPage({ requiresLogin = false }: { requiresLogin?: boolean }) {
   const { user, isLoading } = useCurrentUser();
   const [location, navigate] = useLocation();
-  useDocumentTitle('My Vouchers');
+  const { t } = useT('vouchers');
+  useDocumentTitle(t('page.title'));
   const redirect = requiresLogin && !isLoading && user === null;
 
   useEffect(() => {
@@ -221,9 +218,9 @@ export default function MyVouchersPage({ requiresLogin = false }: { requiresLogi
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
       <Link href={paths.home} className={buttonClasses('ghost', 'sm', '-ml-3')}>
         <ArrowLeftIcon className="h-4 w-4" />
-        Back
+        {t('page.back')}
       </Link>
-      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">My Vouchers</h1>
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">{t('page.title')}</h1>
       <PaymentSuccessBanner />
       {body}
     </div>

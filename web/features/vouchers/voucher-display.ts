@@ -1,6 +1,7 @@
 /** How a voucher reads on screen: its state, validity wording, order number and shareable text. */
 import { ORDER_NUMBER_LENGTH, VOUCHER_VALID_DAYS } from '../../../contract/constants';
 import type { RefundSummary, Voucher } from '../../../contract/checkout';
+import { translate } from '../../i18n';
 import { formatDay } from '../../lib/dates';
 
 export type VoucherState = 'valid' | 'redeemed' | 'refunded' | 'expired';
@@ -27,14 +28,6 @@ export function voucherState(voucher: StateFields): VoucherState {
 export function stateOfStatus(status: Voucher['status']): VoucherState {
   return status === 'active' ? 'valid' : status;
 }
-
-/** The words of each state, on My Vouchers, the orders screen and customer service alike. */
-export const VOUCHER_STATE_LABELS: Record<VoucherState, string> = {
-  valid: 'Valid',
-  redeemed: 'Redeemed',
-  refunded: 'Refunded',
-  expired: 'Expired',
-};
 
 export type VoucherFilter = 'all' | 'valid' | 'redeemed' | 'refunded';
 
@@ -65,18 +58,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function validityStatement(voucher: Pick<Voucher, 'validUntil' | 'createdAt'>): string {
   const until = Date.parse(voucher.validUntil);
   const issued = Date.parse(voucher.createdAt);
-  if (Number.isNaN(until) || Number.isNaN(issued)) return `Voucher valid for ${VOUCHER_VALID_DAYS} days`;
+  if (Number.isNaN(until) || Number.isNaN(issued)) return translate('vouchers:validity.forDays', { days: VOUCHER_VALID_DAYS });
   // A day's slack: the 30 days are counted from the payment, a moment before the voucher row is written.
-  if (until < issued + (VOUCHER_VALID_DAYS - 1) * DAY_MS) return `Voucher valid until ${formatDay(voucher.validUntil)}`;
-  return `Voucher valid for ${VOUCHER_VALID_DAYS} days`;
+  if (until < issued + (VOUCHER_VALID_DAYS - 1) * DAY_MS) return translate('vouchers:validity.until', { date: formatDay(voucher.validUntil) });
+  return translate('vouchers:validity.forDays', { days: VOUCHER_VALID_DAYS });
 }
 
 /** What Share hands to the share sheet or the clipboard: enough for a friend to redeem the voucher. */
 export function shareText(voucher: Pick<Voucher, 'dealTitle' | 'merchantName' | 'voucherCode' | 'voucherPin' | 'validUntil'>): string {
   return [
-    `${voucher.dealTitle} at ${voucher.merchantName}`,
-    `Voucher code: ${voucher.voucherCode}`,
-    `PIN: ${voucher.voucherPin}`,
-    `Valid until ${formatDay(voucher.validUntil)}`,
+    translate('vouchers:share.dealAt', { title: voucher.dealTitle, merchant: voucher.merchantName }),
+    translate('vouchers:share.code', { code: voucher.voucherCode }),
+    translate('vouchers:share.pin', { pin: voucher.voucherPin }),
+    translate('vouchers:share.validUntil', { date: formatDay(voucher.validUntil) }),
   ].join('\n');
 }

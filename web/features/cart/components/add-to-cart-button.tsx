@@ -7,6 +7,7 @@ import type { Deal } from '../../../../contract/deals';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/button';
 import { CartIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
+import { useT } from '../../../i18n';
 import { track } from '../../../lib/analytics';
 import { openLoginDialog, useUserWhenKnown } from '../../auth';
 import { addDealToCart } from '../add-deal-to-cart';
@@ -25,6 +26,8 @@ interface AddToCartButtonProps {
 }
 
 export function AddToCartButton({ deal, variant = 'outline', size = 'md', className, labelWithTitle = false, quantity = 1, compact = false }: AddToCartButtonProps) {
+  // The cart's texts are at hand before the first click (the toasts below and addDealToCart's read them).
+  const { t } = useT('cart');
   const userWhenKnown = useUserWhenKnown();
   const [location] = useLocation();
   const buyable = deal.active && !deal.soldOut;
@@ -32,7 +35,7 @@ export function AddToCartButton({ deal, variant = 'outline', size = 'md', classN
   const add = async () => {
     if ((await userWhenKnown()) === null) {
       track({ event: 'login_required', reason: 'cart' });
-      toast({ title: 'Please Login First', description: 'Please login to add items to cart' });
+      toast({ title: t('toasts.loginTitle'), description: t('toasts.loginToAdd') });
       openLoginDialog({ next: location });
       return;
     }
@@ -47,10 +50,10 @@ export function AddToCartButton({ deal, variant = 'outline', size = 'md', classN
       className={className}
       onClick={() => void add()}
       disabled={!buyable}
-      aria-label={labelWithTitle ? `Add to Cart: ${deal.title}` : undefined}
+      aria-label={labelWithTitle ? t('addToCart.labelWithTitle', { title: deal.title }) : undefined}
     >
       <CartIcon className={compact ? 'h-5 w-5' : 'h-4 w-4'} />
-      {compact ? <span className="sr-only">Add to Cart</span> : 'Add to Cart'}
+      {compact ? <span className="sr-only">{t('addToCart.label')}</span> : t('addToCart.label')}
     </Button>
   );
 }

@@ -7,6 +7,8 @@ import { AlertIcon, TrashIcon } from '../../../components/ui/icons';
 import { Price } from '../../../components/ui/price';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
+import { Trans } from 'react-i18next';
+import { useT } from '../../../i18n';
 import { removeFromCart } from '../../../lib/cart-storage';
 import { DealImage } from '../../deals';
 import type { CartLine } from '../cart-lines';
@@ -21,13 +23,14 @@ function plainText(html: string | undefined): string {
 }
 
 export function CartLineItem({ line }: { line: CartLine }) {
-  const title = line.deal.title ?? 'Deal';
+  const { t } = useT('cart');
+  const title = line.deal.title ?? t('line.untitled');
   const description = useMemo(() => plainText(line.deal.description), [line.deal.description]);
   const { priceCents, originalPriceCents } = line.deal;
 
   const remove = () => {
     removeFromCart(line.dealId);
-    toast({ title: 'Removed', description: `${title} was removed from your cart` });
+    toast({ title: t('toasts.removedTitle'), description: t('toasts.removedDescription', { title }) });
   };
 
   if (line.loading && line.deal.title === undefined) {
@@ -66,13 +69,13 @@ export function CartLineItem({ line }: { line: CartLine }) {
           <div className="mt-2 flex flex-wrap items-baseline gap-x-2">
             {priceCents !== undefined ? (
               <>
-                <span className="sr-only">Price:</span>
+                <span className="sr-only">{t('line.price')}</span>
                 <Price cents={priceCents} className="font-bold text-slate-900" />
               </>
             ) : null}
             {originalPriceCents !== undefined && originalPriceCents !== null ? (
               <>
-                <span className="sr-only">Original price:</span>
+                <span className="sr-only">{t('line.originalPrice')}</span>
                 <Price cents={originalPriceCents} struck className="text-sm text-slate-500" />
               </>
             ) : null}
@@ -80,7 +83,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
           {line.unavailable ? (
             <p className="mt-2 flex items-center gap-1.5 text-sm font-semibold text-red-700">
               <AlertIcon className="h-4 w-4" />
-              {line.fresh?.soldOut ? 'Sold out' : 'No longer available'}
+              {line.fresh?.soldOut ? t('line.soldOut') : t('line.unavailable')}
             </p>
           ) : null}
         </div>
@@ -89,12 +92,12 @@ export function CartLineItem({ line }: { line: CartLine }) {
           <div className="flex items-center gap-2 sm:flex-col sm:items-end">
             {line.lineTotalCents !== null ? (
               <p className="font-bold text-slate-900 tabular-nums">
-                <Price cents={line.lineTotalCents} label="Line total: " />
+                <Price cents={line.lineTotalCents} label={t('line.lineTotal')} />
               </p>
             ) : null}
             <Button variant="ghost" size="sm" onClick={remove} className="text-red-700 hover:bg-red-50 hover:text-red-800">
               <TrashIcon className="h-4 w-4" />
-              Remove<span className="sr-only"> {title}</span>
+              <Trans t={t} i18nKey="line.remove" values={{ title }} components={{ sr: <span className="sr-only" /> }} />
             </Button>
           </div>
         </div>

@@ -2,37 +2,39 @@
 import type { CartLine } from '../cart-lines';
 import { MinusIcon, PlusIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
+import { useT } from '../../../i18n';
 import { setCartQuantity } from '../../../lib/cart-storage';
 import { cn } from '../../../lib/cn';
 import { limitHint, limitMessage } from '../cart-limits';
 
 export function QuantityStepper({ line, title }: { line: CartLine; title: string }) {
+  const { t } = useT('cart');
   const atMax = line.quantity >= line.max;
   const hint = limitHint(line.deal, line.quantity);
   const over = line.quantity > line.max;
 
   const change = (next: number) => {
     if (next > line.max) {
-      toast({ title: 'Cart limit reached', description: limitMessage(line.deal, line.max), variant: 'destructive' });
+      toast({ title: t('toasts.limitTitle'), description: limitMessage(line.deal, line.max), variant: 'destructive' });
       return;
     }
     if (setCartQuantity(line.dealId, next) === 'removed') {
-      toast({ title: 'Removed', description: `${title} was removed from your cart` });
+      toast({ title: t('toasts.removedTitle'), description: t('toasts.removedDescription', { title }) });
     }
   };
 
   return (
     <div>
-      <div role="group" aria-label={`Quantity of ${title}`} className="inline-flex items-center rounded-xl border border-slate-300 bg-white">
+      <div role="group" aria-label={t('quantity.group', { title })} className="inline-flex items-center rounded-xl border border-slate-300 bg-white">
         <button
           type="button"
           className="grid h-10 w-10 place-items-center rounded-l-xl text-slate-700 hover:bg-slate-100 focus-ring"
           onClick={() => change(line.quantity - 1)}
-          aria-label={line.quantity === 1 ? `Remove ${title}` : `Decrease quantity of ${title}`}
+          aria-label={line.quantity === 1 ? t('quantity.remove', { title }) : t('quantity.decrease', { title })}
         >
           <MinusIcon className="h-4 w-4" />
         </button>
-        <output className="w-10 text-center font-semibold text-slate-900 tabular-nums" aria-live="polite" aria-label={`Quantity: ${line.quantity}`}>
+        <output className="w-10 text-center font-semibold text-slate-900 tabular-nums" aria-live="polite" aria-label={t('quantity.value', { quantity: line.quantity })}>
           {line.quantity}
         </output>
         <button
@@ -40,7 +42,7 @@ export function QuantityStepper({ line, title }: { line: CartLine; title: string
           className="grid h-10 w-10 place-items-center rounded-r-xl text-slate-700 hover:bg-slate-100 focus-ring disabled:cursor-not-allowed disabled:opacity-40"
           onClick={() => change(line.quantity + 1)}
           disabled={atMax}
-          aria-label={`Increase quantity of ${title}`}
+          aria-label={t('quantity.increase', { title })}
         >
           <PlusIcon className="h-4 w-4" />
         </button>

@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CheckoutBody } from '../../../../contract/checkout';
 import { toast } from '../../../components/ui/toast';
+import { translate, useT } from '../../../i18n';
 import { track } from '../../../lib/analytics';
 import { apiJson, isApiError } from '../../../lib/api-client';
 import { goToPaymentPage, useResetOnReturn } from '../payment-page';
@@ -31,11 +32,13 @@ function unitsOf(body: CheckoutBody): number {
 /** The server explains refusals (sold out, over the limit); anything else gets the fallback of docs/product/messages.md#deals-favourites-and-cart. */
 export function checkoutErrorMessage(error: unknown): string {
   if (isApiError(error) && error.status < 500 && error.serverMessage.trim() !== '') return error.serverMessage;
-  return 'Failed to initiate checkout';
+  return translate('checkout:start.failed');
 }
 
 /** Starts a checkout; on success the page leaves for the payment page, so the button stays busy until it does. */
 export function useStartCheckout() {
+  // The refusal's toast is in the checkout texts, at hand before any click.
+  const { t } = useT('checkout');
   const mutation = useMutation({
     mutationFn: async ({ body, valueCents }: StartCheckoutInput) => {
       track({ event: 'purchase_initiated', dealIds: dealIdsOf(body), units: unitsOf(body), valueCents });
@@ -43,7 +46,7 @@ export function useStartCheckout() {
       await goToPaymentPage(url);
     },
     onError: (error) => {
-      toast({ title: 'Checkout Error', description: checkoutErrorMessage(error), variant: 'destructive' });
+      toast({ title: t('start.errorTitle'), description: checkoutErrorMessage(error), variant: 'destructive' });
     },
   });
   useResetOnReturn(mutation.reset);

@@ -3,11 +3,13 @@
  * the label showing what it costs; a guest gets the login dialog and comes back here. A deal with a group price calls
  * it 'Buy alone $price', beside the group's button.
  */
+import { Trans } from 'react-i18next';
 import { Price } from '../../../components/ui/price';
 import { SpinnerIcon } from '../../../components/ui/icons';
 import type { Deal } from '../../../../contract/deals';
 import { paths } from '../../../../contract/routes';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../i18n';
 import { track } from '../../../lib/analytics';
 import { cn } from '../../../lib/cn';
 import { useUserWhenKnown, openLoginDialog } from '../../auth';
@@ -24,6 +26,7 @@ interface BuyNowButtonProps {
 }
 
 export function BuyNowButton({ deal, alone = false, quantity = 1, variant, className }: BuyNowButtonProps) {
+  const { t } = useT('checkout');
   const userWhenKnown = useUserWhenKnown();
   const checkout = useStartCheckout();
   const buyable = deal.active && !deal.soldOut;
@@ -40,8 +43,8 @@ export function BuyNowButton({ deal, alone = false, quantity = 1, variant, class
   };
 
   let hint: string | null = null;
-  if (!deal.active) hint = 'This deal is not available right now.';
-  else if (deal.soldOut) hint = 'This deal is sold out.';
+  if (!deal.active) hint = t('buyNow.notAvailable');
+  else if (deal.soldOut) hint = t('buyNow.soldOut');
 
   return (
     <>
@@ -54,8 +57,7 @@ export function BuyNowButton({ deal, alone = false, quantity = 1, variant, class
         aria-describedby={hint ? hintId : undefined}
       >
         {checkout.isPending ? <SpinnerIcon className="h-5 w-5" /> : null}
-        {alone ? 'Buy alone ' : 'Buy Now - '}
-        <Price cents={deal.priceCents * quantity} />
+        <Trans t={t} i18nKey={alone ? 'buyNow.buyAlone' : 'buyNow.buyNow'} components={{ price: <Price cents={deal.priceCents * quantity} /> }} />
       </Button>
       {hint ? (
         <p id={hintId} className="mt-2 text-center text-sm text-slate-600">

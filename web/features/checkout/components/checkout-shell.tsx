@@ -5,20 +5,22 @@ import { paths } from '../../../../contract/routes';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useT } from '../../../i18n';
 
 /** `onBack` replaces the plain link (the payment form releases the held units before leaving). */
 export function CheckoutShell({ children, onBack, backDisabled }: { children: ReactNode; onBack?: () => void; backDisabled?: boolean }) {
+  const { t } = useT('checkout');
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8">
       {onBack ? (
         <Button variant="ghost" size="sm" className="-ml-3" onClick={onBack} disabled={backDisabled}>
           <ArrowLeftIcon className="h-4 w-4" />
-          Back to Cart
+          {t('page.backToCart')}
         </Button>
       ) : (
         <Link href={paths.cart} className={buttonClasses('ghost', 'sm', '-ml-3')}>
           <ArrowLeftIcon className="h-4 w-4" />
-          Back to Cart
+          {t('page.backToCart')}
         </Link>
       )}
       {children}
@@ -27,11 +29,12 @@ export function CheckoutShell({ children, onBack, backDisabled }: { children: Re
 }
 
 export function CheckoutSkeleton() {
+  const { t } = useT('checkout');
   return (
     <CheckoutShell>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_420px]" aria-busy="true">
         <p className="sr-only" role="status">
-          Loading checkout…
+          {t('page.loading')}
         </p>
         <Skeleton className="h-72 w-full rounded-2xl" />
         <Skeleton className="h-[28rem] w-full rounded-2xl" />

@@ -1,8 +1,10 @@
 /** How to use the vouchers just bought: three steps, then each deal's own instructions from its merchant. */
 import type { Voucher } from '../../../../contract/checkout';
 import { RichText } from '../../../components/rich-text';
+import { useT } from '../../../i18n';
 
 export function HowToUse({ vouchers }: { vouchers: Voucher[] }) {
+  const { t } = useT('checkout');
   // One set of merchant instructions per deal, however many vouchers of it were bought.
   const deals = [...new Map(vouchers.map((voucher) => [voucher.dealId, voucher])).values()].filter(
     (voucher) => voucher.redemptionInstructions.trim() !== '',
@@ -10,13 +12,13 @@ export function HowToUse({ vouchers }: { vouchers: Voucher[] }) {
   return (
     <section aria-labelledby="how-to-title" className="mt-8 surface p-6 sm:p-8">
       <h2 id="how-to-title" className="text-xl font-bold text-slate-900">
-        How to Use Your Voucher
+        {t('howTo.title')}
       </h2>
       <ol className="mt-4 grid gap-4 sm:grid-cols-3">
         {[
-          ['Visit the merchant', 'Go to the merchant before your voucher expires. Book ahead where the deal asks you to.'],
-          ['Show your voucher', 'Show the QR code, or tell the staff your voucher code and PIN.'],
-          ['Enjoy your deal', 'The merchant redeems the voucher once. It then shows as Redeemed in My Vouchers.'],
+          [t('howTo.visitTitle'), t('howTo.visitText')],
+          [t('howTo.showTitle'), t('howTo.showText')],
+          [t('howTo.enjoyTitle'), t('howTo.enjoyText')],
         ].map(([title, text], index) => (
           <li key={title} className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
             <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-full bg-brand-700 text-sm font-bold text-white">
@@ -30,7 +32,7 @@ export function HowToUse({ vouchers }: { vouchers: Voucher[] }) {
       {deals.map((voucher) => (
         <div key={voucher.dealId} className="mt-5 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-100">
           <h3 className="text-sm font-semibold text-brand-900">
-            {voucher.dealTitle} at {voucher.merchantName}
+            {t('howTo.dealAt', { title: voucher.dealTitle, merchant: voucher.merchantName })}
           </h3>
           <RichText html={voucher.redemptionInstructions} className="mt-1 text-sm" />
         </div>

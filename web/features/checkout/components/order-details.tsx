@@ -2,29 +2,31 @@
 import type { TestCheckoutSession } from '../../../../contract/checkout';
 import { ClockIcon } from '../../../components/ui/icons';
 import { Price } from '../../../components/ui/price';
+import { useT } from '../../../i18n';
 import { formatClockTime, formatIso } from '../../../lib/date-format';
 import { OrderLines } from '../../orders';
 
 export function OrderDetails({ session }: { session: TestCheckoutSession }) {
+  const { t } = useT('checkout');
   const { order } = session;
   const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return (
     <section aria-labelledby="order-details-title" className="surface p-6">
       <h2 id="order-details-title" className="text-lg font-bold text-slate-900">
-        Order Details
+        {t('orderDetails.title')}
       </h2>
       <OrderLines items={order.items} size="md" className="mt-4" />
       <dl className="mt-5 space-y-2 border-t border-slate-200 pt-4 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-slate-600">
-            Items ({units} {units === 1 ? 'voucher' : 'vouchers'})
+            {t('orderDetails.items', { count: units })}
           </dt>
           <dd className="text-slate-900 tabular-nums">
             <Price cents={order.totalCents} />
           </dd>
         </div>
         <div className="flex justify-between gap-4 text-base">
-          <dt className="font-semibold text-slate-900">Total</dt>
+          <dt className="font-semibold text-slate-900">{t('orderDetails.total')}</dt>
           <dd className="font-extrabold text-slate-900 tabular-nums">
             <Price cents={order.totalCents} />
           </dd>
@@ -36,12 +38,13 @@ export function OrderDetails({ session }: { session: TestCheckoutSession }) {
 }
 
 function HoldNote({ expiresAt }: { expiresAt: string }) {
+  const { t } = useT('checkout');
   const until = formatIso(expiresAt, formatClockTime);
   if (until === '') return null;
   return (
     <p className="mt-4 flex items-center gap-2 text-sm text-slate-600">
       <ClockIcon className="h-4 w-4 shrink-0 text-slate-500" />
-      Your vouchers are held for you until {until}.
+      {t('orderDetails.heldUntil', { time: until })}
     </p>
   );
 }

@@ -6,8 +6,10 @@ import { paths } from '../../../../contract/routes';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
 import { CreditCardIcon, InfoIcon, LockIcon, SpinnerIcon } from '../../../components/ui/icons';
+import { Trans } from 'react-i18next';
 import { Price } from '../../../components/ui/price';
 import { toast } from '../../../components/ui/toast';
+import { useT } from '../../../i18n';
 import { isApiError } from '../../../lib/api-client';
 import { removeDealsFromCart } from '../../../lib/cart-storage';
 import { cn } from '../../../lib/cn';
@@ -19,13 +21,6 @@ import { CheckoutShell } from './checkout-shell';
 import { OrderDetails } from './order-details';
 
 const EMPTY_CARD: CardFields = { cardNumber: '', expiry: '', cvc: '', cardholderName: '' };
-
-const FIELD_LABELS: Record<keyof CardFields, string> = {
-  cardNumber: 'Card Number',
-  expiry: 'Expiry Date (MM/YY)',
-  cvc: 'CVV',
-  cardholderName: 'Cardholder Name',
-};
 
 interface CardFieldProps {
   name: keyof CardFields;
@@ -41,8 +36,9 @@ interface CardFieldProps {
 }
 
 function CardField({ name, value, invalid, onChange, autoComplete, placeholder, inputMode = 'text', maxLength, error }: CardFieldProps) {
+  const { t } = useT('checkout');
   return (
-    <Field id={`card-${name}`} label={FIELD_LABELS[name]} error={error}>
+    <Field id={`card-${name}`} label={t(`paymentForm.${name}`)} error={error}>
       {(control) => (
         <Input
           {...control}
@@ -63,6 +59,7 @@ function CardField({ name, value, invalid, onChange, autoComplete, placeholder, 
 }
 
 export function PaymentForm({ session }: { session: TestCheckoutSession }) {
+  const { t } = useT('checkout');
   const [card, setCard] = useState<CardFields>(EMPTY_CARD);
   const [invalid, setInvalid] = useState<Array<keyof CardFields>>([]);
   // A card the provider refused: its reason stays under the field until the field changes or another try is made.
@@ -96,8 +93,8 @@ export function PaymentForm({ session }: { session: TestCheckoutSession }) {
     if (missing.length > 0) {
       setInvalid(missing);
       missingToast.current = toast({
-        title: '请填写完整的支付信息',
-        description: 'Please fill in the card number, expiry date, CVV and cardholder name.',
+        title: t('payToasts.missingTitle'),
+        description: t('payToasts.missingDescription'),
         variant: 'destructive',
       });
       const first = missing[0];
@@ -112,7 +109,7 @@ export function PaymentForm({ session }: { session: TestCheckoutSession }) {
       {
         onSuccess: (answer) => {
           removeDealsFromCart(session.order.items.map((item) => item.dealId));
-          toast({ title: '支付成功', description: 'Payment successful. Your vouchers are ready.', variant: 'success' });
+          toast({ title: t('payToasts.paidTitle'), description: t('payToasts.paidDescription'), variant: 'success' });
           const path = sameSitePath(answer.successUrl);
           if (path) navigate(path);
           else window.location.assign(answer.successUrl);
@@ -121,11 +118,12 @@ export function PaymentForm({ session }: { session: TestCheckoutSession }) {
           const description =
             isApiError(error) && error.status < 500 && error.serverMessage.trim() !== ''
               ? error.serverMessage
-              : 'The payment did not go through. Please try again.';
-          toast({ title: '支付失败', description, variant: 'destructive' });
+              : t('payToasts.failedDescription');
+          toast({ title: t('payToasts.failedTitle'), description, variant: 'destructive' });
           // 402: the provider refused the card itself (declined, or expired); the reason belongs beside the card.
           if (isApiError(error, 402)) {
-            const field = /expired/i.test(description) ? 'expiry' : 'cardNumber';
+            // The server words the reason in the reader's language: an expired card says so in English or Chinese.
+            const field = /expired|过期/i.test(description) ? 'expiry' : 'cardNumber';
             setCardError({ field, message: description });
           }
         },
@@ -141,21 +139,21 @@ export function PaymentForm({ session }: { session: TestCheckoutSession }) {
 
   return (
     <CheckoutShell onBack={() => void back()} backDisabled={busy || cancel.isPending}>
-      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">Checkout</h1>
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">{t('page.title')}</h1>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_420px] lg:gap-8">
         <OrderDetails session={session} />
 
         <form onSubmit={submit} noValidate aria-labelledby="payment-title" className="surface p-6">
           <h2 id="payment-title" className="text-lg font-bold text-slate-900">
-            Payment
+            {t('paymentForm.title')}
           </h2>
           <fieldset disabled={busy} className="mt-4 space-y-5">
             <fieldset>
-              <legend className="text-sm font-medium text-slate-800">Payment Method</legend>
+              <legend className="text-sm font-medium text-slate-800">{t('paymentForm.method')}</legend>
               <label className="mt-1.5 flex cursor-pointer items-center gap-3 rounded-xl border-2 border-brand-600 bg-brand-50 px-4 py-3">
                 <input type="radio" name="method" value="card" checked readOnly className="h-4 w-4 accent-brand-700" />
                 <CreditCardIcon className="h-5 w-5 text-brand-800" />
-                <span className="font-semibold text-slate-900">Credit / Debit Card</span>
+                <span className="font-semibold text-slate-900">{t('paymentForm.card')}</span>
               </label>
             </fieldset>
 
@@ -177,7 +175,7 @@ export function PaymentForm({ session }: { session: TestCheckoutSession }) {
                 invalid={invalid.includes('expiry')}
                 onChange={(value) => update('expiry', value)}
                 autoComplete="cc-exp"
-                placeholder="MM/YY"
+                placeholder={t('paymentForm.expiryPlaceholder')}
                 inputMode="numeric"
                 maxLength={5}
                 error={cardError?.field === 'expiry' ? cardError.message : undefined}
@@ -199,15 +197,15 @@ export function PaymentForm({ session }: { session: TestCheckoutSession }) {
               invalid={invalid.includes('cardholderName')}
               onChange={(value) => update('cardholderName', value)}
               autoComplete="cc-name"
-              placeholder="Name on the card"
+              placeholder={t('paymentForm.cardholderPlaceholder')}
               maxLength={100}
             />
           </fieldset>
 
           <div className="mt-6 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-            <h3 className="text-sm font-semibold text-slate-900">Order Summary</h3>
+            <h3 className="text-sm font-semibold text-slate-900">{t('paymentForm.summary')}</h3>
             <dl className="mt-2 flex justify-between gap-4">
-              <dt className="text-slate-600">Total to pay</dt>
+              <dt className="text-slate-600">{t('paymentForm.totalToPay')}</dt>
               <dd className="text-xl font-extrabold text-slate-900">
                 <Price cents={session.order.totalCents} />
               </dd>
@@ -216,20 +214,18 @@ export function PaymentForm({ session }: { session: TestCheckoutSession }) {
 
           <Button type="submit" size="lg" className="mt-5 w-full" disabled={busy} aria-describedby="test-cards">
             {busy ? <SpinnerIcon className="h-5 w-5" /> : <LockIcon className="h-5 w-5" />}
-            {busy ? 'Processing…' : 'Confirm Payment'}
+            {busy ? t('paymentForm.processing') : t('paymentForm.confirm')}
           </Button>
           <p role="status" className="mt-2 min-h-5 text-center text-sm text-slate-700">
-            {busy ? 'Processing your payment, please wait…' : ''}
+            {busy ? t('paymentForm.processingStatus') : ''}
           </p>
 
           <div id="test-cards" className="mt-3 flex gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
             <InfoIcon className="mt-0.5 h-5 w-5 shrink-0 text-amber-800" />
             <div>
-              <p className="font-semibold">Test payment: no real money moves.</p>
+              <p className="font-semibold">{t('paymentForm.testTitle')}</p>
               <p className="mt-1">
-                Pay with <span className="font-mono font-semibold whitespace-nowrap">4242 4242 4242 4242</span>; see a decline with{' '}
-                <span className="font-mono font-semibold whitespace-nowrap">4000 0000 0000 0002</span>. Use any future expiry date, any
-                3-digit CVV and any name.
+                <Trans t={t} i18nKey="paymentForm.testCards" components={{ card: <span className="font-mono font-semibold whitespace-nowrap" /> }} />
               </p>
             </div>
           </div>

@@ -5,35 +5,39 @@ import { paths } from '../../../../contract/routes';
 import { buttonClasses } from '../../../components/ui/button';
 import { HomeIcon, TicketIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useT } from '../../../i18n';
 
 export function Frame({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">{children}</div>;
 }
 
 export function HomeLink({ variant = 'outline' }: { variant?: 'outline' | 'primary' | 'ghost' }) {
+  const { t } = useT('checkout');
   return (
     <Link href={paths.home} className={buttonClasses(variant)}>
       <HomeIcon className="h-4 w-4" />
-      Back to Home
+      {t('result.backToHome')}
     </Link>
   );
 }
 
 export function AllVouchersLink({ variant = 'primary' }: { variant?: 'outline' | 'primary' }) {
+  const { t } = useT('checkout');
   return (
     <Link href={paths.accountVouchers} className={buttonClasses(variant)}>
       <TicketIcon className="h-4 w-4" />
-      View All My Vouchers
+      {t('result.allVouchers')}
     </Link>
   );
 }
 
 export function SuccessSkeleton() {
+  const { t } = useT('checkout');
   return (
     <Frame>
       <div aria-busy="true">
         <p className="sr-only" role="status">
-          Loading your payment…
+          {t('result.loading')}
         </p>
         <Skeleton className="mx-auto h-40 w-full max-w-2xl rounded-2xl" />
         <div className="mt-6 grid gap-6 md:grid-cols-2">

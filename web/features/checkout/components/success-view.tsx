@@ -2,12 +2,14 @@
 import type { PaymentStatusAnswer } from '../../../../contract/checkout';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { Price } from '../../../components/ui/price';
+import { useT } from '../../../i18n';
 import { orderNumber } from '../../vouchers';
 import { HowToUse } from './how-to-use';
 import { AllVouchersLink, Frame, HomeLink } from './success-frame';
 import { VoucherTicket } from './voucher-ticket';
 
 export function SuccessView({ answer }: { answer: PaymentStatusAnswer }) {
+  const { t } = useT('checkout');
   const { order, vouchers } = answer;
   const count = vouchers.length;
   return (
@@ -16,24 +18,21 @@ export function SuccessView({ answer }: { answer: PaymentStatusAnswer }) {
         <span className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-emerald-50 text-emerald-700 ring-8 ring-emerald-50/60">
           <CheckCircleIcon className="h-9 w-9" />
         </span>
-        <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">Payment Successful!</h1>
-        <p className="mt-2 text-slate-600">
-          {count === 1 ? 'Your voucher is ready.' : `Your ${count} vouchers are ready.`} We have also added{' '}
-          {count === 1 ? 'it' : 'them'} to My Vouchers.
-        </p>
+        <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">{t('result.successTitle')}</h1>
+        <p className="mt-2 text-slate-600">{t('result.ready', { count })}</p>
         <dl className="mx-auto mt-5 flex max-w-md flex-wrap justify-center gap-x-8 gap-y-2 text-sm">
           <div>
-            <dt className="text-slate-600">Order number</dt>
+            <dt className="text-slate-600">{t('result.orderNumber')}</dt>
             <dd className="font-mono font-semibold text-slate-900">#{orderNumber(order.id)}</dd>
           </div>
           <div>
-            <dt className="text-slate-600">Total paid</dt>
+            <dt className="text-slate-600">{t('result.totalPaid')}</dt>
             <dd className="font-semibold text-slate-900">
               <Price cents={order.totalCents} />
             </dd>
           </div>
           <div>
-            <dt className="text-slate-600">Vouchers</dt>
+            <dt className="text-slate-600">{t('result.vouchers')}</dt>
             <dd className="font-semibold text-slate-900 tabular-nums">{count}</dd>
           </div>
         </dl>

@@ -1,13 +1,18 @@
 /** One bought voucher on the payment result page: code, PIN and QR, its validity and refund terms, its printable page and Share. */
+import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Voucher } from '../../../../contract/checkout';
 import { paths } from '../../../../contract/routes';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { CalendarIcon, PrinterIcon, ShareIcon } from '../../../components/ui/icons';
+import { useT } from '../../../i18n';
 import { DealImage, RefundTerms } from '../../deals';
-import { CopyCodeButton, QrImage, shareVoucher, validityStatement } from '../../vouchers';
+import { CopyCodeButton, QrImage, shareVoucher, useVoucherTexts, validityStatement } from '../../vouchers';
 
 export function VoucherTicket({ voucher }: { voucher: Voucher }) {
+  const { t } = useT('checkout');
+  // validityStatement and Share word the voucher in the vouchers texts.
+  useVoucherTexts();
   const titleId = `ticket-${voucher.id}`;
 
   return (
@@ -31,7 +36,7 @@ export function VoucherTicket({ voucher }: { voucher: Voucher }) {
       <div className="mt-5 flex flex-col items-center gap-5 border-y border-dashed border-slate-300 py-5 sm:flex-row sm:items-center">
         <QrImage
           src={voucher.qrCodeUrl}
-          alt={`QR code for voucher ${voucher.voucherCode}`}
+          alt={t('ticket.qrAlt', { code: voucher.voucherCode })}
           width={144}
           height={144}
           loading="lazy"
@@ -39,14 +44,14 @@ export function VoucherTicket({ voucher }: { voucher: Voucher }) {
         />
         <dl className="w-full space-y-3">
           <div>
-            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Voucher Code</dt>
+            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t('ticket.code')}</dt>
             <dd className="flex items-center gap-1">
               <span className="font-mono text-2xl font-bold tracking-widest text-slate-900">{voucher.voucherCode}</span>
               <CopyCodeButton code={voucher.voucherCode} />
             </dd>
           </div>
           <div>
-            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">PIN</dt>
+            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t('ticket.pin')}</dt>
             <dd className="font-mono text-2xl font-bold tracking-widest text-slate-900">{voucher.voucherPin}</dd>
           </div>
         </dl>
@@ -60,11 +65,11 @@ export function VoucherTicket({ voucher }: { voucher: Voucher }) {
       <div className="mt-4 flex flex-wrap gap-2">
         <Link href={paths.voucherPrint(voucher.id)} className={buttonClasses('outline', 'md')}>
           <PrinterIcon className="h-4 w-4" />
-          Print voucher<span className="sr-only"> {voucher.voucherCode}</span>
+          <Trans t={t} i18nKey="ticket.print" values={{ code: voucher.voucherCode }} components={{ sr: <span className="sr-only" /> }} />
         </Link>
         <Button variant="outline" size="md" onClick={() => void shareVoucher(voucher)}>
           <ShareIcon className="h-4 w-4" />
-          Share<span className="sr-only"> voucher {voucher.voucherCode}</span>
+          <Trans t={t} i18nKey="ticket.share" values={{ code: voucher.voucherCode }} components={{ sr: <span className="sr-only" /> }} />
         </Button>
       </div>
     </article>

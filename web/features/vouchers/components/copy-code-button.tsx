@@ -3,9 +3,11 @@ import { CheckIcon, CopyIcon } from '../../../components/ui/icons';
 import { useEffect, useRef, useState } from 'react';
 import { COPY_CONFIRM_MS } from '../../../../contract/constants';
 import { toast } from '../../../components/ui/toast';
+import { useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
 
 export function CopyCodeButton({ code, className }: { code: string; className?: string }) {
+  const { t } = useT('vouchers');
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -15,7 +17,7 @@ export function CopyCodeButton({ code, className }: { code: string; className?: 
     try {
       await navigator.clipboard.writeText(code);
     } catch {
-      toast({ title: 'Copy failed', description: `Your browser did not allow copying. The code is ${code}.`, variant: 'destructive' });
+      toast({ title: t('copy.failedTitle'), description: t('copy.failedDescription', { code }), variant: 'destructive' });
       return;
     }
     setCopied(true);
@@ -33,12 +35,12 @@ export function CopyCodeButton({ code, className }: { code: string; className?: 
           copied ? 'bg-emerald-50 text-emerald-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
           className,
         )}
-        aria-label={`Copy code ${code}`}
+        aria-label={t('copy.label', { code })}
       >
         {copied ? <CheckIcon className="h-4.5 w-4.5" /> : <CopyIcon className="h-4.5 w-4.5" />}
       </button>
       <span role="status" className="sr-only">
-        {copied ? `Code ${code} copied` : ''}
+        {copied ? t('copy.copied', { code }) : ''}
       </span>
     </>
   );

@@ -3,22 +3,25 @@
  * A refusal (already used, refunded meanwhile, the card provider said no) stays in the dialog as an alert.
  */
 import { useState } from 'react';
+import { Trans } from 'react-i18next';
 import type { Voucher } from '../../../../contract/checkout';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { RefundIcon, SpinnerIcon } from '../../../components/ui/icons';
 import { Price } from '../../../components/ui/price';
 import { toast } from '../../../components/ui/toast';
+import { translate, useT } from '../../../i18n';
 import { isApiError } from '../../../lib/api-client';
 import { useRefundVoucher } from '../api/refund-voucher';
 
 /** The server's words for a refusal (4xx) or the card provider's (502); a generic line for anything else. */
 function refusal(error: unknown): string {
   if (isApiError(error) && (error.status < 500 || error.status === 502) && error.serverMessage) return error.serverMessage;
-  return 'The refund could not be made right now. Please try again in a moment.';
+  return translate('vouchers:refund.failed');
 }
 
 export function RefundDialog({ voucher }: { voucher: Pick<Voucher, 'id' | 'voucherCode' | 'dealTitle' | 'priceCents'> }) {
+  const { t } = useT('vouchers');
   const [open, setOpen] = useState(false);
   const refund = useRefundVoucher();
 
@@ -33,8 +36,8 @@ export function RefundDialog({ voucher }: { voucher: Pick<Voucher, 'id' | 'vouch
       onSuccess: (answer) => {
         setOpen(false);
         toast({
-          title: answer.refund.status === 'pending' ? 'Refund requested' : 'Voucher refunded',
-          description: 'The money goes back to your card.',
+          title: answer.refund.status === 'pending' ? t('refund.requestedTitle') : t('refund.doneTitle'),
+          description: t('refund.doneDescription'),
           variant: 'success',
         });
       },
@@ -47,23 +50,26 @@ export function RefundDialog({ voucher }: { voucher: Pick<Voucher, 'id' | 'vouch
       onOpenChange={onOpenChange}
       role="alertdialog"
       size="sm"
-      title="Refund this voucher?"
+      title={t('refund.title')}
       description={
-        <>
-          {voucher.dealTitle}, voucher <span className="font-mono">{voucher.voucherCode}</span>
-        </>
+        <Trans
+          t={t}
+          i18nKey="refund.description"
+          values={{ title: voucher.dealTitle, code: voucher.voucherCode }}
+          components={{ mono: <span className="font-mono" /> }}
+        />
       }
       trigger={
-        <Button variant="outline" size="md" aria-label={`Refund voucher ${voucher.voucherCode}`}>
+        <Button variant="outline" size="md" aria-label={t('refund.buttonLabel', { code: voucher.voucherCode })}>
           <RefundIcon className="h-4 w-4" />
-          Refund
+          {t('refund.button')}
         </Button>
       }
     >
       <p className="text-3xl font-extrabold tracking-tight text-slate-900">
-        <Price cents={voucher.priceCents} label="Amount: " />
+        <Price cents={voucher.priceCents} label={t('refund.amount')} />
       </p>
-      <p className="mt-2 text-sm text-slate-700">The money goes back to your card. This cannot be undone.</p>
+      <p className="mt-2 text-sm text-slate-700">{t('refund.warning')}</p>
       {refund.isError ? (
         <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
           {refusal(refund.error)}
@@ -72,12 +78,12 @@ export function RefundDialog({ voucher }: { voucher: Pick<Voucher, 'id' | 'vouch
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <DialogClose>
           <Button variant="outline" disabled={refund.isPending}>
-            Cancel
+            {t('refund.cancel')}
           </Button>
         </DialogClose>
         <Button variant="danger" onClick={confirm} disabled={refund.isPending}>
           {refund.isPending ? <SpinnerIcon className="h-4 w-4" /> : null}
-          Refund
+          {t('refund.confirm')}
         </Button>
       </div>
     </Dialog>

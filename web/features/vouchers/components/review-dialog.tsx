@@ -6,15 +6,16 @@ import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { Field, Textarea } from '../../../components/ui/field';
 import { SpinnerIcon, StarIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
+import { useT } from '../../../i18n';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { vouchersQueryKey } from '../api/get-vouchers';
 import { usePostReview } from '../api/post-review';
 
 const COMMENT_MAX = 1000;
-const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
 function ReviewForm({ dealId, dealTitle, onDone }: { dealId: string; dealTitle: string; onDone: () => void }) {
+  const { t } = useT('vouchers');
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
   const [tried, setTried] = useState(false);
@@ -33,14 +34,14 @@ function ReviewForm({ dealId, dealTitle, onDone }: { dealId: string; dealTitle: 
       { dealId, rating, comment: comment.trim() },
       {
         onSuccess: (answer) => {
-          toast({ title: 'Review posted', description: answer.message || 'Thank you for your review', variant: 'success' });
+          toast({ title: t('review.postedTitle'), description: answer.message || t('review.postedDescription'), variant: 'success' });
           onDone();
         },
         onError: (error) => {
           const refused = isApiError(error, 409) || isApiError(error, 403);
           toast({
-            title: 'Review not posted',
-            description: isApiError(error) && error.status < 500 && error.serverMessage ? error.serverMessage : 'Please try again in a moment.',
+            title: t('review.failedTitle'),
+            description: isApiError(error) && error.status < 500 && error.serverMessage ? error.serverMessage : t('review.failedDescription'),
             variant: 'destructive',
           });
           if (refused) {
@@ -56,7 +57,7 @@ function ReviewForm({ dealId, dealTitle, onDone }: { dealId: string; dealTitle: 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <fieldset aria-describedby={tried && ratingMissing ? ids.ratingError : undefined}>
-        <legend className="text-sm font-medium text-slate-800">Your rating</legend>
+        <legend className="text-sm font-medium text-slate-800">{t('review.rating')}</legend>
         <div className="mt-2 flex items-center gap-1">
           {[1, 2, 3, 4, 5].map((value) => (
             <label key={value} className="cursor-pointer">
@@ -71,24 +72,22 @@ function ReviewForm({ dealId, dealTitle, onDone }: { dealId: string; dealTitle: 
               <span className="block rounded-lg p-1 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-1 peer-focus-visible:outline-brand-600">
                 <StarIcon filled={value <= rating} className={cn('h-8 w-8', value <= rating ? 'text-amber-500' : 'text-slate-400')} />
               </span>
-              <span className="sr-only">
-                {value} {value === 1 ? 'star' : 'stars'}
-              </span>
+              <span className="sr-only">{t('review.stars', { count: value })}</span>
             </label>
           ))}
           <span className="ml-2 text-sm font-medium text-slate-700" aria-hidden="true">
-            {RATING_WORDS[rating]}
+            {rating > 0 ? t(`review.ratingWords.${rating}`) : ''}
           </span>
         </div>
         {tried && ratingMissing ? (
           <p id={ids.ratingError} className="mt-1 text-sm text-red-700">
-            Please choose a rating from 1 to 5 stars.
+            {t('review.ratingMissing')}
           </p>
         ) : null}
       </fieldset>
 
       <div>
-        <Field label="Your review" error={tried && commentMissing ? 'Please write a few words about the deal.' : undefined}>
+        <Field label={t('review.comment')} error={tried && commentMissing ? t('review.commentMissing') : undefined}>
           {(control) => (
             <Textarea
               {...control}
@@ -97,7 +96,7 @@ function ReviewForm({ dealId, dealTitle, onDone }: { dealId: string; dealTitle: 
               maxLength={COMMENT_MAX}
               rows={4}
               required
-              placeholder={`What did you think of ${dealTitle}?`}
+              placeholder={t('review.placeholder', { title: dealTitle })}
             />
           )}
         </Field>
@@ -108,11 +107,11 @@ function ReviewForm({ dealId, dealTitle, onDone }: { dealId: string; dealTitle: 
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <DialogClose>
-          <Button variant="outline">Cancel</Button>
+          <Button variant="outline">{t('review.cancel')}</Button>
         </DialogClose>
         <Button type="submit" disabled={post.isPending}>
           {post.isPending ? <SpinnerIcon className="h-4 w-4" /> : null}
-          Post Review
+          {t('review.post')}
         </Button>
       </div>
     </form>
@@ -120,18 +119,19 @@ function ReviewForm({ dealId, dealTitle, onDone }: { dealId: string; dealTitle: 
 }
 
 export function ReviewDialog({ dealId, dealTitle }: { dealId: string; dealTitle: string }) {
+  const { t } = useT('vouchers');
   const [open, setOpen] = useState(false);
   return (
     <Dialog
       open={open}
       onOpenChange={setOpen}
       size="lg"
-      title={`Review ${dealTitle}`}
-      description="Tell other shoppers how it went. You can review each deal once."
+      title={t('review.title', { title: dealTitle })}
+      description={t('review.description')}
       trigger={
-        <Button variant="secondary" size="md" aria-label={`Write a review of ${dealTitle}`}>
+        <Button variant="secondary" size="md" aria-label={t('review.openLabel', { title: dealTitle })}>
           <StarIcon className="h-4 w-4" />
-          Write a review
+          {t('review.open')}
         </Button>
       }
     >

@@ -3,12 +3,14 @@
  * its refund (or the Refund button), review and the printable page. A redeemed voucher shows its code with the QR folded
  * away behind "Show QR"; a refunded one its code alone: nothing left to scan.
  */
+import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Voucher } from '../../../../contract/checkout';
 import { paths } from '../../../../contract/routes';
 import { buttonClasses } from '../../../components/ui/button';
 import { Price } from '../../../components/ui/price';
 import { CalendarIcon, CheckCircleIcon, PrinterIcon, RefundIcon } from '../../../components/ui/icons';
+import { useT } from '../../../i18n';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { formatDay } from '../../../lib/dates';
 import { DealImage, RefundTerms } from '../../deals';
@@ -27,6 +29,7 @@ function when(iso: string | null): string | null {
 
 /** `offerReview`: this card carries the deal's 'Write a review' (one card per deal does, not every voucher of it). */
 export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerReview: boolean }) {
+  const { t } = useT('vouchers');
   const state = voucherState(voucher);
   const redeemedAt = when(voucher.redeemedAt);
   const refund = standingRefund(voucher);
@@ -57,7 +60,7 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
           </Link>
         </h2>
         <p className="mt-1 text-sm text-slate-600 tabular-nums">
-          <span className="sr-only">Price paid: </span>
+          <span className="sr-only">{t('card.pricePaid')}</span>
           <Price cents={voucher.priceCents} />
         </p>
 
@@ -65,14 +68,14 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
           <div className="mt-4 flex items-center gap-4 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
             <dl className="min-w-0 flex-1 space-y-2">
               <div>
-                <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Code</dt>
+                <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t('card.code')}</dt>
                 <dd className="flex items-center gap-1">
                   <span className="font-mono text-lg font-bold tracking-widest text-slate-900">{voucher.voucherCode}</span>
                   <CopyCodeButton code={voucher.voucherCode} />
                 </dd>
               </div>
               <div>
-                <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">PIN</dt>
+                <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t('card.pin')}</dt>
                 <dd className="font-mono text-lg font-bold tracking-widest text-slate-900">{voucher.voucherPin}</dd>
               </div>
             </dl>
@@ -80,7 +83,7 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
           </div>
         ) : (
           <p className="mt-4 rounded-xl bg-slate-50 p-3 text-sm text-slate-600 ring-1 ring-slate-200">
-            <span className="text-xs font-semibold tracking-wide uppercase">Code</span>{' '}
+            <span className="text-xs font-semibold tracking-wide uppercase">{t('card.code')}</span>{' '}
             <span className="font-mono font-bold tracking-widest text-slate-700">{voucher.voucherCode}</span>
           </p>
         )}
@@ -89,21 +92,25 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
         <ul className="mt-4 space-y-1.5 text-sm text-slate-700">
           <li className="flex items-center gap-2">
             <CalendarIcon className="h-4 w-4 shrink-0 text-slate-500" />
-            {state === 'expired' ? 'Expired on' : 'Valid until'} {formatDay(voucher.validUntil)}
+            {state === 'expired' ? t('card.expiredOn', { date: formatDay(voucher.validUntil) }) : t('card.validUntil', { date: formatDay(voucher.validUntil) })}
           </li>
           {refund ? (
             <li className="flex items-center gap-2">
               <RefundIcon className="h-4 w-4 shrink-0 text-slate-500" />
               <span>
-                {refund.status === 'pending' ? 'Refund pending' : 'Refunded'}: <Price cents={refund.amountCents} />
-                {refundedAt ? `${refund.status === 'pending' ? ', asked on' : ' on'} ${refundedAt}` : ''}
+                <Trans
+                  t={t}
+                  i18nKey={refund.status === 'pending' ? (refundedAt ? 'card.refundPendingOn' : 'card.refundPending') : refundedAt ? 'card.refundedOn' : 'card.refunded'}
+                  values={{ date: refundedAt }}
+                  components={{ price: <Price cents={refund.amountCents} /> }}
+                />
               </span>
             </li>
           ) : null}
           {redeemedAt ? (
             <li className="flex items-center gap-2">
               <CheckCircleIcon className="h-4 w-4 shrink-0 text-slate-500" />
-              Redeemed on {redeemedAt}
+              {t('card.redeemedOn', { date: redeemedAt })}
             </li>
           ) : null}
         </ul>
@@ -114,7 +121,7 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
           {state === 'refunded' ? null : (
             <Link href={paths.voucherPrint(voucher.id)} className={buttonClasses('outline', 'md')}>
               <PrinterIcon className="h-4 w-4" />
-              Print<span className="sr-only"> voucher {voucher.voucherCode}</span>
+              <Trans t={t} i18nKey="card.print" values={{ code: voucher.voucherCode }} components={{ sr: <span className="sr-only" /> }} />
             </Link>
           )}
           {refundable ? <RefundDialog voucher={voucher} /> : null}

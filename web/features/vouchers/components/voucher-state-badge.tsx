@@ -1,13 +1,15 @@
-/** A voucher's state as a badge: Valid, Redeemed, Refunded or Expired. */
+/** A voucher's state as a badge: Valid, Redeemed, Refunded or Expired, in the same words on My Vouchers, the orders screen and customer service. */
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { VOUCHER_STATE_LABELS, type VoucherState } from '../voucher-display';
+import { useT } from '../../../i18n';
+import type { VoucherState } from '../voucher-display';
 
 const TONES: Record<VoucherState, BadgeTone> = { valid: 'success', redeemed: 'neutral', refunded: 'brand', expired: 'warning' };
 
 export function VoucherStateBadge({ state, className }: { state: VoucherState; className?: string }) {
+  const { t } = useT('vouchers');
   return (
     <Badge tone={TONES[state]} className={className}>
-      {VOUCHER_STATE_LABELS[state]}
+      {t(`state.${state}`)}
     </Badge>
   );
 }
