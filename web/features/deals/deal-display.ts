@@ -1,6 +1,7 @@
 /** Shopper-facing wording for a deal, shared by the card and the detail page (its images are in deal-images.ts). */
 import { VOUCHER_VALID_DAYS } from '../../../contract/constants';
 import type { Deal } from '../../../contract/deals';
+import { translate } from '../../i18n';
 import { formatDay } from '../../lib/dates';
 import { formatCount } from '../../lib/numbers';
 
@@ -9,14 +10,14 @@ export { dealImageSrc, placeholderImage, type PlaceholderSize } from './deal-ima
 export function validityLabel(deal: Pick<Deal, 'validUntil'>): string {
   if (deal.validUntil) {
     const day = formatDay(deal.validUntil);
-    if (day) return `Valid until ${day}`;
+    if (day) return translate('deals:card.validUntil', { day });
   }
-  return `Valid for ${VOUCHER_VALID_DAYS} days`;
+  return translate('deals:card.validFor', { count: VOUCHER_VALID_DAYS });
 }
 
 /** Real sales (ADR 011); a deal nobody bought yet is introduced as new rather than as '0 bought'. */
 export function boughtLabel(deal: Pick<Deal, 'boughtCount'>): string {
-  return deal.boughtCount > 0 ? `${formatCount(deal.boughtCount)} bought` : 'New deal';
+  return deal.boughtCount > 0 ? translate('deals:card.bought', { number: formatCount(deal.boughtCount) }) : translate('deals:card.newDeal');
 }
 
 /** Stars and a count are shown only for a deal with reviews: a zero is never shown as a selling point. */
@@ -24,7 +25,7 @@ export const hasReviews = (deal: Pick<Deal, 'reviewCount'>): boolean => deal.rev
 
 /** The same figures read out: "Rated 4.6 out of 5 from 12 reviews". */
 export function ratingSpoken(deal: Pick<Deal, 'rating' | 'reviewCount'>): string {
-  return `Rated ${deal.rating.toFixed(1)} out of 5 from ${formatCount(deal.reviewCount)} ${deal.reviewCount === 1 ? 'review' : 'reviews'}`;
+  return translate('deals:card.rated', { count: deal.reviewCount, rating: deal.rating.toFixed(1), reviews: formatCount(deal.reviewCount) });
 }
 
 /** Units left at which a card says "Only N left". */
@@ -32,7 +33,9 @@ export const FEW_LEFT = 10;
 
 /** "Only 3 left" while 1 to FEW_LEFT units remain of a limited offer; otherwise null. */
 export function fewLeftLabel(deal: Pick<Deal, 'remaining' | 'soldOut'>): string | null {
-  return !deal.soldOut && deal.remaining !== null && deal.remaining >= 1 && deal.remaining <= FEW_LEFT ? `Only ${deal.remaining} left` : null;
+  return !deal.soldOut && deal.remaining !== null && deal.remaining >= 1 && deal.remaining <= FEW_LEFT
+    ? translate('deals:card.fewLeft', { count: deal.remaining })
+    : null;
 }
 
 const MINUTE = 60_000;
@@ -52,14 +55,14 @@ export function endsInLabel(ms: number): string {
   const minutes = Math.max(1, Math.floor(ms / MINUTE));
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
-  if (days > 0) return `Ends in ${days}d ${hours}h`;
-  if (hours > 0) return `Ends in ${hours}h ${minutes % 60}m`;
-  return `Ends in ${minutes}m`;
+  if (days > 0) return translate('deals:card.endsInDays', { days, hours });
+  if (hours > 0) return translate('deals:card.endsInHours', { hours, minutes: minutes % 60 });
+  return translate('deals:card.endsInMinutes', { minutes });
 }
 
 /** "1.2 km", or "350 m" below a kilometre. */
 export function distanceLabel(km: number): string {
   const metres = Math.round(km * 100) * 10;
-  if (metres < 1000) return `${Math.max(10, metres)} m`;
-  return `${km < 10 ? km.toFixed(1) : formatCount(Math.round(km))} km`;
+  if (metres < 1000) return translate('deals:card.metres', { metres: Math.max(10, metres) });
+  return translate('deals:card.km', { km: km < 10 ? km.toFixed(1) : formatCount(Math.round(km)) });
 }

@@ -9,6 +9,7 @@ import { PRELOADED_DEAL_IMAGES, SEARCH_QUERY_MAX_LENGTH, SKELETON_CARDS } from '
 import { paths } from '../../../contract/routes';
 import { Button } from '../../components/ui/button';
 import { AlertIcon, FilterIcon, NavigationIcon, SearchIcon, TagIcon, XIcon } from '../../components/ui/icons';
+import { translate, useT } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { dealListQueryOptions } from './api/get-deals';
 import { DealCardSkeleton } from './components/deal-card-skeleton';
@@ -17,6 +18,7 @@ import { StatePanel } from '../../components/ui/panel';
 import { dealImageSrc, preloadImage } from './deal-images';
 import { CategoryStrip } from './components/category-strip';
 import { hasFilters, homeHref, readFilters, withoutFilters, type DealFilters } from './deal-filters';
+import type { LocateFailure } from './locate';
 
 // What a plain visit does not use loads when it is first needed, so the first page stays small: the panel and the
 // dialog library when Filter is pressed, the chips once a filter is in force, the position code on Near me.
@@ -27,11 +29,11 @@ const FilterChips = lazy(async () => ({ default: (await import('./components/fil
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 250;
 
-/** The hero's three-step explanation of buying and redeeming a voucher. */
-const STEPS = [
-  { title: 'Pick a deal', detail: 'Browse local offers and pay securely by card.' },
-  { title: 'Get your voucher', detail: 'A code and PIN arrive the moment you pay.' },
-  { title: 'Enjoy', detail: 'Show the code and PIN at the venue to redeem.' },
+/** The hero's three-step explanation of buying and redeeming a voucher (read when shown, in the current language). */
+const steps = () => [
+  { title: translate('deals:home.steps.pick'), detail: translate('deals:home.steps.pickDetail') },
+  { title: translate('deals:home.steps.voucher'), detail: translate('deals:home.steps.voucherDetail') },
+  { title: translate('deals:home.steps.enjoy'), detail: translate('deals:home.steps.enjoyDetail') },
 ];
 
 /**
@@ -106,6 +108,7 @@ function usePreloadImages(sources: string[]) {
 }
 
 function Hero({ text, onChange, onSubmit, onClear }: { text: string; onChange: (v: string) => void; onSubmit: () => void; onClear: () => void }) {
+  const { t } = useT('deals');
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -117,18 +120,18 @@ function Hero({ text, onChange, onSubmit, onClear }: { text: string; onChange: (
       <div className="relative mx-auto grid max-w-7xl items-center gap-4 px-4 py-6 sm:gap-6 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16 lg:px-8 lg:py-10">
         <div>
           <p className="hidden items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-50 ring-1 ring-white/20 sm:inline-flex">
-            <TagIcon className="h-4 w-4" /> Local deals, real savings
+            <TagIcon className="h-4 w-4" /> {t('home.tagline')}
           </p>
           <h1 id="hero-title" className="max-w-3xl text-2xl font-extrabold tracking-tight text-balance sm:mt-4 sm:text-4xl xl:text-5xl">
-            Discover great experiences for less
+            {t('home.title')}
           </h1>
           <p className="mt-4 hidden max-w-2xl text-base text-brand-50/90 sm:block sm:text-lg">
-            Restaurants, spas, classes and adventures from local businesses. Buy a voucher in seconds and redeem it with a code and PIN.
+            {t('home.intro')}
           </p>
 
           <form role="search" onSubmit={handleSubmit} className="mt-4 max-w-2xl sm:mt-6">
             <label htmlFor="deal-search" className="mb-2 block text-sm font-semibold text-white">
-              Search deals
+              {t('home.searchLabel')}
             </label>
             <div className="relative">
               <SearchIcon className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-500" />
@@ -141,7 +144,7 @@ function Hero({ text, onChange, onSubmit, onClear }: { text: string; onChange: (
                 maxLength={SEARCH_QUERY_MAX_LENGTH}
                 value={text}
                 onChange={(event) => onChange(event.target.value)}
-                placeholder="Sushi, spa, yoga, a merchant…"
+                placeholder={t('home.searchPlaceholder')}
                 className="h-14 w-full rounded-2xl border-0 bg-white pr-12 pl-12 text-base text-slate-900 shadow-lg ring-1 ring-black/5 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-300"
               />
               {text !== '' ? (
@@ -151,7 +154,7 @@ function Hero({ text, onChange, onSubmit, onClear }: { text: string; onChange: (
                   className="absolute top-1/2 right-1.5 grid h-11 w-11 -translate-y-1/2 place-items-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-ring"
                 >
                   <XIcon className="h-4 w-4" />
-                  <span className="sr-only">Clear search</span>
+                  <span className="sr-only">{t('home.clearSearch')}</span>
                 </button>
               ) : null}
             </div>
@@ -159,9 +162,9 @@ function Hero({ text, onChange, onSubmit, onClear }: { text: string; onChange: (
         </div>
 
         <div className="lg:rounded-2xl lg:bg-white/10 lg:p-6 lg:ring-1 lg:ring-white/15 lg:backdrop-blur-sm">
-          <h2 className="sr-only text-sm font-semibold tracking-wide text-brand-100 uppercase lg:not-sr-only">How it works</h2>
+          <h2 className="sr-only text-sm font-semibold tracking-wide text-brand-100 uppercase lg:not-sr-only">{t('home.howItWorks')}</h2>
           <ol className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-brand-50/90 lg:mt-4 lg:flex-col lg:gap-5">
-            {STEPS.map((step, index) => (
+            {steps().map((step, index) => (
               <li key={step.title} className="flex items-center gap-2 lg:items-start lg:gap-3">
                 <span
                   aria-hidden="true"
@@ -191,24 +194,21 @@ function useFilters() {
   const [, navigate] = useLocation();
   const filters = useMemo(() => readFilters(search), [search]);
   const [locating, setLocating] = useState(false);
-  const [locationMessage, setLocationMessage] = useState('');
+  // What the status line says about the position: nothing, asking for it, or why none came.
+  const [locationNote, setLocationNote] = useState<'locating' | LocateFailure | null>(null);
 
   const apply = async (next: DealFilters) => {
-    setLocationMessage('');
+    setLocationNote(null);
     if (next.sort === 'nearest' && (next.lat === undefined || next.lng === undefined)) {
       setLocating(true);
-      setLocationMessage('Finding your location…');
+      setLocationNote('locating');
       try {
         const { locate } = await import('./locate');
         next = { ...next, ...(await locate()) };
-        setLocationMessage('');
+        setLocationNote(null);
       } catch (failure) {
         next = { ...next, sort: filters.sort, lat: filters.lat, lng: filters.lng };
-        setLocationMessage(
-          failure === 'denied'
-            ? 'Location access was not allowed, so the deals keep their previous order.'
-            : 'Your location is not available right now, so the deals keep their previous order.',
-        );
+        setLocationNote(failure === 'denied' ? 'denied' : 'unavailable');
       } finally {
         setLocating(false);
       }
@@ -218,16 +218,27 @@ function useFilters() {
     navigate(homeHref(next));
   };
 
-  return { filters, apply: (next: DealFilters) => void apply(next), locating, locationMessage };
+  return { filters, apply: (next: DealFilters) => void apply(next), locating, locationNote };
+}
+
+/** The status line: how many deals are shown, for which search and filters. */
+function statusText(count: number, query: string, filtered: boolean, more: boolean): string {
+  if (more) {
+    if (query) return filtered ? translate('deals:home.status.firstMatchingFiltered', { count, query }) : translate('deals:home.status.firstMatching', { count, query });
+    return filtered ? translate('deals:home.status.firstFiltered', { count }) : translate('deals:home.status.first', { count });
+  }
+  if (query) return filtered ? translate('deals:home.status.matchingFiltered', { count, query }) : translate('deals:home.status.matching', { count, query });
+  return filtered ? translate('deals:home.status.availableFiltered', { count }) : translate('deals:home.status.available', { count });
 }
 
 export function HomePage() {
+  const { t } = useT('deals');
   const { text, query, change, commit } = useSearchText();
-  const { filters, apply, locating, locationMessage } = useFilters();
+  const { filters, apply, locating, locationNote } = useFilters();
   const filtered = hasFilters(filters);
   const [panelOpen, setPanelOpen] = useState(false);
   const [panelWanted, setPanelWanted] = useState(false);
-  useDocumentTitle(query ? `Deals matching “${query}”` : null);
+  useDocumentTitle(query ? t('home.documentTitle', { query }) : null);
 
   const { q: _q, ...listFilters } = filters;
   const deals = useInfiniteQuery({ ...dealListQueryOptions(query, listFilters), placeholderData: keepPreviousData });
@@ -254,14 +265,7 @@ export function HomePage() {
     setPanelOpen(true);
   };
 
-  let status = '';
-  if (deals.isSuccess && !searching && !loading) {
-    const count = `${list.length} ${list.length === 1 ? 'deal' : 'deals'}`;
-    const matching = query ? ` matching “${query}”` : '';
-    const narrowed = filtered ? ' with these filters' : '';
-    if (deals.hasNextPage) status = `Showing the first ${count}${matching}${narrowed}`;
-    else status = query ? `${count}${matching}${narrowed}` : `${count} available${narrowed}`;
-  }
+  const status = deals.isSuccess && !searching && !loading ? statusText(list.length, query, filtered, deals.hasNextPage) : '';
 
   return (
     <>
@@ -273,7 +277,7 @@ export function HomePage() {
         <div className="mt-5 flex flex-wrap items-end justify-between gap-4 sm:mt-6">
           <div>
             <h2 id="featured-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              Featured Deals
+              {t('home.featured')}
             </h2>
             <p className="mt-1 min-h-5 text-sm text-slate-600" role="status" aria-live="polite">
               {status}
@@ -282,16 +286,22 @@ export function HomePage() {
           <div className="flex gap-2">
             <Button variant={nearest ? 'secondary' : 'outline'} size="md" aria-pressed={nearest} disabled={locating} onClick={toggleNearMe}>
               <NavigationIcon className="h-4 w-4" />
-              Near me
+              {t('home.nearMe')}
             </Button>
             <Button variant="outline" size="md" aria-haspopup="dialog" onPointerEnter={() => void loadFilterPanel()} onClick={openPanel}>
               <FilterIcon className="h-4 w-4" />
-              Filter
+              {t('home.filter')}
             </Button>
           </div>
         </div>
         <p className="min-h-0 text-sm font-medium text-slate-700 empty:hidden" role="status" aria-live="polite">
-          {locationMessage}
+          {locationNote === 'locating'
+            ? t('home.locating')
+            : locationNote === 'denied'
+              ? t('home.locationDenied')
+              : locationNote === 'unavailable'
+                ? t('home.locationUnavailable')
+                : null}
         </p>
         {filtered ? (
           <Suspense fallback={<div className="mt-4 min-h-11" />}>
@@ -316,7 +326,7 @@ export function HomePage() {
         <div className="mt-6">
           {loading ? (
             <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-              <p className="sr-only">Loading deals…</p>
+              <p className="sr-only">{t('home.loading')}</p>
               {Array.from({ length: SKELETON_CARDS }, (_, index) => (
                 <DealCardSkeleton key={index} />
               ))}
@@ -326,7 +336,7 @@ export function HomePage() {
               state="error"
               heading="h3"
               icon={<AlertIcon className="h-7 w-7" />}
-              title="Error loading deals. Please try again later."
+              title={t('home.loadFailed')}
               onRetry={() => void deals.refetch()}
             />
           ) : (

@@ -6,18 +6,16 @@ import { paths } from '../../../contract/routes';
 import { StatePanel } from '../../components/ui/panel';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { AlertIcon, HeartIcon, UserIcon } from '../../components/ui/icons';
+import { useT } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { openLoginDialog } from '../auth';
 import { useFavorites } from './api/get-favorites';
 import { usePendingFavorites } from './api/pending-favorites';
 import { FavoriteCard, FavoriteCardSkeleton } from './components/favorite-card';
 
-function countText(count: number): string {
-  return `${count} ${count === 1 ? 'favorite deal' : 'favorite deals'}`;
-}
-
 export default function FavoritesPage() {
-  useDocumentTitle('Favorites');
+  const { t } = useT('favorites');
+  useDocumentTitle(t('page.documentTitle'));
   const { user, userLoading, query } = useFavorites();
   const pending = usePendingFavorites();
   // A removal in flight hides its card at once; a refused one brings it back.
@@ -28,7 +26,7 @@ export default function FavoritesPage() {
   if (loading) {
     body = (
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-        <p className="sr-only">Loading favorites…</p>
+        <p className="sr-only">{t('page.loading')}</p>
         {Array.from({ length: SKELETON_CARDS }, (_, index) => (
           <FavoriteCardSkeleton key={index} />
         ))}
@@ -36,25 +34,25 @@ export default function FavoritesPage() {
     );
   } else if (user === null) {
     body = (
-      <StatePanel tone="sale" icon={<UserIcon className="h-7 w-7" />} title="Please Login First" message="Log in to see the deals you saved.">
+      <StatePanel tone="sale" icon={<UserIcon className="h-7 w-7" />} title={t('page.loginTitle')} message={t('page.loginHint')}>
         <Button size="lg" onClick={() => openLoginDialog({ next: paths.favorites })}>
-          Login
+          {t('page.login')}
         </Button>
       </StatePanel>
     );
   } else if (query.isError && query.data === undefined) {
     body = (
-      <StatePanel state="error" icon={<AlertIcon className="h-7 w-7" />} title="Loading Failed" message="Your favorites could not be loaded. Please try again.">
+      <StatePanel state="error" icon={<AlertIcon className="h-7 w-7" />} title={t('page.failed')} message={t('page.failedHint')}>
         <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? 'Retrying…' : 'Retry'}
+          {query.isFetching ? t('page.retrying') : t('page.retry')}
         </Button>
       </StatePanel>
     );
   } else if (deals.length === 0) {
     body = (
-      <StatePanel state="empty" tone="sale" icon={<HeartIcon className="h-7 w-7" />} title="No Favorites Yet" message="Tap the heart on any deal to keep it here.">
+      <StatePanel state="empty" tone="sale" icon={<HeartIcon className="h-7 w-7" />} title={t('page.empty')} message={t('page.emptyHint')}>
         <Link href={paths.home} className={buttonClasses('primary', 'lg')}>
-          Browse Deals
+          {t('page.browse')}
         </Link>
       </StatePanel>
     );
@@ -77,10 +75,10 @@ export default function FavoritesPage() {
         <div>
           <h1 className="flex items-center gap-3 text-3xl font-extrabold tracking-tight text-slate-900">
             <HeartIcon filled className="h-7 w-7 text-sale-600" />
-            My Favorites
+            {t('page.title')}
           </h1>
           <p className="mt-1 min-h-5 text-sm text-slate-600" role="status">
-            {showCount ? countText(deals.length) : ''}
+            {showCount ? t('page.count', { count: deals.length }) : ''}
           </p>
         </div>
       </header>

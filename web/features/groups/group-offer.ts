@@ -1,5 +1,6 @@
 /** A deal's group offer, when it has one, and whether a group of it can be started or joined now. */
 import type { Deal } from '../../../contract/deals';
+import { translate } from '../../i18n';
 
 export interface GroupOffer {
   size: number;
@@ -19,10 +20,10 @@ export function groupsOpenFor(deal: Deal): boolean {
 
 /** '3 people · 24 h to fill' */
 export function groupOfferHint(offer: GroupOffer): string {
-  return `${offer.size} people · ${offer.windowHours} h to fill`;
+  return translate('groups:offer.hint', { size: offer.size, hours: offer.windowHours });
 }
 
 /** '1 seat left', '3 seats left' */
 export function seatsLeftText(seats: number): string {
-  return seats === 1 ? '1 seat left' : `${seats} seats left`;
+  return translate('groups:offer.seatsLeft', { count: seats });
 }

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Group } from '../../../contract/groups';
 import { paths } from '../../../contract/routes';
@@ -14,6 +15,7 @@ import { AlertIcon, ArrowLeftIcon, CheckCircleIcon, ClockIcon, ShareIcon, Spinne
 import { StatePanel } from '../../components/ui/panel';
 import { Price } from '../../components/ui/price';
 import { Skeleton } from '../../components/ui/skeleton';
+import { translate, useT } from '../../i18n';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { DealImage, ShopperOnly } from '../deals';
@@ -33,11 +35,12 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 function GroupSkeleton() {
+  const { t } = useT('groups');
   return (
     <Frame>
       <div aria-busy="true">
         <p className="sr-only" role="status">
-          Loading group…
+          {t('page.loading')}
         </p>
         <Skeleton className="h-8 w-32" />
         <div className="mt-6 grid gap-8 md:grid-cols-2">
@@ -51,40 +54,44 @@ function GroupSkeleton() {
 
 /** The running clock to the deadline; it ticks every second on its own, outside the page's status announcements. */
 function Countdown({ deadline }: { deadline: string }) {
+  const { t } = useT('groups');
   const now = useNow(1000);
   return (
     <p className="flex items-center gap-2 text-sm text-slate-700">
       <ClockIcon className="h-4 w-4 text-slate-500" />
-      Closes in
-      <time role="timer" dateTime={deadline} className="font-mono text-base font-semibold text-slate-900 tabular-nums">
-        {countdownText(msUntil(deadline, now))}
-      </time>
+      <Trans
+        t={t}
+        i18nKey='page.closesIn'
+        values={{ time: countdownText(msUntil(deadline, now)) }}
+        components={{ clock: <time role="timer" dateTime={deadline} className="font-mono text-base font-semibold text-slate-900 tabular-nums" /> }}
+      />
     </p>
   );
 }
 
 /** The group's state in a sentence, announced when it changes (and only then), and what goes with it. */
 function GroupStatus({ group }: { group: Group }) {
+  const { t } = useT('groups');
   const member = group.mine === 'paid';
   let icon: ReactNode = null;
   let sentence: string;
   let more: ReactNode = null;
   if (group.status === 'open') {
-    sentence = `Waiting for ${group.size - group.paidCount} more`;
+    sentence = t('page.waitingFor', { count: group.size - group.paidCount });
   } else if (group.status === 'formed') {
     icon = <CheckCircleIcon className="mt-0.5 h-6 w-6 shrink-0 text-emerald-700" />;
-    sentence = member ? 'Group complete! Vouchers are in My Vouchers' : 'Group complete!';
+    sentence = member ? t('page.completeMember') : t('page.complete');
     more = member ? (
       <Link href={paths.myVouchers} className={buttonClasses('primary', 'md', 'mt-3')}>
         <TicketIcon className="h-4 w-4" />
-        Go to My Vouchers
+        {t('page.goToVouchers')}
       </Link>
     ) : (
-      <p className="mt-1 text-sm text-slate-600">This group is full. Start a new group to get the group price.</p>
+      <p className="mt-1 text-sm text-slate-600">{t('page.fullHint')}</p>
     );
   } else {
     icon = <AlertIcon className="mt-0.5 h-6 w-6 shrink-0 text-slate-600" />;
-    sentence = 'This group did not fill in time. Everyone who paid is refunded.';
+    sentence = t('page.failed');
   }
   return (
     <div className="flex items-start gap-2">
@@ -103,19 +110,20 @@ function GroupStatus({ group }: { group: Group }) {
 function membershipText(group: Group): string | null {
   switch (group.mine) {
     case 'held':
-      return group.status === 'open' ? 'Finish paying to hold your place.' : null;
+      return group.status === 'open' ? translate('groups:page.held') : null;
     case 'paid':
-      return group.status === 'open' ? "You're in. Share the link so friends can join." : null;
+      return group.status === 'open' ? translate('groups:page.paid') : null;
     case 'refunding':
-      return 'Your payment is being refunded.';
+      return translate('groups:page.refunding');
     case 'refunded':
-      return 'Your payment has been refunded.';
+      return translate('groups:page.refunded');
     default:
       return null;
   }
 }
 
 function ShareButton({ group }: { group: Group }) {
+  const { t } = useT('groups');
   const [sharing, setSharing] = useState(false);
   const share = async () => {
     setSharing(true);
@@ -128,19 +136,20 @@ function ShareButton({ group }: { group: Group }) {
   return (
     <Button variant="outline" onClick={() => void share()} disabled={sharing}>
       <ShareIcon className="h-4 w-4" />
-      Share
+      {t('page.share')}
     </Button>
   );
 }
 
 /** What the viewer can do: join an open group, or start a new one where this one cannot take them. */
 function Actions({ group }: { group: Group }) {
+  const { t } = useT('groups');
   const next = paths.group(group.id);
   const signedIn = useSignedInFor(next);
   const checkout = useGroupCheckout({ showsRefusal: true });
   const refusal = checkout.isError ? joinRefusal(checkout.error) : null;
   const buyable = groupsOpenFor(group.deal);
-  const startNew = <StartGroupButton deal={group.deal} label="Start a new group" next={next} size="md" variant={refusal ? 'primary' : 'outline'} />;
+  const startNew = <StartGroupButton deal={group.deal} newGroup next={next} size="md" variant={refusal ? 'primary' : 'outline'} />;
 
   const join = async () => {
     if (await signedIn()) checkout.mutate({ deal: group.deal, groupId: group.id });
@@ -162,7 +171,7 @@ function Actions({ group }: { group: Group }) {
   if (group.seatsLeft === 0) {
     return (
       <div className="grid gap-3">
-        <p className="text-sm text-slate-600">Every place in this group is taken right now.</p>
+        <p className="text-sm text-slate-600">{t('page.allTaken')}</p>
         {startNew}
       </div>
     );
@@ -171,9 +180,9 @@ function Actions({ group }: { group: Group }) {
     <div className="grid gap-2">
       <Button size="lg" className="w-full" onClick={() => void join()} disabled={!buyable || checkout.isPending}>
         {checkout.isPending ? <SpinnerIcon className="h-5 w-5" /> : null}
-        Join for <Price cents={group.priceCents} />
+        <Trans t={t} i18nKey='page.join' components={{ price: <Price cents={group.priceCents} /> }} />
       </Button>
-      {!buyable ? <p className="text-center text-sm text-slate-600">This deal is not available right now.</p> : null}
+      {!buyable ? <p className="text-center text-sm text-slate-600">{t('page.unavailable')}</p> : null}
     </div>
   );
 }
@@ -192,6 +201,7 @@ function useRefreshWhenSettled(group: Group) {
 }
 
 function GroupView({ group }: { group: Group }) {
+  const { t } = useT('groups');
   const { deal } = group;
   useRefreshWhenSettled(group);
   const mine = membershipText(group);
@@ -201,7 +211,7 @@ function GroupView({ group }: { group: Group }) {
     <Frame>
       <Link href={paths.deal(deal.id)} className={buttonClasses('ghost', 'sm', '-ml-3')}>
         <ArrowLeftIcon className="h-4 w-4" />
-        View the deal
+        {t('page.viewDeal')}
       </Link>
 
       <div className="mt-4 grid gap-6 md:grid-cols-2 md:gap-8">
@@ -214,16 +224,15 @@ function GroupView({ group }: { group: Group }) {
           <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance text-slate-900">{deal.title}</h1>
 
           <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            <Badge tone="brand">Group of {group.size}</Badge>
-            <span className="sr-only">Group price:</span>
+            <Badge tone="brand">{t('page.groupOf', { size: group.size })}</Badge>
+            <span className="sr-only">{t('page.groupPrice')}</span>
             <Price cents={group.priceCents} className="text-4xl font-extrabold tracking-tight text-slate-900" />
             <span className="text-sm text-slate-600">
-              <span className="sr-only">Usual price:</span>
-              <Price cents={deal.priceCents} struck /> usual price
+              <Trans t={t} i18nKey='page.usualPrice' components={{ sr: <span className="sr-only" />, price: <Price cents={deal.priceCents} struck /> }} />
             </span>
           </div>
 
-          <section aria-label="The group" className="mt-6 grid gap-4 surface p-5">
+          <section aria-label={t('page.region')} className="mt-6 grid gap-4 surface p-5">
             <GroupStatus group={group} />
             <div>
               <MemberSeats size={group.size} members={group.members} look="lg" />
@@ -247,10 +256,11 @@ function GroupView({ group }: { group: Group }) {
 }
 
 export default function GroupPage({ id }: { id: string }) {
+  const { t } = useT('groups');
   const query = useQuery(groupQueryOptions(id));
   const group = query.data;
   const notFound = isApiError(query.error, 404) || isApiError(query.error, 400);
-  useDocumentTitle(group ? `Group: ${group.deal.title}` : notFound ? 'Group Not Found' : null);
+  useDocumentTitle(group ? t('page.documentTitle', { title: group.deal.title }) : notFound ? t('page.notFound') : null);
 
   if (query.isPending) return <GroupSkeleton />;
   if (!group) {
@@ -260,16 +270,16 @@ export default function GroupPage({ id }: { id: string }) {
           heading="h1"
           tone="neutral"
           icon={<AlertIcon className="h-7 w-7" />}
-          title={notFound ? 'Group Not Found' : 'This group could not be loaded'}
-          message={notFound ? 'Please check if the link is correct' : 'Something went wrong on our side. Please try again in a moment.'}
+          title={notFound ? t('page.notFound') : t('page.loadFailed')}
+          message={notFound ? t('page.notFoundHint') : t('page.loadFailedHint')}
         >
           {notFound ? null : (
             <Button variant="outline" onClick={() => void query.refetch()}>
-              Try again
+              {t('page.tryAgain')}
             </Button>
           )}
           <Link href={paths.home} className={buttonClasses('primary')}>
-            Browse deals
+            {t('page.browse')}
           </Link>
         </StatePanel>
       </Frame>

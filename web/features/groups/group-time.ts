@@ -1,5 +1,6 @@
 /** How long a group has left, in words ('5h 12m') and as a running clock ('5:12:09', or '2d 4h' a day or more out). */
 import { useEffect, useState } from 'react';
+import { translate } from '../../i18n';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -17,10 +18,10 @@ export function durationText(ms: number): string {
   const days = Math.floor(minutes / (DAY / MINUTE));
   const hours = Math.floor((minutes % (DAY / MINUTE)) / 60);
   const rest = minutes % 60;
-  if (days > 0) return `${days}d ${hours}h`;
-  if (hours > 0) return `${hours}h ${rest}m`;
-  if (rest > 0) return `${rest}m`;
-  return 'less than a minute';
+  if (days > 0) return translate('groups:time.days', { days, hours });
+  if (hours > 0) return translate('groups:time.hours', { hours, minutes: rest });
+  if (rest > 0) return translate('groups:time.minutes', { minutes: rest });
+  return translate('groups:time.lessThanMinute');
 }
 
 /** The group page's clock: h:mm:ss under a day, '2d 4h' from a day on. */

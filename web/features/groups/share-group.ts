@@ -2,13 +2,14 @@
 import type { Group } from '../../../contract/groups';
 import { paths } from '../../../contract/routes';
 import { shareOrCopy, type ShareOutcome } from '../../components/ui/share';
+import { translate } from '../../i18n';
 import { formatMoney } from '../../lib/money';
 
 /** What is shared: the deal's title, a line on the price, and the group page's full address. */
 export function groupShareData(group: Pick<Group, 'id' | 'priceCents' | 'deal'>): ShareData & { url: string } {
   return {
     title: group.deal.title,
-    text: `Join my group for ${group.deal.title}: ${formatMoney(group.priceCents)} each instead of ${formatMoney(group.deal.priceCents)}.`,
+    text: translate('groups:share.text', { title: group.deal.title, price: formatMoney(group.priceCents), usual: formatMoney(group.deal.priceCents) }),
     url: new URL(paths.group(group.id), window.location.origin).href,
   };
 }
@@ -18,7 +19,7 @@ export function shareGroup(group: Pick<Group, 'id' | 'priceCents' | 'deal'>): Pr
   return shareOrCopy({
     data,
     copy: data.url,
-    copied: { title: 'Link copied', description: 'Send it to friends so they can join.' },
-    failed: { title: 'Could not copy the link', description: data.url },
+    copied: { title: translate('groups:share.copied'), description: translate('groups:share.copiedHint') },
+    failed: { title: translate('groups:share.copyFailed'), description: data.url },
   });
 }

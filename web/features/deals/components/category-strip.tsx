@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { GridIcon } from '../../../components/ui/icons';
+import { useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
 import { categoriesQueryOptions } from '../api/get-categories';
 import { homeHref, type DealFilters } from '../deal-filters';
@@ -25,25 +26,25 @@ function Chip({ href, selected, children }: { href: string; selected: boolean; c
 }
 
 export function CategoryStrip({ filters }: { filters: DealFilters }) {
+  const { t } = useT('deals');
   const categories = useQuery(categoriesQueryOptions);
   // Without categories there is nothing to choose from: no strip at all (a failed read is not worth a message here).
   if (!categories.data || categories.data.length === 0) return <div className="min-h-11" />;
   return (
     // Positioned, so the screen-reader texts (absolutely placed) scroll with the row instead of widening the page.
-    <nav aria-label="Categories" className="relative -mx-4 overflow-x-auto px-4 pb-1 sm:-mx-6 sm:px-6 lg:mx-0 lg:px-0">
+    <nav aria-label={t('categories.label')} className="relative -mx-4 overflow-x-auto px-4 pb-1 sm:-mx-6 sm:px-6 lg:mx-0 lg:px-0">
       <ul className="flex gap-2">
         <Chip href={homeHref({ ...filters, category: undefined })} selected={filters.category === undefined}>
           <GridIcon className="h-4 w-4" />
-          All
+          {t('categories.all')}
         </Chip>
         {categories.data.map((category) => (
           <Chip key={category.slug} href={homeHref({ ...filters, category: category.slug })} selected={filters.category === category.slug}>
             <CategoryIcon name={category.icon} className="h-4 w-4" />
             {category.name}
             <span className={cn('text-xs font-medium', filters.category === category.slug ? 'text-brand-100' : 'text-slate-500')}>
-              <span className="sr-only">(</span>
-              {category.dealCount}
-              <span className="sr-only"> {category.dealCount === 1 ? 'deal' : 'deals'})</span>
+              <span aria-hidden="true">{category.dealCount}</span>
+              <span className="sr-only">{t('categories.dealCount', { count: category.dealCount })}</span>
             </span>
           </Chip>
         ))}

@@ -5,6 +5,7 @@ import { paths } from '../../../../contract/routes';
 import { Price } from '../../../components/ui/price';
 import { Badge } from '../../../components/ui/badge';
 import { ClockIcon, MapPinIcon, TrendingIcon } from '../../../components/ui/icons';
+import { useT } from '../../../i18n';
 import { AddToCartButton } from '../../cart';
 import { FavoriteButton } from '../../favorites';
 import { primeDeal } from '../api/get-deal';
@@ -37,6 +38,7 @@ interface DealCardProps {
 }
 
 export function DealCard({ deal, eager = false }: DealCardProps) {
+  const { t } = useT('deals');
   const queryClient = useQueryClient();
   const warmUp = () => {
     primeDeal(queryClient, deal);
@@ -62,12 +64,12 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
         <div className="absolute top-3 left-3 flex flex-wrap gap-1.5 pr-14">
           {deal.discountPercent !== null ? (
             <Badge tone="sale" className="px-2.5 py-1 text-[13px] shadow-sm">
-              Save {deal.discountPercent}%
+              {t('card.save', { percent: deal.discountPercent })}
             </Badge>
           ) : null}
           {deal.category ? (
             <Badge tone="neutral" className="bg-white/95 px-2.5 py-1 text-[13px] shadow-sm">
-              <span className="sr-only">Category: </span>
+              <span className="sr-only">{t('card.category')}</span>
               {deal.category.name}
             </Badge>
           ) : null}
@@ -77,7 +79,7 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
         </div>
         {deal.soldOut ? (
           <div className="absolute inset-x-0 bottom-0 bg-slate-900/85 py-1.5 text-center text-sm font-bold tracking-wide text-white uppercase">
-            Sold Out
+            {t('card.soldOut')}
           </div>
         ) : null}
       </div>
@@ -111,11 +113,11 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
         ) : null}
 
         <div className="mt-3 flex flex-wrap items-baseline gap-x-2">
-          <span className="sr-only">Price:</span>
+          <span className="sr-only">{t('card.price')}</span>
           <Price cents={deal.priceCents} className="text-2xl font-bold tracking-tight text-slate-900" />
           {deal.originalPriceCents !== null ? (
             <>
-              <span className="sr-only">Original price:</span>
+              <span className="sr-only">{t('card.originalPrice')}</span>
               <Price cents={deal.originalPriceCents} struck className="text-sm text-slate-500" />
             </>
           ) : null}
@@ -131,7 +133,7 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
         </div>
         <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
           {/* The picture already says "Sold Out": such a deal is never also called available. */}
-          {deal.active && !deal.soldOut ? <Badge tone="success">Available</Badge> : <Badge tone="neutral">Unavailable</Badge>}
+          {deal.active && !deal.soldOut ? <Badge tone="success">{t('card.available')}</Badge> : <Badge tone="neutral">{t('card.unavailable')}</Badge>}
           <ShopperOnly className="text-right text-xs">
             <AddToCartButton deal={deal} size="md" labelWithTitle className="relative z-10" />
           </ShopperOnly>

@@ -4,6 +4,7 @@
  */
 import type { Deal } from '../../../../contract/deals';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../i18n';
 import { SearchIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
 import { DealCard } from './deal-card';
@@ -29,6 +30,7 @@ export interface DealListProps {
 }
 
 export function DealList({ deals, query, filtered = false, searching, hasNextPage, fetchingNextPage, nextPageFailed, onLoadMore, onClearSearch, onClearFilters }: DealListProps) {
+  const { t } = useT('deals');
   if (deals.length === 0) {
     if (filtered) {
       return (
@@ -37,11 +39,11 @@ export function DealList({ deals, query, filtered = false, searching, hasNextPag
           heading="h3"
           tone="neutral"
           icon={<SearchIcon className="h-7 w-7" />}
-          title={query ? `No deals match “${query}” with these filters` : 'No deals match these filters'}
-          message="Try a wider price range, a lower rating or another category."
+          title={query ? t('list.noMatchFilteredQuery', { query }) : t('list.noMatchFiltered')}
+          message={t('list.noMatchFilteredHint')}
         >
           <Button variant="outline" onClick={onClearFilters}>
-            Clear filters
+            {t('filters.clear')}
           </Button>
         </StatePanel>
       );
@@ -52,11 +54,11 @@ export function DealList({ deals, query, filtered = false, searching, hasNextPag
         heading="h3"
         tone="neutral"
         icon={<SearchIcon className="h-7 w-7" />}
-        title={`No deals match “${query}”`}
-        message="Try a different word, or browse everything on offer."
+        title={t('list.noMatch', { query })}
+        message={t('list.noMatchHint')}
       >
         <Button variant="outline" onClick={onClearSearch}>
-          Clear search
+          {t('home.clearSearch')}
         </Button>
       </StatePanel>
     ) : (
@@ -65,8 +67,8 @@ export function DealList({ deals, query, filtered = false, searching, hasNextPag
         heading="h3"
         tone="neutral"
         icon={<SearchIcon className="h-7 w-7" />}
-        title="No deals available"
-        message="Check back soon for amazing offers!"
+        title={t('list.empty')}
+        message={t('list.emptyHint')}
       />
     );
   }
@@ -82,13 +84,13 @@ export function DealList({ deals, query, filtered = false, searching, hasNextPag
       {hasNextPage ? (
         <div className="mt-10 flex justify-center">
           <Button variant="outline" size="lg" onClick={onLoadMore} disabled={fetchingNextPage}>
-            {fetchingNextPage ? 'Loading…' : 'Load more'}
+            {fetchingNextPage ? t('list.loadingMore') : t('list.loadMore')}
           </Button>
         </div>
       ) : null}
       {nextPageFailed ? (
         <p className="mt-4 text-center text-sm text-red-700" role="alert">
-          More deals could not be loaded. Please try again.
+          {t('list.moreFailed')}
         </p>
       ) : null}
     </>

@@ -4,10 +4,11 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { XIcon } from '../../../components/ui/icons';
+import { translate, useT } from '../../../i18n';
 import { formatMoney } from '../../../lib/money';
 import { categoriesQueryOptions } from '../api/get-categories';
 import type { DealFilters } from '../deal-filters';
-import { SORT_LABELS } from '../sort-labels';
+import { sortLabel } from '../sort-labels';
 
 interface Chip {
   label: string;
@@ -15,11 +16,12 @@ interface Chip {
 }
 
 function priceLabel(min: number | undefined, max: number | undefined): string {
-  if (min !== undefined && max !== undefined) return `${formatMoney(min)} – ${formatMoney(max)}`;
-  return min !== undefined ? `From ${formatMoney(min)}` : `Up to ${formatMoney(max ?? 0)}`;
+  if (min !== undefined && max !== undefined) return translate('deals:filters.priceRange', { min: formatMoney(min), max: formatMoney(max) });
+  return min !== undefined ? translate('deals:filters.priceFrom', { min: formatMoney(min) }) : translate('deals:filters.priceUpTo', { max: formatMoney(max ?? 0) });
 }
 
 export function FilterChips({ filters, onChange, onClear }: { filters: DealFilters; onChange: (next: DealFilters) => void; onClear: () => void }) {
+  const { t } = useT('deals');
   const categories = useQuery(categoriesQueryOptions);
   const chips: Chip[] = [];
   if (filters.category) {
@@ -29,15 +31,15 @@ export function FilterChips({ filters, onChange, onClear }: { filters: DealFilte
   if (filters.minPriceCents !== undefined || filters.maxPriceCents !== undefined) {
     chips.push({ label: priceLabel(filters.minPriceCents, filters.maxPriceCents), without: { minPriceCents: undefined, maxPriceCents: undefined } });
   }
-  if (filters.minRating !== undefined) chips.push({ label: `${filters.minRating}+ stars`, without: { minRating: undefined } });
+  if (filters.minRating !== undefined) chips.push({ label: t('filters.ratingChip', { rating: filters.minRating }), without: { minRating: undefined } });
   if (filters.sort) {
-    chips.push({ label: `Sorted: ${SORT_LABELS[filters.sort]}`, without: { sort: undefined, lat: undefined, lng: undefined } });
+    chips.push({ label: t('filters.sorted', { sort: sortLabel(filters.sort) }), without: { sort: undefined, lat: undefined, lng: undefined } });
   }
   if (chips.length === 0) return null;
 
   return (
     <div className="mt-4 flex flex-wrap items-center gap-2">
-      <ul className="flex flex-wrap gap-2" aria-label="Active filters">
+      <ul className="flex flex-wrap gap-2" aria-label={t('filters.active')}>
         {chips.map((chip) => (
           <li key={chip.label}>
             <button
@@ -47,13 +49,13 @@ export function FilterChips({ filters, onChange, onClear }: { filters: DealFilte
             >
               {chip.label}
               <XIcon className="h-4 w-4" />
-              <span className="sr-only">(remove filter)</span>
+              <span className="sr-only">{t('filters.remove')}</span>
             </button>
           </li>
         ))}
       </ul>
       <button type="button" onClick={onClear} className="min-h-11 rounded-lg px-3 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline focus-ring">
-        Clear filters
+        {t('filters.clear')}
       </button>
     </div>
   );

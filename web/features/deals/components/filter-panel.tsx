@@ -9,10 +9,11 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, focusFirstError, hasErrors, Input, inputClasses } from '../../../components/ui/field';
 import { FilterIcon } from '../../../components/ui/icons';
+import { translate, useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
 import { categoriesQueryOptions } from '../api/get-categories';
 import { centsToDollars, dollarsToCents, MIN_RATINGS, withoutFilters, type DealFilters } from '../deal-filters';
-import { SORT_LABELS } from '../sort-labels';
+import { sortLabel, SORTS_IN_ORDER } from '../sort-labels';
 
 export interface FilterPanelProps {
   open: boolean;
@@ -41,20 +42,19 @@ function draftOf(filters: DealFilters): Draft {
   };
 }
 
-const NOT_AN_AMOUNT = 'Enter an amount in dollars, such as 25 or 9.99';
-
 /** The draft's checks: amounts in dollars with at most two decimals, and a max not below the min. */
 export function checkDraft(draft: Pick<Draft, 'minPrice' | 'maxPrice'>): DraftErrors {
   const errors: DraftErrors = {};
   const min = dollarsToCents(draft.minPrice);
   const max = dollarsToCents(draft.maxPrice);
-  if (draft.minPrice.trim() !== '' && min === undefined) errors.minPrice = NOT_AN_AMOUNT;
-  if (draft.maxPrice.trim() !== '' && max === undefined) errors.maxPrice = NOT_AN_AMOUNT;
-  else if (min !== undefined && max !== undefined && max < min) errors.maxPrice = 'The max price must not be below the min price';
+  if (draft.minPrice.trim() !== '' && min === undefined) errors.minPrice = translate('deals:filters.notAnAmount');
+  if (draft.maxPrice.trim() !== '' && max === undefined) errors.maxPrice = translate('deals:filters.notAnAmount');
+  else if (min !== undefined && max !== undefined && max < min) errors.maxPrice = translate('deals:filters.maxBelowMin');
   return errors;
 }
 
 export function FilterPanel({ open, onOpenChange, filters, onApply }: FilterPanelProps) {
+  const { t } = useT('deals');
   const categories = useQuery(categoriesQueryOptions);
   const [draft, setDraft] = useState(() => draftOf(filters));
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -94,12 +94,12 @@ export function FilterPanel({ open, onOpenChange, filters, onApply }: FilterPane
 
   const selectClasses = cn(inputClasses, 'h-11');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Filter deals" icon={<FilterIcon className="h-5 w-5" />} size="md" closeLabel="Close filters">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('filters.title')} icon={<FilterIcon className="h-5 w-5" />} size="md" closeLabel={t('filters.close')}>
       <form noValidate onSubmit={submit} className="grid gap-5">
-        <Field label="Category">
+        <Field label={t('filters.category')}>
           {(control) => (
             <select {...control} className={selectClasses} value={draft.category} onChange={(e) => set('category', e.target.value)}>
-              <option value="">All categories</option>
+              <option value="">{t('filters.allCategories')}</option>
               {(categories.data ?? []).map((category) => (
                 <option key={category.slug} value={category.slug}>
                   {category.name}
@@ -112,25 +112,25 @@ export function FilterPanel({ open, onOpenChange, filters, onApply }: FilterPane
         </Field>
 
         <fieldset>
-          <legend className="text-sm font-semibold text-slate-800">Price</legend>
+          <legend className="text-sm font-semibold text-slate-800">{t('filters.price')}</legend>
           <div className="mt-1.5 grid grid-cols-2 gap-3">
-            <Field label="Min price ($)" error={errors.minPrice}>
+            <Field label={t('filters.minPrice')} error={errors.minPrice}>
               {(control) => (
                 <Input {...control} inputMode="decimal" autoComplete="off" placeholder="0" value={draft.minPrice} onChange={(e) => set('minPrice', e.target.value)} />
               )}
             </Field>
-            <Field label="Max price ($)" error={errors.maxPrice}>
+            <Field label={t('filters.maxPrice')} error={errors.maxPrice}>
               {(control) => (
-                <Input {...control} inputMode="decimal" autoComplete="off" placeholder="Any" value={draft.maxPrice} onChange={(e) => set('maxPrice', e.target.value)} />
+                <Input {...control} inputMode="decimal" autoComplete="off" placeholder={t('filters.any')} value={draft.maxPrice} onChange={(e) => set('maxPrice', e.target.value)} />
               )}
             </Field>
           </div>
         </fieldset>
 
         <fieldset>
-          <legend className="text-sm font-semibold text-slate-800">Minimum rating</legend>
+          <legend className="text-sm font-semibold text-slate-800">{t('filters.minRating')}</legend>
           <div className="mt-1.5 grid grid-cols-2 gap-2 sm:grid-cols-4">
-            {[{ value: '', label: 'Any' }, ...MIN_RATINGS.map((r) => ({ value: String(r), label: `${r}+ ★` }))].map((option) => (
+            {[{ value: '', label: t('filters.any') }, ...MIN_RATINGS.map((r) => ({ value: String(r), label: t('filters.ratingOption', { rating: r }) }))].map((option) => (
               <label
                 key={option.value}
                 className={cn(
@@ -149,7 +149,7 @@ export function FilterPanel({ open, onOpenChange, filters, onApply }: FilterPane
                 {option.value ? (
                   <>
                     <span aria-hidden="true">{option.label}</span>
-                    <span className="sr-only">{option.value} stars and up</span>
+                    <span className="sr-only">{t('filters.ratingSpoken', { rating: option.value })}</span>
                   </>
                 ) : (
                   option.label
@@ -159,12 +159,12 @@ export function FilterPanel({ open, onOpenChange, filters, onApply }: FilterPane
           </div>
         </fieldset>
 
-        <Field label="Sort by" hint={draft.sort === 'nearest' ? 'Your browser will ask to share your location.' : undefined}>
+        <Field label={t('filters.sortBy')} hint={draft.sort === 'nearest' ? t('filters.locationHint') : undefined}>
           {(control) => (
             <select {...control} className={selectClasses} value={draft.sort} onChange={(e) => set('sort', e.target.value as DealSort)}>
-              {Object.entries(SORT_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
+              {SORTS_IN_ORDER.map((sort) => (
+                <option key={sort} value={sort}>
+                  {sortLabel(sort)}
                 </option>
               ))}
             </select>
@@ -173,9 +173,9 @@ export function FilterPanel({ open, onOpenChange, filters, onApply }: FilterPane
 
         <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => onApply(withoutFilters(filters))}>
-            Clear filters
+            {t('filters.clear')}
           </Button>
-          <Button type="submit">Apply filters</Button>
+          <Button type="submit">{t('filters.apply')}</Button>
         </div>
       </form>
     </Dialog>

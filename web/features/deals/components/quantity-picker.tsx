@@ -7,6 +7,7 @@ import type { Deal } from '../../../../contract/deals';
 import { MAX_UNITS_PER_LINE } from '../../../../contract/checkout';
 import { inputClasses } from '../../../components/ui/field';
 import { MinusIcon, PlusIcon } from '../../../components/ui/icons';
+import { translate, useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
 
 /** The most units one purchase of the deal may take (0 when none are left). */
@@ -18,8 +19,8 @@ export function maxUnitsOf(deal: Pick<Deal, 'maxPerUser' | 'remaining' | 'soldOu
 }
 
 function limitText(deal: Pick<Deal, 'maxPerUser' | 'remaining'>, max: number): string {
-  if (deal.remaining !== null && deal.remaining <= max) return `Only ${deal.remaining} left`;
-  return `Up to ${max} per customer`;
+  if (deal.remaining !== null && deal.remaining <= max) return translate('deals:card.fewLeft', { count: deal.remaining });
+  return translate('deals:quantity.upTo', { max });
 }
 
 interface QuantityPickerProps {
@@ -33,6 +34,7 @@ const stepClasses =
   'grid h-11 w-11 shrink-0 place-items-center rounded-xl border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-ring disabled:cursor-not-allowed disabled:opacity-40';
 
 export function QuantityPicker({ deal, value, onChange, className }: QuantityPickerProps) {
+  const { t } = useT('deals');
   const id = useId();
   const hintId = `${id}-hint`;
   const max = maxUnitsOf(deal);
@@ -57,10 +59,10 @@ export function QuantityPicker({ deal, value, onChange, className }: QuantityPic
   return (
     <div className={className}>
       <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-        Quantity
+        {t('quantity.label')}
       </label>
       <div className="mt-1.5 flex items-center gap-2">
-        <button type="button" className={stepClasses} onClick={() => onChange(clamp(value - 1))} disabled={value <= 1} aria-label="Decrease quantity">
+        <button type="button" className={stepClasses} onClick={() => onChange(clamp(value - 1))} disabled={value <= 1} aria-label={t('quantity.decrease')}>
           <MinusIcon className="h-4 w-4" />
         </button>
         <div className="w-20 shrink-0">
@@ -85,7 +87,7 @@ export function QuantityPicker({ deal, value, onChange, className }: QuantityPic
           className={cn(inputClasses, 'h-11 px-2 text-center font-semibold tabular-nums')}
         />
         </div>
-        <button type="button" className={stepClasses} onClick={() => onChange(clamp(value + 1))} disabled={value >= max} aria-label="Increase quantity">
+        <button type="button" className={stepClasses} onClick={() => onChange(clamp(value + 1))} disabled={value >= max} aria-label={t('quantity.increase')}>
           <PlusIcon className="h-4 w-4" />
         </button>
       </div>

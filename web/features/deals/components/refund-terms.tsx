@@ -4,6 +4,7 @@
  */
 import { Badge } from '../../../components/ui/badge';
 import { ClockIcon, RefundIcon } from '../../../components/ui/icons';
+import { useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
 
 export interface RefundTermsProps {
@@ -13,14 +14,15 @@ export interface RefundTermsProps {
 }
 
 export function RefundTerms({ refundAnytime, autoRefundOnExpiry, className }: RefundTermsProps) {
+  const { t } = useT('deals');
   if (!refundAnytime && !autoRefundOnExpiry) return null;
   return (
-    <ul aria-label="Refunds" className={cn('flex flex-wrap gap-2', className)}>
+    <ul aria-label={t('refunds.label')} className={cn('flex flex-wrap gap-2', className)}>
       {refundAnytime ? (
         <li>
           <Badge tone="success">
             <RefundIcon className="h-3.5 w-3.5 shrink-0" />
-            Refund anytime
+            {t('refunds.anytime')}
           </Badge>
         </li>
       ) : null}
@@ -28,7 +30,7 @@ export function RefundTerms({ refundAnytime, autoRefundOnExpiry, className }: Re
         <li>
           <Badge tone="success">
             <ClockIcon className="h-3.5 w-3.5 shrink-0" />
-            Auto-refund if unused
+            {t('refunds.autoRefund')}
           </Badge>
         </li>
       ) : null}

@@ -5,26 +5,28 @@
  */
 import type { Deal } from '../../../../contract/deals';
 import { Price } from '../../../components/ui/price';
+import { useT } from '../../../i18n';
 import { AddToCartButton } from '../../cart';
 import { BuyNowButton } from '../../checkout';
 import { groupOfferOf } from '../../groups';
 
 export function StickyBuyBar({ deal, quantity }: { deal: Deal; quantity: number }) {
+  const { t } = useT('deals');
   return (
     <section
-      aria-label="Buy this deal"
+      aria-label={t('purchase.barLabel')}
       data-buy-bar=""
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(15,23,42,0.08)] print:hidden"
     >
       <div className="mx-auto flex max-w-xl items-center gap-2">
         <p className="min-w-0 shrink-0 leading-tight">
-          <span className="sr-only">Price: </span>
+          <span className="sr-only">{t('card.price')} </span>
           <Price cents={deal.priceCents} className="block text-lg font-extrabold text-slate-900" />
           {quantity > 1 ? (
             <span className="block text-xs text-slate-600">× {quantity}</span>
           ) : deal.originalPriceCents !== null ? (
             <>
-              <span className="sr-only">Original price: </span>
+              <span className="sr-only">{t('card.originalPrice')} </span>
               <Price cents={deal.originalPriceCents} struck className="block text-xs text-slate-500" />
             </>
           ) : null}

@@ -2,6 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Deal } from '../../../../contract/deals';
 import { toast } from '../../../components/ui/toast';
+import { translate } from '../../../i18n';
 import { apiRequest } from '../../../lib/api-client';
 import { favoritesQueryRoot } from './favorites-key';
 import { clearFavoritePending, isFavoritePending, markFavoritePending } from './pending-favorites';
@@ -35,14 +36,14 @@ export async function sendFavoriteChange(queryClient: QueryClient, dealId: strin
     await queryClient.invalidateQueries({ queryKey: favoritesQueryRoot });
     toast(
       wanted
-        ? { title: 'Added to Favorites', description: 'Find it any time under Favorites.', variant: 'success' }
-        : { title: 'Removed from Favorites', variant: 'success' },
+        ? { title: translate('deals:favorite.added'), description: translate('deals:favorite.addedHint'), variant: 'success' }
+        : { title: translate('deals:favorite.removed'), variant: 'success' },
     );
     return true;
   } catch {
     toast({
-      title: 'Operation Failed',
-      description: wanted ? 'Failed to add to favorites, please try again' : 'Failed to remove from favorites, please try again',
+      title: translate('deals:favorite.failed'),
+      description: wanted ? translate('deals:favorite.addFailed') : translate('deals:favorite.removeFailed'),
       variant: 'destructive',
     });
     return false;

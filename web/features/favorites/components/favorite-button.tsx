@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { HeartIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
+import { translate, useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
 import { openLoginDialog } from '../../auth';
 import { useFavoriteIds, useFavorites } from '../api/get-favorites';
@@ -28,6 +29,8 @@ interface FavoriteButtonProps {
 }
 
 export function FavoriteButton({ dealId, variant = 'overlay', className }: FavoriteButtonProps) {
+  // The heart is part of the deal cards and the deal page: its texts ship with theirs, in the deals namespace.
+  const { t } = useT('deals');
   const queryClient = useQueryClient();
   const [location] = useLocation();
   const { user, userLoading } = useFavorites();
@@ -39,12 +42,12 @@ export function FavoriteButton({ dealId, variant = 'overlay', className }: Favor
 
   const pressed = ids.has(dealId);
   const busy = pending.has(dealId);
-  const label = pressed ? 'Remove from favorites' : 'Add to favorites';
+  const label = pressed ? t('favorite.remove') : t('favorite.add');
 
   const onClick = () => {
     if (userLoading || busy) return;
     if (user === null) {
-      toast({ title: 'Please Login First', description: 'Please login to save deals to your favorites' });
+      toast({ title: translate('deals:favorite.loginTitle'), description: translate('deals:favorite.loginHint') });
       openLoginDialog({ next: location });
       return;
     }
@@ -57,8 +60,8 @@ export function FavoriteButton({ dealId, variant = 'overlay', className }: Favor
       () => {
         clearFavoritePending(dealId);
         toast({
-          title: 'Operation Failed',
-          description: wanted ? 'Failed to add to favorites, please try again' : 'Failed to remove from favorites, please try again',
+          title: translate('deals:favorite.failed'),
+          description: wanted ? translate('deals:favorite.addFailed') : translate('deals:favorite.removeFailed'),
           variant: 'destructive',
         });
       },

@@ -7,11 +7,13 @@ import { RichText } from '../../../components/rich-text';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useT } from '../../../i18n';
 import { AddToCartButton } from '../../cart';
 import { DealImage } from '../../deals';
 import { FavoriteButton } from './favorite-button';
 
 export function FavoriteCard({ deal }: { deal: Deal }) {
+  const { t } = useT('favorites');
   const titleId = `favorite-${deal.id}-title`;
   return (
     <article aria-labelledby={titleId} className="flex h-full flex-col overflow-hidden surface">
@@ -25,7 +27,7 @@ export function FavoriteCard({ deal }: { deal: Deal }) {
       <div className="flex flex-1 flex-col p-4 sm:p-5">
         <div className="flex items-start justify-between gap-3">
           <p className="truncate text-sm font-medium text-slate-600">{deal.merchantName}</p>
-          {deal.active ? <Badge tone="success">Available</Badge> : <Badge tone="neutral">Unavailable</Badge>}
+          {deal.active ? <Badge tone="success">{t('card.available')}</Badge> : <Badge tone="neutral">{t('card.unavailable')}</Badge>}
         </div>
         <h2 id={titleId} className="mt-1 line-clamp-2 text-lg leading-snug font-semibold text-slate-900">
           {deal.title}
@@ -33,19 +35,19 @@ export function FavoriteCard({ deal }: { deal: Deal }) {
         <RichText html={deal.description} className="mt-2 line-clamp-3 text-sm" />
 
         <div className="mt-3 flex flex-wrap items-baseline gap-x-2">
-          <span className="sr-only">Price:</span>
+          <span className="sr-only">{t('card.price')}</span>
           <Price cents={deal.priceCents} className="text-2xl font-bold tracking-tight text-slate-900" />
           {deal.originalPriceCents !== null ? (
             <>
-              <span className="sr-only">Original price:</span>
+              <span className="sr-only">{t('card.originalPrice')}</span>
               <Price cents={deal.originalPriceCents} struck className="text-sm text-slate-500" />
             </>
           ) : null}
         </div>
 
         <div className="mt-auto flex gap-2 pt-4">
-          <Link href={paths.deal(deal.id)} className={buttonClasses('outline', 'md', 'flex-1')} aria-label={`View Details: ${deal.title}`}>
-            View Details
+          <Link href={paths.deal(deal.id)} className={buttonClasses('outline', 'md', 'flex-1')} aria-label={t('card.viewDetailsOf', { title: deal.title })}>
+            {t('card.viewDetails')}
           </Link>
           <AddToCartButton deal={deal} variant="primary" className="flex-1" labelWithTitle />
         </div>

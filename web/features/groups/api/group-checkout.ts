@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Deal } from '../../../../contract/deals';
 import { toast } from '../../../components/ui/toast';
+import { translate } from '../../../i18n';
 import { track } from '../../../lib/analytics';
 import { checkoutErrorMessage, goToPaymentPage, useResetOnReturn } from '../../checkout';
 import { groupQueryOptions } from './get-group';
@@ -30,7 +31,7 @@ export function useGroupCheckout({ showsRefusal = false }: { showsRefusal?: bool
       void queryClient.invalidateQueries({ queryKey: openGroupsQueryOptions(deal.id).queryKey });
       if (groupId !== undefined) void queryClient.invalidateQueries({ queryKey: groupQueryOptions(groupId).queryKey });
       if (showsRefusal && groupId !== undefined && joinRefusal(error) !== null) return;
-      toast({ title: groupId === undefined ? 'Checkout Error' : 'Could not join this group', description: checkoutErrorMessage(error), variant: 'destructive' });
+      toast({ title: groupId === undefined ? translate('groups:checkout.startFailed') : translate('groups:checkout.joinFailed'), description: checkoutErrorMessage(error), variant: 'destructive' });
     },
   });
   useResetOnReturn(mutation.reset);

@@ -9,6 +9,7 @@ import type { OpenGroup } from '../../../../contract/groups';
 import { paths } from '../../../../contract/routes';
 import { Button } from '../../../components/ui/button';
 import { CheckIcon, ClockIcon, SpinnerIcon } from '../../../components/ui/icons';
+import { useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
 import { openGroupsQueryOptions } from '../api/get-open-groups';
 import { useGroupCheckout } from '../api/group-checkout';
@@ -21,6 +22,7 @@ import { MemberSeats } from './member-seats';
 const LIST_TICK_MS = 30_000;
 
 function OpenGroupRow({ group, now, joinable, joining, busy, onJoin }: { group: OpenGroup; now: number; joinable: boolean; joining: boolean; busy: boolean; onJoin: () => void }) {
+  const { t } = useT('groups');
   const infoId = `open-group-${group.id}`;
   const mine = group.mine === 'held' || group.mine === 'paid';
   return (
@@ -32,7 +34,7 @@ function OpenGroupRow({ group, now, joinable, joining, busy, onJoin }: { group: 
           <span aria-hidden="true">·</span>
           <span className="inline-flex items-center gap-1">
             <ClockIcon className="h-3.5 w-3.5" />
-            {durationText(msUntil(group.deadline, now))} left
+            {t('open.left', { time: durationText(msUntil(group.deadline, now)) })}
           </span>
         </p>
       </div>
@@ -40,16 +42,16 @@ function OpenGroupRow({ group, now, joinable, joining, busy, onJoin }: { group: 
         <span className="flex items-center gap-3 text-sm">
           <span className="inline-flex items-center gap-1 font-semibold text-brand-800">
             <CheckIcon className="h-4 w-4" />
-            You're in
+            {t('open.youreIn')}
           </span>
           <Link href={paths.group(group.id)} className="text-link">
-            View group
+            {t('open.view')}
           </Link>
         </span>
       ) : (
         <Button size="sm" onClick={onJoin} disabled={!joinable || busy} aria-describedby={infoId}>
           {joining ? <SpinnerIcon className="h-4 w-4" /> : null}
-          Join
+          {t('open.join')}
         </Button>
       )}
     </li>
@@ -57,6 +59,7 @@ function OpenGroupRow({ group, now, joinable, joining, busy, onJoin }: { group: 
 }
 
 export function OpenGroups({ deal, className }: { deal: Deal; className?: string }) {
+  const { t } = useT('groups');
   const offer = groupOfferOf(deal);
   const query = useQuery({ ...openGroupsQueryOptions(deal.id), enabled: offer !== null });
   const now = useNow(LIST_TICK_MS);
@@ -72,14 +75,14 @@ export function OpenGroups({ deal, className }: { deal: Deal; className?: string
   return (
     <section aria-labelledby={`join-group-${deal.id}`} className={cn('border-t border-slate-100 pt-5', className)}>
       <h2 id={`join-group-${deal.id}`} className="font-bold text-slate-900">
-        Join a group
+        {t('open.title')}
       </h2>
       {query.isPending ? (
-        <p className="mt-2 text-sm text-slate-600">Looking for open groups…</p>
+        <p className="mt-2 text-sm text-slate-600">{t('open.loading')}</p>
       ) : query.isError ? (
-        <p className="mt-2 text-sm text-slate-600">Open groups could not be loaded right now.</p>
+        <p className="mt-2 text-sm text-slate-600">{t('open.failed')}</p>
       ) : groups.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No open groups right now. Start one and share the link with friends.</p>
+        <p className="mt-2 text-sm text-slate-600">{t('open.none')}</p>
       ) : (
         <ul className="mt-1 divide-y divide-slate-100">
           {groups.map((group) => (

@@ -1,17 +1,19 @@
 /** 'Start a group $price' on the deal page and the group page: the starter's own unit at the group price, straight to payment. */
+import { Trans } from 'react-i18next';
 import type { Deal } from '../../../../contract/deals';
 import { paths } from '../../../../contract/routes';
 import { Button, type ButtonVariant } from '../../../components/ui/button';
 import { SpinnerIcon, UsersIcon } from '../../../components/ui/icons';
 import { Price } from '../../../components/ui/price';
+import { useT } from '../../../i18n';
 import { useGroupCheckout } from '../api/group-checkout';
 import { groupOfferHint, groupOfferOf, groupsOpenFor } from '../group-offer';
 import { useSignedInFor } from '../use-signed-in';
 
 interface StartGroupButtonProps {
   deal: Deal;
-  /** 'Start a group' on the deal page, 'Start a new group' where a group could not be joined. */
-  label?: string;
+  /** 'Start a new group' where a group could not be joined, rather than the deal page's 'Start a group'. */
+  newGroup?: boolean;
   /** Where a guest comes back to after logging in. */
   next?: string;
   variant?: ButtonVariant;
@@ -19,7 +21,8 @@ interface StartGroupButtonProps {
   className?: string;
 }
 
-export function StartGroupButton({ deal, label = 'Start a group', next = paths.deal(deal.id), variant = 'primary', size = 'lg', className }: StartGroupButtonProps) {
+export function StartGroupButton({ deal, newGroup = false, next = paths.deal(deal.id), variant = 'primary', size = 'lg', className }: StartGroupButtonProps) {
+  const { t } = useT('groups');
   const offer = groupOfferOf(deal);
   const signedIn = useSignedInFor(next);
   const checkout = useGroupCheckout();
@@ -41,7 +44,11 @@ export function StartGroupButton({ deal, label = 'Start a group', next = paths.d
         aria-describedby={hintId}
       >
         {checkout.isPending ? <SpinnerIcon className="h-5 w-5" /> : <UsersIcon className="h-5 w-5" />}
-        {label} <Price cents={offer.priceCents} />
+        {newGroup ? (
+          <Trans t={t} i18nKey='start.newGroup' components={{ price: <Price cents={offer.priceCents} /> }} />
+        ) : (
+          <Trans t={t} i18nKey='start.group' components={{ price: <Price cents={offer.priceCents} /> }} />
+        )}
       </Button>
       <p id={hintId} className="mt-1.5 text-center text-sm text-slate-600">
         {groupOfferHint(offer)}
