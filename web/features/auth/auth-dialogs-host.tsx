@@ -1,11 +1,13 @@
 /**
- * Mounts the login and register dialogs over every route. Their code (Radix Dialog and Tabs, the forms) loads
+ * Mounts the login and register dialogs over every route. Their code (Radix Dialog and Tabs, the forms) and texts load
  * the first time one is asked for, so the first page stays light; once loaded they stay mounted.
  */
 import { lazy, Suspense, useState } from 'react';
+import { loadNamespace } from '../../i18n';
 import { useAuthDialog } from './login-dialog-store';
 
-const loadAuthDialogs = () => import('./components/auth-dialogs');
+/** The dialogs' code and their texts (the auth catalogue), fetched side by side. */
+const loadAuthDialogs = () => Promise.all([import('./components/auth-dialogs'), loadNamespace('auth')]).then(([module]) => module);
 const AuthDialogs = lazy(loadAuthDialogs);
 
 /** Starts loading the dialogs early, e.g. when a pointer reaches a Login button. */

@@ -7,6 +7,7 @@ import { UserIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/panel';
 import { safeNextPath } from '../../lib/safe-next';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useT } from '../../i18n';
 import { useCurrentUser } from './api/get-current-user';
 import { openLoginDialog } from './login-dialog-store';
 
@@ -15,7 +16,8 @@ export default function LoginGatePage() {
   const [, navigate] = useLocation();
   const { user, isLoading } = useCurrentUser();
   const next = safeNextPath(new URLSearchParams(search).get('next'));
-  useDocumentTitle('Login');
+  const { t } = useT('auth');
+  useDocumentTitle(t('loginGate.documentTitle'));
 
   useEffect(() => {
     if (user) navigate(next, { replace: true });
@@ -24,7 +26,7 @@ export default function LoginGatePage() {
   if (isLoading || user) {
     return (
       <div className="px-4 py-16">
-        <StatePanel state="loading" title="Checking your session" size="md" />
+        <StatePanel state="loading" title={t('loginGate.checking')} size="md" />
       </div>
     );
   }
@@ -35,20 +37,20 @@ export default function LoginGatePage() {
         heading="h1"
         size="md"
         icon={<UserIcon className="h-7 w-7" />}
-        title="Please Login"
-        message="Log in to buy deals, keep favorites and find your vouchers."
+        title={t('loginGate.title')}
+        message={t('loginGate.message')}
       >
         <Button size="lg" className="w-full" aria-haspopup="dialog" onClick={() => openLoginDialog({ next })}>
-          Login
+          {t('loginGate.login')}
         </Button>
         <p className="w-full text-sm text-slate-600">
-          Own a business?{' '}
+          {t('loginGate.ownBusiness')}{' '}
           <Link href={paths.merchantLogin} className="text-link font-semibold">
-            Merchant Login
+            {t('loginGate.merchantLogin')}
           </Link>
         </p>
         <Link href={paths.home} className={buttonClasses('ghost', 'sm')}>
-          Continue browsing
+          {t('loginGate.continueBrowsing')}
         </Link>
       </StatePanel>
     </div>

@@ -12,6 +12,7 @@ import { StoreIcon } from '../../components/ui/icons';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useT } from '../../i18n';
 import { discardSession } from './api/logout';
 import { usePasswordCheck } from './api/password-login';
 import { useStartSession } from './api/start-session';
@@ -19,7 +20,8 @@ import { PasswordField, TextField } from '../../components/ui/field';
 import { checkMerchantLogin, messageOf } from './validation';
 
 export default function MerchantLoginPage() {
-  useDocumentTitle('Merchant Login');
+  const { t } = useT('auth');
+  useDocumentTitle(t('merchantLogin.title'));
   const [, navigate] = useLocation();
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
@@ -42,26 +44,26 @@ export default function MerchantLoginPage() {
         onSuccess: (answer) => {
           if (answer.user.role !== 'merchant') {
             void discardSession(answer.sessionId);
-            toast({ title: 'Access Denied', description: 'This account is not authorized for merchant access', variant: 'destructive' });
+            toast({ title: t('merchantLogin.deniedTitle'), description: t('merchantLogin.denied'), variant: 'destructive' });
             return;
           }
           startSession(answer);
           if (answer.user.mustChangePassword) {
             // ADR 006: an admin-generated password is changed right after the first login.
             toast({
-              title: 'Please change your password',
-              description: 'Your account still uses the password it was created with. Set your own now.',
+              title: t('merchantLogin.changePasswordTitle'),
+              description: t('merchantLogin.changePassword'),
             });
             navigate(paths.profile);
             return;
           }
-          toast({ title: 'Login Successful', description: 'Welcome back!', variant: 'success' });
+          toast({ title: t('merchantLogin.succeededTitle'), description: t('merchantLogin.succeeded'), variant: 'success' });
           navigate(answer.user.merchantRole === 'staff' ? paths.merchantRedeem : paths.merchantHome);
         },
         onError: (error) =>
           toast({
-            title: 'Login Failed',
-            description: messageOf(error, isApiError(error) ? 'Invalid phone number or password' : 'Login failed'),
+            title: t('merchantLogin.failedTitle'),
+            description: messageOf(error, isApiError(error) ? t('merchantLogin.refused') : t('merchantLogin.failed')),
             variant: 'destructive',
           }),
       },
@@ -69,31 +71,39 @@ export default function MerchantLoginPage() {
   };
 
   return (
-    <FormPage back={{ href: paths.home, label: 'Back to Home' }} tone="brand" icon={<StoreIcon className="h-6 w-6" />} title="Merchant Login" subtitle="Redeem your customers' vouchers.">
+    <FormPage
+      back={{ href: paths.home, label: t('merchantLogin.backHome') }}
+      tone="brand"
+      icon={<StoreIcon className="h-6 w-6" />}
+      title={t('merchantLogin.title')}
+      subtitle={t('merchantLogin.subtitle')}
+    >
           <form noValidate onSubmit={submit} className="mt-6 grid gap-4">
             <TextField
               ref={phoneRef}
-              label="Phone Number"
+              label={t('merchantLogin.phoneLabel')}
               value={phone}
               onChange={(event) => setPhone(event.target.value)}
               type="tel"
               autoComplete="username"
-              placeholder="Your merchant phone number"
+              placeholder={t('merchantLogin.phonePlaceholder')}
             />
             <PasswordField
               ref={passwordRef}
-              label="Password"
+              label={t('merchantLogin.passwordLabel')}
               value={password}
               onChange={(event) => setPassword(event.target.value)}
               autoComplete="current-password"
-              placeholder="Your password"
+              placeholder={t('merchantLogin.passwordPlaceholder')}
+              showLabel={t('merchantLogin.showPassword')}
+              hideLabel={t('merchantLogin.hidePassword')}
             />
             <Button type="submit" size="lg" disabled={login.isPending} className="mt-1">
-              {login.isPending ? 'Logging in…' : 'Login'}
+              {login.isPending ? t('merchantLogin.submitting') : t('merchantLogin.submit')}
             </Button>
           </form>
           <p className="mt-6 border-t border-slate-200 pt-5 text-sm text-slate-600">
-            Merchant accounts are created by the marketplace team. Shopping instead? Use the Login button at the top of the page.
+            {t('merchantLogin.note')}
           </p>
     </FormPage>
   );

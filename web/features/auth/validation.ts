@@ -4,6 +4,7 @@
  */
 import { PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH, SMS_CODE_LENGTH } from '../../../contract/constants';
 import { isApiError } from '../../lib/api-client';
+import { translate } from '../../i18n';
 
 export interface Problem {
   title: string;
@@ -20,50 +21,50 @@ export function isCompleteCode(code: string): boolean {
 }
 
 export function checkPasswordLogin(input: { identifier: string; password: string }): Problem | null {
-  if (!input.identifier.trim()) return { title: 'Phone Number Required', description: 'Please enter your phone number' };
-  if (!input.password) return { title: 'Password Required', description: 'Please enter your password' };
+  if (!input.identifier.trim()) return { title: translate('auth:checks.phoneRequiredTitle'), description: translate('auth:checks.phoneRequired') };
+  if (!input.password) return { title: translate('auth:checks.passwordRequiredTitle'), description: translate('auth:checks.passwordRequired') };
   return null;
 }
 
 export function checkSmsPhone(phone: string): Problem | null {
   const trimmed = phone.trim();
   if (!trimmed || trimmed.length < PHONE_MIN_LENGTH) {
-    return { title: 'Invalid phone number', description: 'Please enter a valid phone number' };
+    return { title: translate('auth:checks.smsPhoneTitle'), description: translate('auth:checks.smsPhone') };
   }
   return null;
 }
 
 export function checkSmsCode(code: string): Problem | null {
-  if (!isCompleteCode(code)) return { title: 'Invalid code', description: 'Please enter the 6-digit verification code' };
+  if (!isCompleteCode(code)) return { title: translate('auth:checks.smsCodeTitle'), description: translate('auth:checks.smsCode') };
   return null;
 }
 
-/** The register dialog speaks Chinese (docs/product/screens.md#register-dialog). Which field failed comes back too, so the form can focus it. */
+/** The register dialog's checks, in Chinese until a language is chosen (docs/product/screens.md#register-dialog). Which field failed comes back too, so the form can focus it. */
 export function checkRegistration(input: {
   phone: string;
   password: string;
   confirmPassword: string;
 }): (Problem & { field: 'phone' | 'password' | 'confirmPassword' }) | null {
   if (input.phone.trim().length < PHONE_MIN_LENGTH) {
-    return { field: 'phone', title: '手机号无效', description: `手机号至少${PHONE_MIN_LENGTH}位` };
+    return { field: 'phone', title: translate('auth:register.checks.phoneTitle'), description: translate('auth:register.checks.phone', { min: PHONE_MIN_LENGTH }) };
   }
   if (input.password.length < PASSWORD_MIN_LENGTH) {
-    return { field: 'password', title: '密码太短', description: `密码至少${PASSWORD_MIN_LENGTH}位` };
+    return { field: 'password', title: translate('auth:register.checks.passwordTitle'), description: translate('auth:register.checks.password', { min: PASSWORD_MIN_LENGTH }) };
   }
   if (input.password !== input.confirmPassword) {
-    return { field: 'confirmPassword', title: '密码不一致', description: '两次输入的密码不一致' };
+    return { field: 'confirmPassword', title: translate('auth:register.checks.mismatchTitle'), description: translate('auth:register.checks.mismatch') };
   }
   return null;
 }
 
 export function checkRegistrationCode(code: string): Problem | null {
-  if (!isCompleteCode(code)) return { title: '验证码无效', description: `请输入${SMS_CODE_LENGTH}位验证码` };
+  if (!isCompleteCode(code)) return { title: translate('auth:register.checks.codeTitle'), description: translate('auth:register.checks.code', { length: SMS_CODE_LENGTH }) };
   return null;
 }
 
 export function checkMerchantLogin(input: { phone: string; password: string }): Problem | null {
   if (!input.phone.trim() || !input.password.trim()) {
-    return { title: 'All Fields Required', description: 'Please enter both phone number and password' };
+    return { title: translate('auth:checks.merchantFieldsTitle'), description: translate('auth:checks.merchantFields') };
   }
   return null;
 }
@@ -85,12 +86,16 @@ export function checkPasswordChange(input: {
         : !input.confirmPassword
           ? 'confirmPassword'
           : null;
-  if (missing) return { field: missing, title: 'All Fields Required', description: 'Please fill in all password fields' };
+  if (missing) return { field: missing, title: translate('auth:checks.passwordFieldsTitle'), description: translate('auth:checks.passwordFields') };
   if (input.newPassword !== input.confirmPassword) {
-    return { field: 'confirmPassword', title: "Passwords Don't Match", description: 'New password and confirmation must be the same' };
+    return { field: 'confirmPassword', title: translate('auth:checks.passwordMismatchTitle'), description: translate('auth:checks.passwordMismatch') };
   }
   if (input.newPassword.length < PASSWORD_MIN_LENGTH) {
-    return { field: 'newPassword', title: 'Password Too Short', description: `New password must be at least ${PASSWORD_MIN_LENGTH} characters` };
+    return {
+      field: 'newPassword',
+      title: translate('auth:checks.passwordShortTitle'),
+      description: translate('auth:checks.passwordShort', { min: PASSWORD_MIN_LENGTH }),
+    };
   }
   return null;
 }

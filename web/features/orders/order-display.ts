@@ -1,39 +1,46 @@
-/** How an order reads: its state in words and the badge tone that goes with it. */
+/** How an order reads: its state in words (the chosen language's, read when asked) and the badge tone that goes with it. */
 import type { CustomerOrder } from '../../../contract/orders';
 import type { RefundSummary } from '../../../contract/checkout';
 import type { OrderGroup } from '../../../contract/groups';
 import type { BadgeTone } from '../../components/ui/badge';
+import { translate } from '../../i18n';
 
-export const ORDER_STATUS: Record<CustomerOrder['status'], { label: string; tone: BadgeTone }> = {
-  pending: { label: 'Awaiting payment', tone: 'warning' },
-  paid: { label: 'Paid', tone: 'success' },
-  expired: { label: 'Expired', tone: 'neutral' },
-  cancelled: { label: 'Cancelled', tone: 'neutral' },
-  refunded: { label: 'Refunded', tone: 'brand' },
+/** An order's state; a text of the chosen language at each call. */
+const ORDER_STATUS: Record<CustomerOrder['status'], () => { label: string; tone: BadgeTone }> = {
+  pending: () => ({ label: translate('orders:status.pending'), tone: 'warning' }),
+  paid: () => ({ label: translate('orders:status.paid'), tone: 'success' }),
+  expired: () => ({ label: translate('orders:status.expired'), tone: 'neutral' }),
+  cancelled: () => ({ label: translate('orders:status.cancelled'), tone: 'neutral' }),
+  refunded: () => ({ label: translate('orders:status.refunded'), tone: 'brand' }),
 };
 
-export const REFUND_STATUS: Record<RefundSummary['status'], { label: string; tone: BadgeTone }> = {
-  pending: { label: 'Refund pending', tone: 'warning' },
-  succeeded: { label: 'Refunded', tone: 'success' },
-  failed: { label: 'Refund failed', tone: 'danger' },
+const REFUND_STATUS: Record<RefundSummary['status'], () => { label: string; tone: BadgeTone }> = {
+  pending: () => ({ label: translate('orders:refundStatus.pending'), tone: 'warning' }),
+  succeeded: () => ({ label: translate('orders:refundStatus.succeeded'), tone: 'success' }),
+  failed: () => ({ label: translate('orders:refundStatus.failed'), tone: 'danger' }),
 };
+
+/** A refund's state as its badge reads. */
+export function refundStatusOf(status: RefundSummary['status']): { label: string; tone: BadgeTone } {
+  return REFUND_STATUS[status]();
+}
 
 /** The reasons a refund row words; the others need no words beside the voucher they gave back. */
-export const REFUND_REASON_SHOWN: Partial<Record<RefundSummary['reason'], string>> = {
-  group: 'group did not fill',
-};
+export function refundReasonShown(reason: RefundSummary['reason']): string | null {
+  return reason === 'group' ? translate('orders:refundReason.group') : null;
+}
 
 /** An order's group (ADR 029) as its badge reads: waiting, complete, or refunded because it did not fill. */
 export function orderGroupBadge(group: OrderGroup): { label: string; tone: BadgeTone } {
-  if (group.status === 'formed') return { label: 'Group complete', tone: 'success' };
-  if (group.status === 'failed') return { label: 'Group did not fill — refunded', tone: 'neutral' };
-  return { label: `Group: waiting for ${group.waitingFor} more`, tone: 'warning' };
+  if (group.status === 'formed') return { label: translate('orders:group.formed'), tone: 'success' };
+  if (group.status === 'failed') return { label: translate('orders:group.failed'), tone: 'neutral' };
+  return { label: translate('orders:group.waiting', { count: group.waitingFor }), tone: 'warning' };
 }
 
 /** A paid order some of whose vouchers were refunded reads "Partly refunded". */
 export function orderStatusOf(order: Pick<CustomerOrder, 'status' | 'refundedCents' | 'totalCents'>): { label: string; tone: BadgeTone } {
   if (order.status === 'paid' && order.refundedCents > 0) {
-    return order.refundedCents >= order.totalCents ? ORDER_STATUS.refunded : { label: 'Partly refunded', tone: 'brand' };
+    return order.refundedCents >= order.totalCents ? ORDER_STATUS.refunded() : { label: translate('orders:status.partlyRefunded'), tone: 'brand' };
   }
-  return ORDER_STATUS[order.status];
+  return ORDER_STATUS[order.status]();
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -10,6 +10,8 @@ import type { CustomerOrder } from '../../../contract/orders';
 import { createQueryClient } from '../../lib/query-client';
 import { aUser } from '../../test/fixtures';
 import { currentUserQueryKey } from '../auth';
+import { chooseLanguage, i18next } from '../../i18n';
+import { SPEC_LANGUAGE, setChosenLanguage } from '../../i18n/languages';
 import OrdersPage from './orders-page';
 
 afterEach(() => {
@@ -167,5 +169,36 @@ describe('My Orders: group orders', () => {
 
     const plain = screen.getByRole('article', { name: 'Order #44444444' });
     expect(within(plain).queryByText(/^Group/)).toBeNull();
+  });
+});
+
+describe('My Orders in Chinese', () => {
+  afterEach(async () => {
+    setChosenLanguage(null);
+    localStorage.removeItem('lang');
+    document.documentElement.lang = 'en';
+    await act(() => i18next.changeLanguage(SPEC_LANGUAGE));
+  });
+
+  it('words the orders, their states, amounts and groups in Chinese', async () => {
+    const refund = { id: 'r1', voucherId: 'v1', amountCents: 2999, status: 'succeeded' as const, reason: 'customer' as const, createdAt: '2026-11-24T09:30:00.000Z' };
+    stub({
+      '/api/user/orders': () =>
+        json([
+          anOrder('5fb239e9-aea5-4729-9a4e-6d7ff15099d5', { refundedCents: 2999, refunds: [refund] }),
+          anOrder('11111111-0000-4000-8000-000000000000', { group: { id: 'g-open', status: 'open', size: 3, waitingFor: 2, deadline: '2026-11-23T10:00:00.000Z', closedAt: null } }),
+        ]),
+    });
+    await act(() => chooseLanguage('zh-CN'));
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: '我的订单', level: 1 })).toBeTruthy();
+    const order = await screen.findByRole('article', { name: '订单 #5fb239e9' });
+    expect(within(order).getByText('部分退款')).toBeTruthy();
+    expect(within(order).getByText('合计').nextElementSibling?.textContent).toBe('US$59.98');
+    expect(within(order).getByRole('heading', { name: '退款' })).toBeTruthy();
+    expect(within(order).getByRole('region', { name: '订单 5fb239e9 的商品' }).textContent).toContain('小计：US$59.98');
+    const grouped = screen.getByRole('article', { name: '订单 #11111111' });
+    expect(within(grouped).getByRole('link', { name: '拼团中：还差 2 人' })).toBeTruthy();
   });
 });

@@ -11,25 +11,31 @@ import { StatePanel } from '../../components/ui/panel';
 import { Skeleton } from '../../components/ui/skeleton';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useT } from '../../i18n';
 import { openLoginDialog, useCurrentUser } from '../auth';
 import { ordersQueryOptions } from './api/get-orders';
 import { OrderCard } from './components/order-card';
 import { LoadMore } from '../../components/ui/load-more';
 
+/** The texts of this file's components: the orders catalogue. */
+const useTexts = () => useT('orders');
+
 function LoginPrompt() {
+  const { t } = useTexts();
   const [location] = useLocation();
   return (
-    <StatePanel icon={<UserIcon className="h-7 w-7" />} title="Please Login First" message="Please log in to view your orders">
-      <Button onClick={() => openLoginDialog({ next: location })}>Login</Button>
+    <StatePanel icon={<UserIcon className="h-7 w-7" />} title={t('ordersPage.loginTitle')} message={t('ordersPage.loginMessage')}>
+      <Button onClick={() => openLoginDialog({ next: location })}>{t('ordersPage.login')}</Button>
     </StatePanel>
   );
 }
 
 function OrdersSkeleton() {
+  const { t } = useTexts();
   return (
     <div className="mt-6 grid gap-6" aria-busy="true">
       <p className="sr-only" role="status">
-        Loading your orders…
+        {t('ordersPage.loading')}
       </p>
       {[0, 1].map((key) => (
         <Skeleton key={key} className="h-64 w-full rounded-2xl" />
@@ -39,6 +45,7 @@ function OrdersSkeleton() {
 }
 
 function Orders() {
+  const { t } = useTexts();
   const query = useInfiniteQuery(ordersQueryOptions);
   if (query.isPending) return <OrdersSkeleton />;
   if (query.isError && !query.data) {
@@ -48,19 +55,19 @@ function Orders() {
         className="mt-6"
         state="error"
         icon={<AlertIcon className="h-7 w-7" />}
-        title="Error Loading Orders"
-        message="Your orders could not be loaded right now."
+        title={t('ordersPage.errorTitle')}
+        message={t('ordersPage.errorMessage')}
         onRetry={() => void query.refetch()}
-        retryLabel="Try Again"
+        retryLabel={t('ordersPage.tryAgain')}
       />
     );
   }
   const orders = query.data.pages.flatMap((page) => page.orders);
   if (orders.length === 0) {
     return (
-      <StatePanel className="mt-6" icon={<ReceiptIcon className="h-7 w-7" />} title="No orders yet" message="Orders you place show up here, with their vouchers and refunds.">
+      <StatePanel className="mt-6" icon={<ReceiptIcon className="h-7 w-7" />} title={t('ordersPage.emptyTitle')} message={t('ordersPage.emptyMessage')}>
         <Link href={paths.home} className={buttonClasses('primary')}>
-          Browse Deals
+          {t('ordersPage.browseDeals')}
         </Link>
       </StatePanel>
     );
@@ -80,16 +87,17 @@ function Orders() {
 }
 
 export default function OrdersPage() {
+  const { t } = useTexts();
   const { user, isLoading } = useCurrentUser();
-  useDocumentTitle('My Orders');
+  useDocumentTitle(t('ordersPage.title'));
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:px-8">
       <Link href={paths.home} className={buttonClasses('ghost', 'sm', '-ml-3')}>
         <ArrowLeftIcon className="h-4 w-4" />
-        Back
+        {t('ordersPage.back')}
       </Link>
-      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">My Orders</h1>
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">{t('ordersPage.title')}</h1>
       {isLoading ? <OrdersSkeleton /> : user === null ? <div className="mt-6"><LoginPrompt /></div> : <Orders />}
     </div>
   );

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../contract/auth';
 import { toast } from '../../components/ui/toast';
 import { createQueryClient } from '../../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../../lib/session';
+import { chooseLanguage, i18next } from '../../i18n';
+import { SPEC_LANGUAGE, setChosenLanguage } from '../../i18n/languages';
 import ProfilePage from './profile-page';
 
 vi.mock('../../components/ui/toast', () => ({ toast: vi.fn() }));
@@ -255,5 +257,34 @@ describe('profile', () => {
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ email: null });
     expect(await screen.findByText('No verified email yet.')).toBeTruthy();
+  });
+});
+
+describe('profile in Chinese', () => {
+  afterEach(async () => {
+    setChosenLanguage(null);
+    localStorage.removeItem('lang');
+    document.documentElement.lang = 'en';
+    await act(() => i18next.changeLanguage(SPEC_LANGUAGE));
+  });
+
+  it('shows the page, the phone as Chinese writes it, and the form checks in Chinese', async () => {
+    serve({ ...base, email: 'me@example.com' });
+    await act(() => chooseLanguage('zh-CN'));
+    renderProfile();
+    expect(await screen.findByRole('heading', { name: '个人中心' })).toBeTruthy();
+    expect(screen.getByText('顾客账户')).toBeTruthy();
+    const phone = screen.getByRole('region', { name: '手机号' });
+    expect(within(phone).getByText('555 123 4567')).toBeTruthy();
+    expect(within(phone).getByText('已验证')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: '登录邮箱' })).getByRole('button', { name: '保存邮箱' })).toBeTruthy();
+
+    const password = screen.getByRole('region', { name: '密码' });
+    expect(within(password).getByText('未设置')).toBeTruthy();
+    fireEvent.click(within(password).getByRole('button', { name: '编辑' }));
+    fireEvent.change(within(password).getByLabelText('新密码'), { target: { value: 'abc' } });
+    fireEvent.change(within(password).getByLabelText('确认新密码'), { target: { value: 'abc' } });
+    fireEvent.click(within(password).getByRole('button', { name: '设置密码' }));
+    expect(vi.mocked(toast)).toHaveBeenLastCalledWith(expect.objectContaining({ title: '密码太短', description: '新密码至少需要6个字符' }));
   });
 });

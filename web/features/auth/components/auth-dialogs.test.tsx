@@ -6,6 +6,8 @@ import type { CurrentUser } from '../../../../contract/auth';
 import { toast } from '../../../components/ui/toast';
 import { createQueryClient } from '../../../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../../../lib/session';
+import { chooseLanguage, i18next } from '../../../i18n';
+import { SPEC_LANGUAGE, setChosenLanguage } from '../../../i18n/languages';
 import { closeAuthDialog, getAuthDialogState, openLoginDialog, openRegisterDialog } from '../login-dialog-store';
 import AuthDialogs from './auth-dialogs';
 
@@ -239,5 +241,88 @@ describe('register dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '返回' }));
     fireEvent.click(within(dialog).getByRole('button', { name: '登录' }));
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeTruthy();
+  });
+});
+
+describe('the language of the register dialog', () => {
+  it('is marked Chinese while no language is chosen', async () => {
+    serve({});
+    renderDialogs();
+    act(() => openRegisterDialog());
+    expect((await screen.findByRole('dialog', { name: '注册' })).getAttribute('lang')).toBe('zh-CN');
+  });
+});
+
+describe('in a chosen language', () => {
+  afterEach(async () => {
+    // Back to the SPEC's texts for the other tests of this file.
+    setChosenLanguage(null);
+    localStorage.removeItem('lang');
+    document.documentElement.lang = 'en';
+    await act(() => i18next.changeLanguage(SPEC_LANGUAGE));
+  });
+
+  it('speaks Chinese in the login dialog, its checks and the register dialog', async () => {
+    serve({});
+    await act(() => chooseLanguage('zh-CN'));
+    renderDialogs();
+    act(() => openLoginDialog());
+    const dialog = await screen.findByRole('dialog', { name: '登录' });
+    expect(within(dialog).getByRole('tab', { name: '密码' })).toBeTruthy();
+    expect(within(dialog).getByRole('tab', { name: '短信' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '登录' }));
+    expect(lastToast()).toMatchObject({ title: '请输入手机号', description: '请输入您的手机号' });
+    fireEvent.click(within(dialog).getByRole('button', { name: '显示密码' }));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: '注册' }));
+    const register = await screen.findByRole('dialog', { name: '注册' });
+    expect(register.getAttribute('lang')).toBe('zh-CN');
+    expect(within(register).getByLabelText('手机号')).toBeTruthy();
+  });
+
+  it('texts a code in Chinese, with the phone as Chinese writes it', async () => {
+    serve({ 'POST /api/auth/send-sms-code': () => json(200, { message: '验证码已发送' }) });
+    await act(() => chooseLanguage('zh-CN'));
+    renderDialogs();
+    act(() => openLoginDialog());
+    const dialog = await screen.findByRole('dialog', { name: '登录' });
+    fireEvent.mouseDown(within(dialog).getByRole('tab', { name: '短信' }));
+    fireEvent.change(within(dialog).getByLabelText('手机号'), { target: { value: '5551234567' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '发送验证码' }));
+    await within(dialog).findByLabelText('验证码');
+    expect(lastToast()).toMatchObject({ title: '验证码已发送', description: '请输入发送至 555 123 4567 的6位验证码。' });
+    expect(within(dialog).getByText('60 秒后可重新发送验证码')).toBeTruthy();
+  });
+
+  it('reads the register dialog in English, with its checks and the code step', async () => {
+    serve({ 'POST /api/auth/send-sms-code': () => json(200, { message: 'SMS code sent' }) });
+    await act(() => chooseLanguage('en'));
+    renderDialogs();
+    act(() => openRegisterDialog());
+    const dialog = await screen.findByRole('dialog', { name: 'Register' });
+    expect(dialog.getAttribute('lang')).toBe('en');
+    expect(within(dialog).getByText('Create a new account with your phone number')).toBeTruthy();
+
+    const fill = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    const next = () => fireEvent.click(within(dialog).getByRole('button', { name: 'Get code' }));
+    fill('Phone number', '555123');
+    next();
+    expect(lastToast()).toMatchObject({ title: 'Invalid phone number', description: 'The phone number needs at least 10 digits' });
+    fill('Phone number', '5551234567');
+    fill('Password', 'secret1');
+    fill('Confirm password', 'secret2');
+    next();
+    expect(lastToast()).toMatchObject({ title: "Passwords don't match" });
+    fill('Confirm password', 'secret1');
+    next();
+
+    await within(dialog).findByLabelText('Verification code');
+    expect(lastToast()).toMatchObject({ title: 'Code sent', description: 'The code was sent to (555) 123-4567 and is valid for 5 minutes' });
+    expect(within(dialog).getByText('(555) 123-4567').closest('p')?.textContent).toBe('Enter the 6-digit code sent to (555) 123-4567.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Complete registration' }));
+    expect(lastToast()).toMatchObject({ title: 'Invalid code', description: 'Please enter the 6-digit code' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(within(dialog).queryByText(/[\u4e00-\u9fff]/)).toBeNull();
   });
 });

@@ -4,10 +4,13 @@
  */
 import { useRef, useState, type FormEvent, type Ref, type RefObject } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
+import { Trans } from 'react-i18next';
 import { SMS_RESEND_COOLDOWN_SECONDS } from '../../../../contract/constants';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
+import { formatPhone } from '../../../lib/phone';
+import { useT } from '../../../i18n';
 import { usePasswordLogin } from '../api/password-login';
 import { useSendSmsCode } from '../api/send-sms-code';
 import { useVerifySmsCode } from '../api/verify-sms-code';
@@ -20,6 +23,9 @@ import { TicketIcon } from '../../../components/ui/icons';
 import { PasswordField, TextField } from '../../../components/ui/field';
 import { useFinishLogin } from './use-finish-login';
 
+/** The texts of this file's components: the auth catalogue. */
+const useTexts = () => useT('auth');
+
 const tabClasses =
   'flex-1 rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 focus-ring data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
 
@@ -28,6 +34,7 @@ function complain(problem: Problem): void {
 }
 
 function PasswordTab({ onDone, focusOnMount }: { onDone: () => void; focusOnMount: boolean }) {
+  const { t } = useTexts();
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const identifierRef = useRef<HTMLInputElement>(null);
@@ -39,20 +46,20 @@ function PasswordTab({ onDone, focusOnMount }: { onDone: () => void; focusOnMoun
     const problem = checkPasswordLogin({ identifier, password });
     if (problem) {
       complain(problem);
-      (problem.title === 'Password Required' ? passwordRef : identifierRef).current?.focus();
+      (identifier.trim() ? passwordRef : identifierRef).current?.focus();
       return;
     }
     login.mutate(
       { identifier, password },
       {
         onSuccess: () => {
-          toast({ title: 'Login Successful', description: 'Welcome back!', variant: 'success' });
+          toast({ title: t('passwordLogin.succeededTitle'), description: t('passwordLogin.succeeded'), variant: 'success' });
           onDone();
         },
         onError: (error) =>
           complain({
-            title: 'Login Failed',
-            description: messageOf(error, isApiError(error) ? 'Invalid phone number or password' : 'Login failed'),
+            title: t('passwordLogin.failedTitle'),
+            description: messageOf(error, isApiError(error) ? t('passwordLogin.refused') : t('passwordLogin.failed')),
           }),
       },
     );
@@ -62,25 +69,27 @@ function PasswordTab({ onDone, focusOnMount }: { onDone: () => void; focusOnMoun
     <form noValidate onSubmit={submit} className="grid gap-4">
       <TextField
         ref={identifierRef}
-        label="Phone Number"
-        hint="The email on your profile works too."
+        label={t('passwordLogin.phoneLabel')}
+        hint={t('passwordLogin.phoneHint')}
         value={identifier}
         onChange={(event) => setIdentifier(event.target.value)}
         type="text"
         autoComplete="username"
-        placeholder="Phone number or email"
+        placeholder={t('passwordLogin.phonePlaceholder')}
         autoFocus={focusOnMount}
       />
       <PasswordField
         ref={passwordRef}
-        label="Password"
+        label={t('passwordLogin.passwordLabel')}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         autoComplete="current-password"
-        placeholder="Your password"
+        placeholder={t('passwordLogin.passwordPlaceholder')}
+        showLabel={t('passwordLogin.showPassword')}
+        hideLabel={t('passwordLogin.hidePassword')}
       />
       <Button type="submit" size="lg" disabled={login.isPending} className="mt-1">
-        {login.isPending ? 'Logging in…' : 'Login'}
+        {login.isPending ? t('passwordLogin.submitting') : t('passwordLogin.submit')}
       </Button>
     </form>
   );
@@ -91,6 +100,7 @@ type SmsStep = 'auth' | 'sms-verify';
 /** The SMS flow's state, kept above the tabs so the phone survives the trip to the verify step and back. */
 function useSmsLogin(onDone: () => void, fields: { phoneRef: RefObject<HTMLInputElement | null>; codeRef: RefObject<HTMLInputElement | null> }) {
   const { phoneRef, codeRef } = fields;
+  const { t } = useTexts();
   const [step, setStep] = useState<SmsStep>('auth');
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
@@ -116,13 +126,15 @@ function useSmsLogin(onDone: () => void, fields: { phoneRef: RefObject<HTMLInput
     send.mutate(phone, {
       onSuccess: (answer) => {
         setSentTo(phone.trim());
-        const description = answer.message === SENT_TITLE ? `Enter the 6-digit code sent to ${phone.trim()}.` : answer.message;
-        toast({ title: SENT_TITLE, description, variant: 'success' });
+        const title = t('sms.sentTitle');
+        // The server's plain acknowledgement (in English, or in the chosen language) gets the dialog's own sentence; anything else it says is shown as it comes.
+        const description = answer.message === SERVER_SENT_MESSAGE || answer.message === title ? t('sms.sent', { phone: formatPhone(phone.trim()) }) : answer.message;
+        toast({ title, description, variant: 'success' });
         countdown.start(SMS_RESEND_COOLDOWN_SECONDS);
         setCode('');
         setStep('sms-verify');
       },
-      onError: (error) => complain({ title: 'Error', description: messageOf(error, 'Failed to send SMS') }),
+      onError: (error) => complain({ title: t('sms.errorTitle'), description: messageOf(error, t('sms.sendFailed')) }),
     });
   };
 
@@ -137,10 +149,10 @@ function useSmsLogin(onDone: () => void, fields: { phoneRef: RefObject<HTMLInput
       { phone, code },
       {
         onSuccess: () => {
-          toast({ title: 'Phone number verified successfully', description: 'You are now logged in.', variant: 'success' });
+          toast({ title: t('sms.verifiedTitle'), description: t('sms.verified'), variant: 'success' });
           onDone();
         },
-        onError: (error) => complain({ title: 'Error', description: messageOf(error, 'Invalid verification code') }),
+        onError: (error) => complain({ title: t('sms.errorTitle'), description: messageOf(error, t('sms.verifyFailed')) }),
       },
     );
   };
@@ -148,11 +160,13 @@ function useSmsLogin(onDone: () => void, fields: { phoneRef: RefObject<HTMLInput
   return { step, setStep, phone, setPhone, code, setCode, countdown, codeStillFresh, send, verify, sendCode, verifyCode };
 }
 
-const SENT_TITLE = 'SMS code sent';
+/** What the server answers when it has texted a code. */
+const SERVER_SENT_MESSAGE = 'SMS code sent';
 
 type SmsLogin = ReturnType<typeof useSmsLogin>;
 
 function SmsPhoneForm({ sms, phoneRef, focusOnMount }: { sms: SmsLogin; phoneRef: Ref<HTMLInputElement>; focusOnMount: boolean }) {
+  const { t } = useTexts();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     sms.sendCode({ resend: false });
@@ -161,8 +175,8 @@ function SmsPhoneForm({ sms, phoneRef, focusOnMount }: { sms: SmsLogin; phoneRef
     <form noValidate onSubmit={submit} className="grid gap-4">
       <TextField
         ref={phoneRef}
-        label="Phone Number"
-        hint="We will text you a 6-digit code. New here? Verifying creates your account."
+        label={t('sms.phoneLabel')}
+        hint={t('sms.phoneHint')}
         value={sms.phone}
         onChange={(event) => sms.setPhone(event.target.value)}
         type="tel"
@@ -171,13 +185,14 @@ function SmsPhoneForm({ sms, phoneRef, focusOnMount }: { sms: SmsLogin; phoneRef
         autoFocus={focusOnMount}
       />
       <Button type="submit" size="lg" disabled={sms.send.isPending} className="mt-1">
-        {sms.send.isPending ? 'Sending…' : sms.codeStillFresh ? 'Enter Code' : 'Send Code'}
+        {sms.send.isPending ? t('sms.sending') : sms.codeStillFresh ? t('sms.enterCode') : t('sms.send')}
       </Button>
     </form>
   );
 }
 
 function SmsVerifyStep({ sms, codeRef, onBack }: { sms: SmsLogin; codeRef: Ref<HTMLInputElement>; onBack: () => void }) {
+  const { t } = useTexts();
   return (
     <CodeStep
       code={sms.code}
@@ -191,23 +206,27 @@ function SmsVerifyStep({ sms, codeRef, onBack }: { sms: SmsLogin; codeRef: Ref<H
       codeRef={codeRef}
       texts={{
         intro: (
-          <>
-            Enter the 6-digit code we sent to <strong className="font-semibold text-slate-900 tabular-nums">{sms.phone.trim()}</strong>.
-          </>
+          <Trans
+            t={t}
+            i18nKey='sms.codeIntro'
+            values={{ phone: formatPhone(sms.phone.trim()) }}
+            components={{ phone: <strong className="font-semibold text-slate-900 tabular-nums" /> }}
+          />
         ),
-        codeLabel: 'Verification Code',
-        submit: 'Verify',
-        submitting: 'Verifying…',
-        back: 'Back',
-        resend: 'Resend code',
-        resending: 'Sending…',
-        resendIn: (seconds) => `Resend code in ${seconds}s`,
+        codeLabel: t('sms.codeLabel'),
+        submit: t('sms.verify'),
+        submitting: t('sms.verifying'),
+        back: t('sms.back'),
+        resend: t('sms.resend'),
+        resending: t('sms.resending'),
+        resendIn: (seconds) => t('sms.resendIn', { seconds }),
       }}
     />
   );
 }
 
 function LoginForms({ next }: { next: string | null }) {
+  const { t } = useTexts();
   const [tab, setTab] = useState('password');
   // Inputs take focus when the dialog opens or the verify step is left, never while someone moves along the tabs.
   const [focusTarget, setFocusTarget] = useState<'password' | 'sms' | null>('password');
@@ -234,12 +253,12 @@ function LoginForms({ next }: { next: string | null }) {
           setTab(value);
         }}
       >
-        <Tabs.List aria-label="Login method" className="mb-5 flex gap-1 rounded-xl bg-slate-100 p-1">
+        <Tabs.List aria-label={t('login.methods')} className="mb-5 flex gap-1 rounded-xl bg-slate-100 p-1">
           <Tabs.Trigger value="password" className={tabClasses}>
-            Password
+            {t('login.passwordTab')}
           </Tabs.Trigger>
           <Tabs.Trigger value="sms" className={tabClasses}>
-            SMS
+            {t('login.smsTab')}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="password" className="rounded-lg focus-ring">
@@ -255,9 +274,9 @@ function LoginForms({ next }: { next: string | null }) {
     <>
       {body}
       <p className="mt-6 border-t border-slate-200 pt-5 text-center text-sm text-slate-600">
-        Don&apos;t have an account?{' '}
+        {t('login.noAccount')}{' '}
         <button type="button" onClick={() => openRegisterDialog({ next })} className="text-link font-semibold">
-          Register
+          {t('login.register')}
         </button>
       </p>
     </>
@@ -265,6 +284,7 @@ function LoginForms({ next }: { next: string | null }) {
 }
 
 export function LoginDialog({ open, next }: { open: boolean; next: string | null }) {
+  const { t } = useTexts();
   return (
     <Dialog
       open={open}
@@ -272,9 +292,9 @@ export function LoginDialog({ open, next }: { open: boolean; next: string | null
         if (!next) closeAuthDialog();
       }}
       icon={<TicketIcon className="h-5 w-5" />}
-      title="Login"
-      description="Use your password or a one-time SMS code."
-      closeLabel="Close"
+      title={t('login.title')}
+      description={t('login.description')}
+      closeLabel={t('login.close')}
     >
       <LoginForms next={next} />
     </Dialog>

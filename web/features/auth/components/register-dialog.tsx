@@ -1,11 +1,14 @@
 /**
- * The register dialog, in Chinese (docs/product/screens.md#register-dialog): phone, password and confirmation, then a code-verify step
+ * The register dialog, in Chinese until a language is chosen (docs/product/screens.md#register-dialog): phone, password and confirmation, then a code-verify step
  * whose Back returns to the form. The fields live inside the dialog's content, so closing it resets them.
  */
 import { useRef, useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH, SMS_RESEND_COOLDOWN_SECONDS } from '../../../../contract/constants';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
+import { formatPhone } from '../../../lib/phone';
+import { useT } from '../../../i18n';
 import { useRegister } from '../api/register';
 import { useSendSmsCode } from '../api/send-sms-code';
 import { closeAuthDialog, openLoginDialog } from '../login-dialog-store';
@@ -17,6 +20,9 @@ import { TicketIcon } from '../../../components/ui/icons';
 import { PasswordField, TextField } from '../../../components/ui/field';
 import { useFinishLogin } from './use-finish-login';
 
+/** The texts of this file's components: the auth catalogue. */
+const useTexts = () => useT('auth');
+
 type Step = 'register' | 'sms-verify';
 
 function complain(problem: Problem): void {
@@ -24,6 +30,7 @@ function complain(problem: Problem): void {
 }
 
 function RegisterForms({ next }: { next: string | null }) {
+  const { t } = useTexts();
   const [step, setStep] = useState<Step>('register');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
@@ -58,12 +65,12 @@ function RegisterForms({ next }: { next: string | null }) {
     send.mutate(phone, {
       onSuccess: () => {
         setSentTo(phone.trim());
-        toast({ title: '验证码已发送', description: `验证码已发送至 ${phone.trim()}，5分钟内有效`, variant: 'success' });
+        toast({ title: t('register.sentTitle'), description: t('register.sent', { phone: formatPhone(phone.trim()) }), variant: 'success' });
         countdown.start(SMS_RESEND_COOLDOWN_SECONDS);
         setCode('');
         setStep('sms-verify');
       },
-      onError: (error) => complain({ title: '发送失败', description: messageOf(error, '验证码发送失败，请稍后重试') }),
+      onError: (error) => complain({ title: t('register.sendFailedTitle'), description: messageOf(error, t('register.sendFailed')) }),
     });
   };
 
@@ -83,10 +90,10 @@ function RegisterForms({ next }: { next: string | null }) {
       { phone, password, smsCode: code },
       {
         onSuccess: () => {
-          toast({ title: '注册成功', description: '欢迎加入！', variant: 'success' });
+          toast({ title: t('register.succeededTitle'), description: t('register.succeeded'), variant: 'success' });
           finish();
         },
-        onError: (error) => complain({ title: '注册失败', description: messageOf(error, '注册失败，请重试') }),
+        onError: (error) => complain({ title: t('register.failedTitle'), description: messageOf(error, t('register.failed')) }),
       },
     );
   };
@@ -108,17 +115,20 @@ function RegisterForms({ next }: { next: string | null }) {
         codeRef={codeRef}
         texts={{
           intro: (
-            <>
-              请输入发送至 <strong className="font-semibold text-slate-900 tabular-nums">{phone.trim()}</strong> 的6位验证码。
-            </>
+            <Trans
+              t={t}
+              i18nKey='register.codeIntro'
+              values={{ phone: formatPhone(phone.trim()) }}
+              components={{ phone: <strong className="font-semibold text-slate-900 tabular-nums" /> }}
+            />
           ),
-          codeLabel: '验证码',
-          submit: '完成注册',
-          submitting: '注册中…',
-          back: '返回',
-          resend: '重新发送验证码',
-          resending: '发送中…',
-          resendIn: (seconds) => `${seconds} 秒后可重新发送`,
+          codeLabel: t('register.codeLabel'),
+          submit: t('register.submit'),
+          submitting: t('register.submitting'),
+          back: t('register.back'),
+          resend: t('register.resend'),
+          resending: t('register.resending'),
+          resendIn: (seconds) => t('register.resendIn', { seconds }),
         }}
       />
     );
@@ -129,45 +139,45 @@ function RegisterForms({ next }: { next: string | null }) {
       <form noValidate onSubmit={submitForm} className="grid gap-4">
         <TextField
           ref={phoneRef}
-          label="手机号"
-          hint={`至少${PHONE_MIN_LENGTH}位`}
+          label={t('register.phoneLabel')}
+          hint={t('register.phoneHint', { min: PHONE_MIN_LENGTH })}
           value={phone}
           onChange={(event) => setPhone(event.target.value)}
           type="tel"
           autoComplete="tel"
-          placeholder="请输入手机号"
+          placeholder={t('register.phonePlaceholder')}
           autoFocus={!cameBack}
         />
         <PasswordField
           ref={passwordRef}
-          label="密码"
-          hint={`至少${PASSWORD_MIN_LENGTH}位`}
+          label={t('register.passwordLabel')}
+          hint={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           autoComplete="new-password"
-          placeholder="请设置密码"
-          showLabel="显示密码"
-          hideLabel="隐藏密码"
+          placeholder={t('register.passwordPlaceholder')}
+          showLabel={t('register.showPassword')}
+          hideLabel={t('register.hidePassword')}
         />
         <PasswordField
           ref={confirmRef}
-          label="确认密码"
+          label={t('register.confirmLabel')}
           value={confirmPassword}
           onChange={(event) => setConfirmPassword(event.target.value)}
           autoComplete="new-password"
-          placeholder="请再次输入密码"
-          showLabel="显示确认密码"
-          hideLabel="隐藏确认密码"
+          placeholder={t('register.confirmPlaceholder')}
+          showLabel={t('register.showConfirm')}
+          hideLabel={t('register.hideConfirm')}
           autoFocus={cameBack}
         />
         <Button type="submit" size="lg" disabled={send.isPending} className="mt-1">
-          {send.isPending ? '发送中…' : codeStillFresh ? '输入验证码' : '获取验证码'}
+          {send.isPending ? t('register.sending') : codeStillFresh ? t('register.enterCode') : t('register.getCode')}
         </Button>
       </form>
       <p className="mt-6 border-t border-slate-200 pt-5 text-center text-sm text-slate-600">
-        已有账户？{' '}
+        {t('register.haveAccount')}{' '}
         <button type="button" onClick={() => openLoginDialog({ next })} className="text-link font-semibold">
-          登录
+          {t('register.login')}
         </button>
       </p>
     </>
@@ -175,11 +185,12 @@ function RegisterForms({ next }: { next: string | null }) {
 }
 
 export function RegisterDialog({ open, next }: { open: boolean; next: string | null }) {
+  const { t, langOf } = useTexts();
   return (
     <Dialog open={open} onOpenChange={(next) => {
         if (!next) closeAuthDialog();
       }}
-      icon={<TicketIcon className="h-5 w-5" />} title="注册" description="用手机号创建新账户" closeLabel="关闭" lang="zh-CN">
+      icon={<TicketIcon className="h-5 w-5" />} title={t('register.title')} description={t('register.description')} closeLabel={t('register.close')} lang={langOf('register.title')}>
       <RegisterForms next={next} />
     </Dialog>
   );

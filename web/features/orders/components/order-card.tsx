@@ -6,6 +6,7 @@ import { paths } from '../../../../contract/routes';
 import { Badge } from '../../../components/ui/badge';
 import { Price } from '../../../components/ui/price';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
+import { useT } from '../../../i18n';
 import { orderNumber, stateOfStatus, VoucherStateBadge } from '../../vouchers';
 import { orderGroupBadge } from '../order-display';
 import { OrderHeader, OrderLines, RefundRows } from './order-parts';
@@ -28,6 +29,7 @@ function GroupBadge({ group }: { group: OrderGroup }) {
 }
 
 export function OrderCard({ order }: { order: CustomerOrder }) {
+  const { t } = useT('orders');
   const titleId = `order-${order.id}-title`;
   const codeOf = (voucherId: string) => order.vouchers.find((v) => v.id === voucherId)?.voucherCode;
 
@@ -45,14 +47,14 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
 
       <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm">
         <div>
-          <dt className="text-slate-600">Total</dt>
+          <dt className="text-slate-600">{t('order.total')}</dt>
           <dd className="font-semibold text-slate-900">
             <Price cents={order.totalCents} />
           </dd>
         </div>
         {order.refundedCents > 0 ? (
           <div>
-            <dt className="text-slate-600">Refunded</dt>
+            <dt className="text-slate-600">{t('order.refunded')}</dt>
             <dd className="font-semibold text-slate-900">
               <Price cents={order.refundedCents} />
             </dd>
@@ -60,13 +62,13 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
         ) : null}
       </dl>
 
-      <section className="mt-5" aria-label={`Items of order ${orderNumber(order.id)}`}>
+      <section className="mt-5" aria-label={t('order.items', { number: orderNumber(order.id) })}>
         <OrderLines items={order.items} />
       </section>
 
       {order.vouchers.length > 0 ? (
         <section className="mt-4 border-t border-slate-100 pt-4">
-          <SubHeading>Vouchers</SubHeading>
+          <SubHeading>{t('order.vouchers')}</SubHeading>
           <ul className="mt-2 grid gap-2">
             {order.vouchers.map((voucher) => (
               <li key={voucher.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
@@ -83,7 +85,7 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
 
       {order.refunds.length > 0 ? (
         <section className="mt-4 border-t border-slate-100 pt-4">
-          <SubHeading>Refunds</SubHeading>
+          <SubHeading>{t('order.refunds')}</SubHeading>
           <div className="mt-1">
             <RefundRows refunds={order.refunds} codeOf={codeOf} />
           </div>

@@ -3,6 +3,7 @@
  * once verified. A new address stays pending until the 6-digit code sent to it is entered here.
  */
 import { useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import type { CurrentUser } from '../../../../contract/auth';
 import { EMAIL_CODE_TTL_MINUTES, EMAIL_RESEND_COOLDOWN_SECONDS, SMS_CODE_LENGTH } from '../../../../contract/constants';
 import { Badge } from '../../../components/ui/badge';
@@ -10,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { TextField } from '../../../components/ui/field';
+import { useT } from '../../../i18n';
 import { useUpdateEmail, useVerifyEmail, useCountdown, messageOf, sanitizeCode } from '../../auth';
 
 interface EmailFormProps {
@@ -20,6 +22,7 @@ interface EmailFormProps {
 }
 
 export function EmailForm({ email, pendingEmail }: EmailFormProps) {
+  const { t } = useT('profile');
   const [value, setValue] = useState(pendingEmail ?? email ?? '');
   const [code, setCode] = useState('');
   const save = useUpdateEmail();
@@ -34,8 +37,8 @@ export function EmailForm({ email, pendingEmail }: EmailFormProps) {
     setCode('');
     countdown.start(EMAIL_RESEND_COOLDOWN_SECONDS);
     toast({
-      title: 'Code Sent',
-      description: `We sent a ${SMS_CODE_LENGTH}-digit code to ${user.pendingEmail}. Enter it below to verify the email.`,
+      title: t('email.codeSentTitle'),
+      description: t('email.codeSent', { length: SMS_CODE_LENGTH, email: user.pendingEmail }),
       variant: 'success',
     });
   };
@@ -47,24 +50,24 @@ export function EmailForm({ email, pendingEmail }: EmailFormProps) {
       const user = await save.mutateAsync(wanted === '' ? null : wanted);
       setValue(user.pendingEmail ?? user.email ?? '');
       if (user.pendingEmail) codeSent(user);
-      else if (user.email) toast({ title: 'Email Saved', description: `${user.email} stays your verified email.`, variant: 'success' });
-      else toast({ title: 'Email Removed', description: 'Your account no longer has an email.', variant: 'success' });
+      else if (user.email) toast({ title: t('email.savedTitle'), description: t('email.saved', { email: user.email }), variant: 'success' });
+      else toast({ title: t('email.removedTitle'), description: t('email.removed'), variant: 'success' });
     } catch (error) {
-      toast({ title: 'Email Update Failed', description: messageOf(error, 'An error occurred while saving your email'), variant: 'destructive' });
+      toast({ title: t('email.updateFailedTitle'), description: messageOf(error, t('email.updateFailed')), variant: 'destructive' });
     }
   };
 
   const submitCode = async (event: FormEvent) => {
     event.preventDefault();
     if (code.length !== SMS_CODE_LENGTH) {
-      toast({ title: 'Code Required', description: `Please enter the ${SMS_CODE_LENGTH}-digit verification code`, variant: 'destructive' });
+      toast({ title: t('email.codeRequiredTitle'), description: t('email.codeRequired', { length: SMS_CODE_LENGTH }), variant: 'destructive' });
       return;
     }
     try {
       const user = await verify.mutateAsync(code);
-      toast({ title: 'Email Verified', description: `You can now log in with ${user.email}.`, variant: 'success' });
+      toast({ title: t('email.verifiedTitle'), description: t('email.verifiedDone', { email: user.email }), variant: 'success' });
     } catch (error) {
-      toast({ title: 'Verification Failed', description: messageOf(error, 'An error occurred while verifying your email'), variant: 'destructive' });
+      toast({ title: t('email.verifyFailedTitle'), description: messageOf(error, t('email.verifyFailed')), variant: 'destructive' });
     }
   };
 
@@ -73,7 +76,7 @@ export function EmailForm({ email, pendingEmail }: EmailFormProps) {
     try {
       codeSent(await resend.mutateAsync(pendingEmail));
     } catch (error) {
-      toast({ title: 'Resend Failed', description: messageOf(error, 'An error occurred while sending the code'), variant: 'destructive' });
+      toast({ title: t('email.resendFailedTitle'), description: messageOf(error, t('email.resendFailed')), variant: 'destructive' });
     }
   };
 
@@ -83,9 +86,13 @@ export function EmailForm({ email, pendingEmail }: EmailFormProps) {
       const user = await cancel.mutateAsync(email);
       setValue(user.email ?? '');
       setCode('');
-      toast({ title: 'Change Cancelled', description: user.email ? `${user.email} stays your email.` : 'Your account has no email.', variant: 'success' });
+      toast({
+        title: t('email.cancelledTitle'),
+        description: user.email ? t('email.cancelledKept', { email: user.email }) : t('email.cancelledNone'),
+        variant: 'success',
+      });
     } catch (error) {
-      toast({ title: 'Email Update Failed', description: messageOf(error, 'An error occurred while saving your email'), variant: 'destructive' });
+      toast({ title: t('email.updateFailedTitle'), description: messageOf(error, t('email.updateFailed')), variant: 'destructive' });
     }
   };
 
@@ -97,18 +104,18 @@ export function EmailForm({ email, pendingEmail }: EmailFormProps) {
             <span className="font-semibold break-all text-slate-900">{email}</span>
             <Badge tone="success">
               <CheckCircleIcon className="h-3.5 w-3.5" />
-              Verified
+              {t('email.verified')}
             </Badge>
           </>
         ) : (
-          <span className="text-slate-700">No verified email yet.</span>
+          <span className="text-slate-700">{t('email.noneVerified')}</span>
         )}
       </div>
 
-      <form noValidate onSubmit={submit} aria-label="Change email" className="grid gap-3">
+      <form noValidate onSubmit={submit} aria-label={t('email.changeForm')} className="grid gap-3">
         <TextField
-          label="Email"
-          hint="Optional. Once verified, it lets you log in with your email and lets an admin find your account."
+          label={t('email.label')}
+          hint={t('email.hint')}
           type="email"
           value={value}
           onChange={(event) => setValue(event.target.value)}
@@ -118,20 +125,19 @@ export function EmailForm({ email, pendingEmail }: EmailFormProps) {
         />
         <div>
           <Button type="submit" variant="outline" disabled={save.isPending || unchanged}>
-            {save.isPending ? 'Saving…' : 'Save Email'}
+            {save.isPending ? t('email.saving') : t('email.save')}
           </Button>
         </div>
       </form>
 
       {pendingEmail ? (
-        <form noValidate onSubmit={submitCode} aria-label="Verify email" className="grid gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:p-5">
+        <form noValidate onSubmit={submitCode} aria-label={t('email.verifyForm')} className="grid gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:p-5">
           <p role="status" className="text-sm text-slate-700">
-            Code sent to <strong className="break-all text-slate-900">{pendingEmail}</strong>. Until you enter it, this email is not used to log
-            in.
+            <Trans t={t} i18nKey='email.pending' values={{ email: pendingEmail }} components={{ email: <strong className="break-all text-slate-900" /> }} />
           </p>
           <TextField
-            label="Verification Code"
-            hint={`The code expires ${EMAIL_CODE_TTL_MINUTES} minutes after it was sent.`}
+            label={t('email.codeLabel')}
+            hint={t('email.codeHint', { minutes: EMAIL_CODE_TTL_MINUTES })}
             value={code}
             onChange={(event) => setCode(sanitizeCode(event.target.value))}
             inputMode="numeric"
@@ -142,17 +148,17 @@ export function EmailForm({ email, pendingEmail }: EmailFormProps) {
           />
           <div className="flex flex-wrap items-center gap-2">
             <Button type="submit" disabled={verify.isPending}>
-              {verify.isPending ? 'Verifying…' : 'Verify'}
+              {verify.isPending ? t('email.verifying') : t('email.verify')}
             </Button>
             {countdown.remaining > 0 ? (
-              <p className="px-2 text-sm text-slate-600 tabular-nums">Resend in {countdown.remaining}s</p>
+              <p className="px-2 text-sm text-slate-600 tabular-nums">{t('email.resendIn', { seconds: countdown.remaining })}</p>
             ) : (
               <Button variant="ghost" onClick={resendCode} disabled={resend.isPending}>
-                {resend.isPending ? 'Sending…' : 'Resend Code'}
+                {resend.isPending ? t('email.sending') : t('email.resend')}
               </Button>
             )}
             <Button variant="ghost" onClick={cancelPending} disabled={cancel.isPending}>
-              Cancel
+              {t('email.cancel')}
             </Button>
           </div>
         </form>

@@ -1,9 +1,11 @@
 /** The change-or-set password form of the profile (docs/product/screens.md#profile): the current password is asked for only when one is set. */
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '../../../../contract/constants';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { PasswordField } from '../../../components/ui/field';
+import { useT } from '../../../i18n';
 import { useChangePassword, checkPasswordChange, messageOf, type PasswordChangeField as Field } from '../../auth';
 
 interface PasswordFormProps {
@@ -13,6 +15,9 @@ interface PasswordFormProps {
 }
 
 export function PasswordForm({ hasPassword, onDone, onCancel }: PasswordFormProps) {
+  const { t } = useT('profile');
+  // The form's checks word their problems with auth's texts (checkPasswordChange): that catalogue must be at hand.
+  useTranslation('auth');
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -36,57 +41,57 @@ export function PasswordForm({ hasPassword, onDone, onCancel }: PasswordFormProp
     change.mutate(hasPassword ? { currentPassword, newPassword } : { newPassword }, {
       onSuccess: () => {
         toast({
-          title: 'Password Updated',
-          description: hasPassword ? 'Your password has been changed. Other devices have been signed out.' : 'Your password is set. You can now log in with it.',
+          title: t('passwordForm.updatedTitle'),
+          description: hasPassword ? t('passwordForm.changed') : t('passwordForm.setDone'),
           variant: 'success',
         });
         onDone();
       },
       onError: (error) =>
-        toast({ title: 'Password Update Failed', description: messageOf(error, 'An error occurred while updating password'), variant: 'destructive' }),
+        toast({ title: t('passwordForm.failedTitle'), description: messageOf(error, t('passwordForm.failed')), variant: 'destructive' }),
     });
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-label={hasPassword ? 'Change password' : 'Set password'} className="grid gap-4">
+    <form noValidate onSubmit={submit} aria-label={hasPassword ? t('passwordForm.changeForm') : t('passwordForm.setForm')} className="grid gap-4">
       {hasPassword ? (
         <PasswordField
           ref={currentRef}
-          label="Current Password"
+          label={t('passwordForm.current')}
           value={currentPassword}
           onChange={(event) => setCurrentPassword(event.target.value)}
           autoComplete="current-password"
           autoFocus
-          showLabel="Show current password"
-          hideLabel="Hide current password"
+          showLabel={t('passwordForm.showCurrent')}
+          hideLabel={t('passwordForm.hideCurrent')}
         />
       ) : null}
       <PasswordField
         ref={newRef}
-        label="New Password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        label={t('passwordForm.new')}
+        hint={t('passwordForm.newHint', { min: PASSWORD_MIN_LENGTH })}
         value={newPassword}
         onChange={(event) => setNewPassword(event.target.value)}
         autoComplete="new-password"
         autoFocus={!hasPassword}
-        showLabel="Show new password"
-        hideLabel="Hide new password"
+        showLabel={t('passwordForm.showNew')}
+        hideLabel={t('passwordForm.hideNew')}
       />
       <PasswordField
         ref={confirmRef}
-        label="Confirm New Password"
+        label={t('passwordForm.confirm')}
         value={confirmPassword}
         onChange={(event) => setConfirmPassword(event.target.value)}
         autoComplete="new-password"
-        showLabel="Show password confirmation"
-        hideLabel="Hide password confirmation"
+        showLabel={t('passwordForm.showConfirm')}
+        hideLabel={t('passwordForm.hideConfirm')}
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Saving…' : hasPassword ? 'Update Password' : 'Set Password'}
+          {change.isPending ? t('passwordForm.saving') : hasPassword ? t('passwordForm.update') : t('passwordForm.setPassword')}
         </Button>
         <Button variant="outline" onClick={onCancel} disabled={change.isPending}>
-          Cancel
+          {t('passwordForm.cancel')}
         </Button>
       </div>
     </form>
