@@ -10,8 +10,8 @@ import { PageErrorBoundary } from './page-error';
 import { PageFallback } from './page-fallback';
 
 /** A screen's code together with its texts' catalogue (web/i18n), fetched side by side rather than one after the other. */
-function withTexts<T>(load: () => Promise<T>, ns: string): () => Promise<T> {
-  return () => Promise.all([load(), loadNamespace(ns)]).then(([module]) => module);
+function withTexts<T>(load: () => Promise<T>, ...namespaces: string[]): () => Promise<T> {
+  return () => Promise.all([load(), ...namespaces.map(loadNamespace)]).then(([module]) => module);
 }
 
 const loadDealPage = withTexts(() => import('../features/deals/deal-page'), 'groups');
@@ -20,12 +20,12 @@ const GroupPage = lazy(withTexts(() => import('../features/groups/group-page'), 
 const LoginGatePage = lazy(withTexts(() => import('../features/auth/login-gate-page'), 'auth'));
 const NotFoundPage = lazy(withTexts(() => import('../features/misc/not-found-page'), 'misc'));
 const CartPage = lazy(withTexts(() => import('../features/cart/cart-page'), 'cart'));
-const CheckoutPage = lazy(withTexts(() => import('../features/checkout/checkout-page'), 'checkout'));
-const SuccessPage = lazy(withTexts(() => import('../features/checkout/success-page'), 'checkout'));
+const CheckoutPage = lazy(withTexts(() => import('../features/checkout/checkout-page'), 'checkout', 'orders'));
+const SuccessPage = lazy(withTexts(() => import('../features/checkout/success-page'), 'checkout', 'orders'));
 const MyVouchersPage = lazy(withTexts(() => import('../features/vouchers/my-vouchers-page'), 'vouchers'));
 const VoucherPrintPage = lazy(withTexts(() => import('../features/vouchers/voucher-print-page'), 'vouchers'));
-const OrdersPage = lazy(withTexts(() => import('../features/orders/orders-page'), 'orders'));
-const ProfilePage = lazy(withTexts(() => import('../features/profile/profile-page'), 'profile'));
+const OrdersPage = lazy(withTexts(() => import('../features/orders/orders-page'), 'orders', 'vouchers'));
+const ProfilePage = lazy(withTexts(() => import('../features/profile/profile-page'), 'profile', 'auth'));
 const MerchantLoginPage = lazy(withTexts(() => import('../features/auth/merchant-login-page'), 'auth'));
 const MerchantHomePage = lazy(withTexts(() => import('../features/merchant-home/merchant-home-page'), 'merchant'));
 const BootstrapPage = lazy(withTexts(() => import('../features/admin-accounts/bootstrap-page'), 'admin'));
@@ -33,7 +33,7 @@ const PromotePage = lazy(withTexts(() => import('../features/admin-accounts/prom
 const RedeemPage = lazy(withTexts(() => import('../features/redemption/redeem-page'), 'merchant'));
 const ScanPage = lazy(withTexts(() => import('../features/redemption/scan-page'), 'merchant'));
 const TransactionsPage = lazy(withTexts(() => import('../features/admin-log/transactions-page'), 'admin'));
-const AdminOrdersPage = lazy(withTexts(() => import('../features/admin-money/admin-orders-page'), 'admin'));
+const AdminOrdersPage = lazy(withTexts(() => import('../features/admin-money/admin-orders-page'), 'admin', 'orders'));
 const LedgerPage = lazy(withTexts(() => import('../features/admin-money/ledger-page'), 'admin'));
 const FavoritesPage = lazy(withTexts(() => import('../features/favorites/favorites-page'), 'favorites'));
 const MerchantsPage = lazy(withTexts(() => import('../features/admin-catalog/merchants-page'), 'admin'));
