@@ -3,6 +3,7 @@ import { ClockIcon, MapPinIcon, PhoneIcon, StoreIcon } from '../../../components
 import { Skeleton } from '../../../components/ui/skeleton';
 import { translate, useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
+import { formatPhone } from '../../../lib/phone';
 import { merchantQueryOptions, parseBusinessHours, type HoursPeriod } from '../api/get-merchant';
 
 /** A period of the business hours as shoppers read it, in the current language. */
@@ -70,7 +71,7 @@ export function MerchantCard({ merchantId, fallbackName, className }: { merchant
                     href={telHref(merchant.data.phone)}
                     className="text-link"
                   >
-                    {merchant.data.phone}
+                    {formatPhone(merchant.data.phone)}
                   </a>
                 </dd>
               </div>
