@@ -10,6 +10,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { ArrowLeftIcon, LockIcon, StoreIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/panel';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useT } from '../../i18n';
 import { useCurrentUser } from '../auth';
 
 export type MerchantAccess = 'loading' | 'guest' | 'not-merchant' | 'staff' | 'owner';
@@ -23,28 +24,29 @@ export function useMerchantAccess(): MerchantAccess {
 }
 
 function AccessPanel({ access, title }: { access: Exclude<MerchantAccess, 'loading' | 'owner'>; title: string }) {
+  const { t } = useT('merchant');
   if (access === 'guest') {
     return (
-      <StatePanel size="xl" heading="h1" icon={<StoreIcon className="h-7 w-7" />} title={title} message="Please log in with your merchant account.">
+      <StatePanel size="xl" heading="h1" icon={<StoreIcon className="h-7 w-7" />} title={title} message={t('access.guest')}>
         <Link href={paths.merchantLogin} className={buttonClasses('primary', 'lg')}>
-          Merchant Login
+          {t('access.merchantLogin')}
         </Link>
       </StatePanel>
     );
   }
   if (access === 'staff') {
     return (
-      <StatePanel size="xl" heading="h1" tone="neutral" icon={<LockIcon className="h-7 w-7" />} title={title} message="Only the owner account can see this.">
+      <StatePanel size="xl" heading="h1" tone="neutral" icon={<LockIcon className="h-7 w-7" />} title={title} message={t('access.staff')}>
         <Link href={paths.merchantRedeem} className={buttonClasses('primary', 'lg')}>
-          Redeem Vouchers
+          {t('access.redeemVouchers')}
         </Link>
       </StatePanel>
     );
   }
   return (
-    <StatePanel size="xl" heading="h1" tone="neutral" icon={<LockIcon className="h-7 w-7" />} title={title} message="This page is for merchant accounts.">
+    <StatePanel size="xl" heading="h1" tone="neutral" icon={<LockIcon className="h-7 w-7" />} title={title} message={t('access.notMerchant')}>
       <Link href={paths.home} className={buttonClasses('primary', 'lg')}>
-        Go to the home page
+        {t('access.goHome')}
       </Link>
     </StatePanel>
   );

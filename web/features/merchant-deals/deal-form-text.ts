@@ -1,87 +1,114 @@
-/** The merchant's deal form in English, the language of the merchant's screens: its labels, hints and what its checks say. */
+/**
+ * The merchant's deal form in the language of the merchant's screens (English until another is chosen): its labels,
+ * hints and what its checks say, from the catalogue (merchant:dealForm). Each is read when the form needs it.
+ */
 import { DEAL_GALLERY_MAX, GROUP_SIZE_MAX, GROUP_SIZE_MIN, GROUP_WINDOW_HOURS_MAX } from '../../../contract/constants';
+import { translate, type Language } from '../../i18n';
+import { formatMoney } from '../../lib/money';
 import { formatCount } from '../../lib/numbers';
 import { DEAL_LIMITS, type DealFieldsText, type DealFormMessages } from '../admin-catalog';
 
-export const DEAL_FIELDS_EN: DealFieldsText = {
-  labels: {
-    title: 'Title',
-    price: 'Price (USD)',
-    originalPrice: 'Original price (USD)',
-    inventory: 'Stock',
-    maxPerUser: 'Limit per customer',
-    validFrom: 'Valid from',
-    validUntil: 'Valid until',
-    imageUrl: 'Picture address',
-    description: 'Description (HTML)',
-    redemptionInstructions: 'How to redeem (HTML)',
-    termsConditions: 'Terms and conditions (HTML)',
-    groupSize: 'Group size',
-    groupPrice: 'Group price (USD)',
-    groupWindowHours: 'Hours to fill',
-    categoryId: 'Category',
-    galleryUrls: 'More photos',
-  },
-  hints: {
-    originalPrice: 'Optional; shown struck through beside the price',
-    inventory: '0 means no limit',
-    maxPerUser: 'The most one customer may buy',
-    validity: 'Leave empty for no limit; in your local time',
-    imageUrl: 'An https:// address of a picture, or a path on this site such as /images/deals/spa-day.svg',
-    description: 'Basic tags such as <p>, <ul> and <strong> are kept',
-    redemptionInstructions: 'How customers use their voucher at your place',
-    termsConditions: 'Booking, opening times and other conditions',
-    groupSize: '2 to 10 people; leave empty for no group offer',
-    groupPrice: 'What each member pays; below the price',
-    groupWindowHours: 'How long a group has to fill up (default 24)',
-    categoryId: 'Shoppers can filter deals by category',
-  },
-  category: { none: 'No category', loading: 'Loading categories…' },
-  gallery: {
-    description: `Shown after the main picture, at most ${DEAL_GALLERY_MAX}; each an https:// address or a path on this site.`,
-    photo: (n) => `Photo ${n}`,
-    add: 'Add a photo',
-    remove: (n) => `Remove photo ${n}`,
-  },
-  group: {
-    legend: 'Group price',
-    description: 'Give a group size and a group price to sell this deal to groups too. A group that does not fill in time is refunded in full.',
-  },
-  refunds: {
-    legend: 'Refunds',
-    refundAnytime: 'Customers may ask for their money back at any time before they use the voucher.',
-    autoRefundOnExpiry: 'A voucher that expires unused is refunded in full, automatically.',
-  },
-};
+/** The form's labels and hints in the current language. */
+export function dealFieldsText(): DealFieldsText {
+  return {
+    labels: {
+      title: translate('merchant:dealForm.labels.title'),
+      price: translate('merchant:dealForm.labels.price'),
+      originalPrice: translate('merchant:dealForm.labels.originalPrice'),
+      inventory: translate('merchant:dealForm.labels.inventory'),
+      maxPerUser: translate('merchant:dealForm.labels.maxPerUser'),
+      validFrom: translate('merchant:dealForm.labels.validFrom'),
+      validUntil: translate('merchant:dealForm.labels.validUntil'),
+      imageUrl: translate('merchant:dealForm.labels.imageUrl'),
+      description: translate('merchant:dealForm.labels.description'),
+      redemptionInstructions: translate('merchant:dealForm.labels.redemptionInstructions'),
+      termsConditions: translate('merchant:dealForm.labels.termsConditions'),
+      groupSize: translate('merchant:dealForm.labels.groupSize'),
+      groupPrice: translate('merchant:dealForm.labels.groupPrice'),
+      groupWindowHours: translate('merchant:dealForm.labels.groupWindowHours'),
+      categoryId: translate('merchant:dealForm.labels.categoryId'),
+      galleryUrls: translate('merchant:dealForm.labels.galleryUrls'),
+    },
+    hints: {
+      originalPrice: translate('merchant:dealForm.hints.originalPrice'),
+      inventory: translate('merchant:dealForm.hints.inventory'),
+      maxPerUser: translate('merchant:dealForm.hints.maxPerUser'),
+      validity: translate('merchant:dealForm.hints.validity'),
+      imageUrl: translate('merchant:dealForm.hints.imageUrl'),
+      description: translate('merchant:dealForm.hints.description'),
+      redemptionInstructions: translate('merchant:dealForm.hints.redemptionInstructions'),
+      termsConditions: translate('merchant:dealForm.hints.termsConditions'),
+      groupSize: translate('merchant:dealForm.hints.groupSize'),
+      groupPrice: translate('merchant:dealForm.hints.groupPrice'),
+      groupWindowHours: translate('merchant:dealForm.hints.groupWindowHours'),
+      categoryId: translate('merchant:dealForm.hints.categoryId'),
+    },
+    category: { none: translate('merchant:dealForm.category.none'), loading: translate('merchant:dealForm.category.loading') },
+    gallery: {
+      description: translate('merchant:dealForm.gallery.description', { max: formatCount(DEAL_GALLERY_MAX) }),
+      photo: (n) => translate('merchant:dealForm.gallery.photo', { n }),
+      add: translate('merchant:dealForm.gallery.add'),
+      remove: (n) => translate('merchant:dealForm.gallery.remove', { n }),
+    },
+    group: {
+      legend: translate('merchant:dealForm.group.legend'),
+      description: translate('merchant:dealForm.group.description'),
+    },
+    refunds: {
+      legend: translate('merchant:dealForm.refunds.legend'),
+      refundAnytime: translate('merchant:dealForm.refunds.refundAnytime'),
+      autoRefundOnExpiry: translate('merchant:dealForm.refunds.autoRefundOnExpiry'),
+    },
+  };
+}
 
-const money = (name: string) => ({
-  required: `Please enter the ${name}`,
-  invalid: `Please enter a valid ${name}`,
-  negative: `The ${name} must not be negative`,
-  tooLarge: `The ${name} is too large`,
+/** What the checks say, in the current language or in the one given. */
+export function dealFormMessages(lng?: Language): DealFormMessages {
+  const options = (params: Record<string, unknown> = {}) => (lng ? { ...params, lng } : params);
+  const longText = { max: formatCount(DEAL_LIMITS.richText) };
+  return {
+    titleRequired: translate('merchant:dealForm.errors.titleRequired', options()),
+    titleTooLong: translate('merchant:dealForm.errors.titleTooLong', options({ max: formatCount(DEAL_LIMITS.title) })),
+    price: {
+      required: translate('merchant:dealForm.errors.priceRequired', options()),
+      invalid: translate('merchant:dealForm.errors.priceInvalid', options()),
+      negative: translate('merchant:dealForm.errors.priceNegative', options()),
+      tooLarge: translate('merchant:dealForm.errors.priceTooLarge', options()),
+    },
+    originalPrice: {
+      required: translate('merchant:dealForm.errors.originalPriceRequired', options()),
+      invalid: translate('merchant:dealForm.errors.originalPriceInvalid', options()),
+      negative: translate('merchant:dealForm.errors.originalPriceNegative', options()),
+      tooLarge: translate('merchant:dealForm.errors.originalPriceTooLarge', options()),
+    },
+    imageUrlInvalid: translate('merchant:dealForm.errors.imageUrlInvalid', options()),
+    imageUrlTooLong: translate('merchant:dealForm.errors.imageUrlTooLong', options()),
+    inventory: translate('merchant:dealForm.errors.inventory', options()),
+    maxPerUser: translate('merchant:dealForm.errors.maxPerUser', options()),
+    tooLarge: (max) => translate('merchant:dealForm.errors.tooLarge', options({ max })),
+    dateTime: translate('merchant:dealForm.errors.dateTime', options()),
+    untilBeforeFrom: translate('merchant:dealForm.errors.untilBeforeFrom', options()),
+    descriptionTooLong: translate('merchant:dealForm.errors.descriptionTooLong', options(longText)),
+    redemptionInstructionsTooLong: translate('merchant:dealForm.errors.redemptionInstructionsTooLong', options(longText)),
+    termsConditionsTooLong: translate('merchant:dealForm.errors.termsConditionsTooLong', options(longText)),
+    groupSize: translate('merchant:dealForm.errors.groupSize', options({ min: formatCount(GROUP_SIZE_MIN), max: formatCount(GROUP_SIZE_MAX) })),
+    groupSizeRequired: translate('merchant:dealForm.errors.groupSizeRequired', options()),
+    groupPrice: {
+      required: translate('merchant:dealForm.errors.groupPriceRequired', options()),
+      invalid: translate('merchant:dealForm.errors.groupPriceInvalid', options()),
+      negative: translate('merchant:dealForm.errors.groupPriceNegative', options()),
+      tooLarge: translate('merchant:dealForm.errors.groupPriceTooLarge', options()),
+    },
+    groupPriceNotBelow: translate('merchant:dealForm.errors.groupPriceNotBelow', options({ zero: formatMoney(0) })),
+    groupWindowHours: translate('merchant:dealForm.errors.groupWindowHours', options({ max: formatCount(GROUP_WINDOW_HOURS_MAX) })),
+    galleryUrlInvalid: (n) => translate('merchant:dealForm.errors.galleryUrlInvalid', options({ n })),
+  };
+}
+
+/**
+ * What the checks say in English whatever the language chosen (as docs/product/screens.md quotes them), read when a
+ * check reads it: the catalogues load after this module.
+ */
+export const DEAL_FORM_MESSAGES_EN: DealFormMessages = new Proxy({} as DealFormMessages, {
+  get: (_target, field) => dealFormMessages('en')[field as keyof DealFormMessages],
 });
-
-const longText = (name: string) => `The ${name} must be at most ${formatCount(DEAL_LIMITS.richText)} characters`;
-
-export const DEAL_FORM_MESSAGES_EN: DealFormMessages = {
-  titleRequired: 'Please enter a title',
-  titleTooLong: `The title must be at most ${DEAL_LIMITS.title} characters`,
-  price: money('price'),
-  originalPrice: money('original price'),
-  imageUrlInvalid: 'The picture address must start with http:// or https://, or be a path on this site',
-  imageUrlTooLong: 'The picture address is too long',
-  inventory: 'Stock must be a whole number, 0 or more',
-  maxPerUser: 'The limit must be a whole number, 1 or more',
-  tooLarge: (max) => `Must be at most ${max}`,
-  dateTime: 'Please enter a valid date and time',
-  untilBeforeFrom: 'The end must not be before the start',
-  descriptionTooLong: longText('description'),
-  redemptionInstructionsTooLong: longText('redemption instructions'),
-  termsConditionsTooLong: longText('terms'),
-  groupSize: `The group size must be a whole number from ${GROUP_SIZE_MIN} to ${GROUP_SIZE_MAX}`,
-  groupSizeRequired: 'Please enter the group size too, or clear the group price',
-  groupPrice: money('group price'),
-  groupPriceNotBelow: 'The group price must be above $0.00 and below the price',
-  groupWindowHours: `The hours to fill must be a whole number from 1 to ${GROUP_WINDOW_HOURS_MAX}`,
-  galleryUrlInvalid: (n) => `Photo ${n} must be an http:// or https:// address, or a path on this site`,
-};

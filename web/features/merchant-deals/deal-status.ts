@@ -6,13 +6,14 @@ import type { DealStatus } from '../../../contract/deals';
 import type { BadgeTone } from '../../components/ui/badge';
 import type { DealState } from '../admin-catalog';
 
-export const MERCHANT_DEAL_BADGES: Record<DealState, { label: string; tone: BadgeTone }> = {
-  draft: { label: 'Draft', tone: 'neutral' },
-  pending_review: { label: 'Pending review', tone: 'warning' },
-  rejected: { label: 'Rejected', tone: 'danger' },
-  listed: { label: 'Published', tone: 'success' },
-  inactive: { label: 'Unavailable', tone: 'warning' },
-  archived: { label: 'Archived', tone: 'dark' },
+/** Each state's badge colour; its name is in the catalogue (merchant:dealStatus). */
+export const MERCHANT_DEAL_TONES: Record<DealState, BadgeTone> = {
+  draft: 'neutral',
+  pending_review: 'warning',
+  rejected: 'danger',
+  listed: 'success',
+  inactive: 'warning',
+  archived: 'dark',
 };
 
 export function isEditable(deal: { status: DealStatus }): boolean {

@@ -10,17 +10,24 @@ import { TagIcon } from '../../components/ui/icons';
 import { LoadFailed, StatePanel } from '../../components/ui/panel';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useT } from '../../i18n';
 import { OwnerOnly, PageFrame } from '../merchant-access';
 import { merchantDealQueryOptions } from './api/get-merchant-deal';
 import { DealEditor } from './components/deal-editor';
 import { DealSummary } from './components/deal-summary';
 import { isEditable } from './deal-status';
 
-const BACK = { href: paths.merchantDeals, label: 'Back to deals' };
+/** The way back to the list, above every deal's title. */
+function useBack() {
+  const { t } = useT('merchant');
+  return { href: paths.merchantDeals, label: t('dealPage.back') };
+}
 
 function NewDeal() {
+  const { t } = useT('merchant');
+  const back = useBack();
   return (
-    <PageFrame title="New deal" intro="Saved as a draft until you submit it. The marketplace reviews it before customers can see it." back={BACK}>
+    <PageFrame title={t('dealPage.newTitle')} intro={t('dealPage.newIntro')} back={back}>
       <DealEditor deal={null} />
     </PageFrame>
   );
@@ -28,25 +35,27 @@ function NewDeal() {
 
 function ExistingDeal({ id }: { id: string }) {
   const query = useQuery(merchantDealQueryOptions(id));
+  const { t } = useT('merchant');
+  const back = useBack();
   if (query.isPending) {
     return (
-      <PageFrame title="Deal" back={BACK}>
-        <StatePanel state="loading" title="Loading the deal…" />
+      <PageFrame title={t('dealPage.title')} back={back}>
+        <StatePanel state="loading" title={t('dealPage.loading')} />
       </PageFrame>
     );
   }
   if (query.isError) {
     const missing = isApiError(query.error, 404);
     return (
-      <PageFrame title="Deal" back={BACK}>
+      <PageFrame title={t('dealPage.title')} back={back}>
         {missing ? (
-          <StatePanel icon={<TagIcon className="h-7 w-7" />} tone="neutral" title="Deal not found" message="It may have been deleted, or it is not one of your deals.">
+          <StatePanel icon={<TagIcon className="h-7 w-7" />} tone="neutral" title={t('dealPage.notFoundTitle')} message={t('dealPage.notFoundMessage')}>
             <Link href={paths.merchantDeals} className={buttonClasses('primary')}>
-              Your deals
+              {t('dealPage.yourDeals')}
             </Link>
           </StatePanel>
         ) : (
-          <LoadFailed title="The deal could not be loaded" onRetry={() => void query.refetch()} />
+          <LoadFailed title={t('dealPage.loadFailed')} onRetry={() => void query.refetch()} />
         )}
       </PageFrame>
     );
@@ -54,13 +63,13 @@ function ExistingDeal({ id }: { id: string }) {
   const deal = query.data;
   if (!isEditable(deal)) {
     return (
-      <PageFrame title={deal.title} back={BACK}>
+      <PageFrame title={deal.title} back={back}>
         <DealSummary deal={deal} />
       </PageFrame>
     );
   }
   return (
-    <PageFrame title="Edit deal" intro={deal.title} back={BACK}>
+    <PageFrame title={t('dealPage.editTitle')} intro={deal.title} back={back}>
       {/* A deal that changes state (submitted elsewhere, say) starts the form afresh. */}
       <DealEditor key={`${deal.id}-${deal.status}`} deal={deal} />
     </PageFrame>
@@ -68,6 +77,8 @@ function ExistingDeal({ id }: { id: string }) {
 }
 
 export default function MerchantDealPage({ id }: { id?: string }) {
-  useDocumentTitle(id ? 'Deal' : 'New deal');
-  return <OwnerOnly title={id ? 'Deal' : 'New deal'}>{id ? <ExistingDeal id={id} /> : <NewDeal />}</OwnerOnly>;
+  const { t } = useT('merchant');
+  const title = id ? t('dealPage.title') : t('dealPage.newTitle');
+  useDocumentTitle(title);
+  return <OwnerOnly title={title}>{id ? <ExistingDeal id={id} /> : <NewDeal />}</OwnerOnly>;
 }

@@ -11,7 +11,9 @@ import { buttonClasses } from '../../components/ui/button';
 import { TrendingIcon } from '../../components/ui/icons';
 import { LoadFailed, StatePanel } from '../../components/ui/panel';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useT } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { formatCount } from '../../lib/numbers';
 import { useCurrentUser } from '../auth';
 import { MerchantLoginPrompt } from '../redemption';
 import { useMerchantOverview } from './api/get-merchant-overview';
@@ -19,16 +21,16 @@ import { DailyChart } from './components/daily-chart';
 import { DealFigures } from './components/deal-figures';
 import { TodayFigures, TotalFigures } from './components/overview-figures';
 
-const TITLE = 'Merchant Home';
 /** The charts' bars: the brand's green for sales, indigo for redemptions. */
 const SALES_COLOR = '#059669';
 const REDEMPTIONS_COLOR = '#4f46e5';
 
 function HomeSkeleton() {
+  const { t } = useT('merchant');
   return (
     <div aria-busy="true" className="grid gap-6">
       <p className="sr-only" role="status">
-        Loading your figures…
+        {t('home.loading')}
       </p>
       <div className="grid grid-cols-3 gap-3">
         {[0, 1, 2].map((n) => (
@@ -41,19 +43,20 @@ function HomeSkeleton() {
 }
 
 function NothingSold({ hasDeals }: { hasDeals: boolean }) {
+  const { t } = useT('merchant');
   return (
     <StatePanel
       icon={<TrendingIcon className="h-7 w-7" />}
-      title="Nothing sold yet"
-      message={`Once customers buy your deals, today's figures, your totals and charts of the last ${MERCHANT_CHART_DAYS} days show up here.`}
+      title={t('home.nothingSoldTitle')}
+      message={t('home.nothingSoldMessage', { days: formatCount(MERCHANT_CHART_DAYS) })}
     >
       {hasDeals ? (
         <Link href={paths.merchantDeals} className={buttonClasses('primary')}>
-          Your deals
+          {t('home.yourDeals')}
         </Link>
       ) : (
         <Link href={paths.merchantDealNew} className={buttonClasses('primary')}>
-          Propose a deal
+          {t('home.proposeDeal')}
         </Link>
       )}
     </StatePanel>
@@ -61,6 +64,7 @@ function NothingSold({ hasDeals }: { hasDeals: boolean }) {
 }
 
 function Overview({ overview }: { overview: MerchantOverview }) {
+  const { t } = useT('merchant');
   if (overview.totals.unitsSold === 0) {
     return (
       <div className="grid grid-cols-1 gap-8">
@@ -76,13 +80,13 @@ function Overview({ overview }: { overview: MerchantOverview }) {
       <section aria-labelledby="charts-title" className="grid min-w-0 gap-3">
         <div>
           <h2 id="charts-title" className="text-xl font-bold text-slate-900">
-            Last {MERCHANT_CHART_DAYS} days
+            {t('home.chartsTitle', { days: formatCount(MERCHANT_CHART_DAYS) })}
           </h2>
-          <p className="text-sm text-slate-600">One bar a day (UTC), today last.</p>
+          <p className="text-sm text-slate-600">{t('home.chartsIntro')}</p>
         </div>
         <div className="grid min-w-0 grid-cols-1 gap-4 lg:grid-cols-2">
-          <DailyChart title="Units sold per day" days={overview.days} figure="unitsSold" unit="Units sold" color={SALES_COLOR} />
-          <DailyChart title="Redemptions per day" days={overview.days} figure="redemptions" unit="Redemptions" color={REDEMPTIONS_COLOR} />
+          <DailyChart title={t('home.salesChart')} days={overview.days} figure="unitsSold" unit={t('home.salesUnit')} color={SALES_COLOR} />
+          <DailyChart title={t('home.redemptionsChart')} days={overview.days} figure="redemptions" unit={t('home.redemptionsUnit')} color={REDEMPTIONS_COLOR} />
         </div>
       </section>
       <DealFigures deals={overview.deals} />
@@ -93,15 +97,16 @@ function Overview({ overview }: { overview: MerchantOverview }) {
 function OwnerHome() {
   const query = useMerchantOverview();
   const overview = query.data;
+  const { t } = useT('merchant');
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0 flex-1 basis-64">
           {overview ? <p className="text-sm font-semibold tracking-wide break-words text-brand-700 uppercase">{overview.merchantName}</p> : null}
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{TITLE}</h1>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t('home.title')}</h1>
         </div>
         <Link href={paths.merchantRedeem} className={buttonClasses('primary', 'md')}>
-          Redeem Vouchers
+          {t('home.redeemVouchers')}
         </Link>
       </div>
       {query.isPending ? (
@@ -109,14 +114,15 @@ function OwnerHome() {
       ) : overview ? (
         <Overview overview={overview} />
       ) : (
-        <LoadFailed title="Your figures could not be loaded" onRetry={() => void query.refetch()} />
+        <LoadFailed title={t('home.loadFailed')} onRetry={() => void query.refetch()} />
       )}
     </div>
   );
 }
 
 export default function MerchantHomePage() {
-  useDocumentTitle(TITLE);
+  const { t } = useT('merchant');
+  useDocumentTitle(t('home.title'));
   const { user, isLoading } = useCurrentUser();
 
   if (isLoading) {
@@ -130,7 +136,7 @@ export default function MerchantHomePage() {
   if (user?.role !== 'merchant') {
     return (
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <MerchantLoginPrompt title={TITLE} message="Please log in as a merchant to see your sales and deals." />
+        <MerchantLoginPrompt title={t('home.title')} message={t('home.loginMessage')} />
       </div>
     );
   }

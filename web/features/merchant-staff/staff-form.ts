@@ -3,7 +3,9 @@
  * contract's zod schemas would pull zod into the page), its body, and where a refusal of the server is shown.
  */
 import { PHONE_MIN_LENGTH } from '../../../contract/constants';
+import { translate } from '../../i18n';
 import { fieldRefusal, isApiError } from '../../lib/api-client';
+import { formatCount } from '../../lib/numbers';
 import { messageOf } from '../auth';
 
 export const STAFF_NAME_MAX_LENGTH = 80;
@@ -28,9 +30,9 @@ function normalizePhone(raw: string): string {
 export function validateStaffForm(values: StaffFormValues): StaffFormErrors {
   const errors: StaffFormErrors = {};
   const phone = normalizePhone(values.phone);
-  if (values.phone.trim() === '') errors.phone = 'Please enter the phone number';
-  else if (phone.replace('+', '').length < PHONE_MIN_LENGTH || phone.length > PHONE_MAX_LENGTH) errors.phone = 'Please enter a valid phone number';
-  if (values.name.trim().length > STAFF_NAME_MAX_LENGTH) errors.name = `The name must be at most ${STAFF_NAME_MAX_LENGTH} characters`;
+  if (values.phone.trim() === '') errors.phone = translate('merchant:staffForm.phoneRequired');
+  else if (phone.replace('+', '').length < PHONE_MIN_LENGTH || phone.length > PHONE_MAX_LENGTH) errors.phone = translate('merchant:staffForm.phoneInvalid');
+  if (values.name.trim().length > STAFF_NAME_MAX_LENGTH) errors.name = translate('merchant:staffForm.nameTooLong', { max: formatCount(STAFF_NAME_MAX_LENGTH) });
   return errors;
 }
 
@@ -43,5 +45,5 @@ export function staffRefusal(error: unknown): { field: StaffField | null; messag
   const refused = fieldRefusal(error);
   if (refused && (refused.field === 'phone' || refused.field === 'name')) return { field: refused.field, message: refused.message };
   if (isApiError(error, 409) && error.serverMessage === PHONE_TAKEN) return { field: 'phone', message: PHONE_TAKEN };
-  return { field: null, message: messageOf(error, 'The staff account could not be added. Please try again.') };
+  return { field: null, message: messageOf(error, translate('merchant:staffForm.addFailed')) };
 }

@@ -7,6 +7,7 @@ import { Link, useSearch } from 'wouter';
 import { paths } from '../../../contract/routes';
 import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useT } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../auth';
 import { MerchantLoginPrompt } from './components/merchant-login-prompt';
@@ -16,7 +17,8 @@ import { normalizePin, normalizeVoucherCode } from './redeem-input';
 import { QrIcon } from './components/qr-icon';
 
 export default function RedeemPage() {
-  useDocumentTitle('Redeem Vouchers');
+  const { t } = useT('merchant');
+  useDocumentTitle(t('redeem.title'));
   const search = useSearch();
   const { user, isLoading } = useCurrentUser();
 
@@ -32,7 +34,7 @@ export default function RedeemPage() {
   if (!user) {
     return (
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <MerchantLoginPrompt title="Redeem Vouchers" />
+        <MerchantLoginPrompt title={t('redeem.title')} />
       </div>
     );
   }
@@ -46,16 +48,16 @@ export default function RedeemPage() {
     <div className="mx-auto grid max-w-3xl gap-8 px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0 flex-1 basis-72">
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Redeem Vouchers</h1>
-          <p className="mt-1 text-slate-600">Enter the code and PIN from the customer's voucher, or scan its QR code.</p>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t('redeem.title')}</h1>
+          <p className="mt-1 text-slate-600">{t('redeem.intro')}</p>
         </div>
         <Link href={paths.merchantScan} className={buttonClasses('outline', 'md')}>
           <QrIcon />
-          Scan QR Code
+          {t('redeem.scan')}
         </Link>
       </div>
 
-      <section aria-label="Voucher" className="surface p-6 sm:p-8">
+      <section aria-label={t('redeem.voucherSection')} className="surface p-6 sm:p-8">
         {/* The form reads the address once: a scan always opens this screen afresh, and after a redemption the form
             clears the code and PIN from the address without starting over. */}
         <RedeemForm user={user} initialCode={initialCode} initialPin={initialPin} />

@@ -4,8 +4,6 @@
  * confirm step; the same link opened any other way only fills in the form.
  */
 
-export const SCAN_SUCCESS_MESSAGE = 'QR Code scanned successfully! Voucher validated.';
-
 interface ScanHandoffState {
   scanned: true;
 }

@@ -11,21 +11,20 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { ArrowLeftIcon, ChevronRightIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
+import { useT } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../auth';
 import { CameraScanner } from './components/camera-scanner';
 import { MerchantLoginPrompt } from './components/merchant-login-prompt';
 import { ResultBanner, type BannerContent } from './components/result-banner';
-import { scanHandoffState, SCAN_SUCCESS_MESSAGE } from './scan-handoff';
-import { interpretScan, INVALID_SCAN_MESSAGE, redeemFormHref, type ScanReading } from './scan-payload';
-
-const SCANNING_MESSAGE = 'Scanning...';
-const BLANK_TEXT_MESSAGE = 'Please enter the QR code text';
+import { scanHandoffState } from './scan-handoff';
+import { interpretScan, redeemFormHref, type ScanReading } from './scan-payload';
 
 type UsableReading = Exclude<ScanReading, { kind: 'invalid' }>;
 
 function ManualScan({ onUsable }: { onUsable: (reading: UsableReading) => void }) {
   const id = useId();
+  const { t } = useT('merchant');
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -39,7 +38,7 @@ function ManualScan({ onUsable }: { onUsable: (reading: UsableReading) => void }
     event.preventDefault();
     if (scanning) return;
     if (text.trim() === '') {
-      setFieldError(BLANK_TEXT_MESSAGE);
+      setFieldError(t('scan.blank'));
       inputRef.current?.focus();
       return;
     }
@@ -51,14 +50,14 @@ function ManualScan({ onUsable }: { onUsable: (reading: UsableReading) => void }
       return;
     }
     setScanning(true);
-    setBanner({ tone: 'progress', title: SCANNING_MESSAGE });
+    setBanner({ tone: 'progress', title: t('scan.scanningBanner') });
     timer.current = setTimeout(() => {
       setScanning(false);
       if (reading.kind === 'invalid') {
-        setBanner({ tone: 'error', title: INVALID_SCAN_MESSAGE });
+        setBanner({ tone: 'error', title: t('scan.invalid') });
         return;
       }
-      setBanner({ tone: 'success', title: SCAN_SUCCESS_MESSAGE });
+      setBanner({ tone: 'success', title: t('scan.success') });
       onUsable(reading);
     }, SIMULATED_SCAN_MS);
   };
@@ -68,7 +67,7 @@ function ManualScan({ onUsable }: { onUsable: (reading: UsableReading) => void }
   return (
     <form noValidate onSubmit={submit} className="grid gap-3">
       <label htmlFor={`${id}-text`} className="text-sm font-semibold text-slate-800">
-        QR code text
+        {t('scan.textLabel')}
       </label>
       <div className="flex flex-col gap-3 sm:flex-row">
         <input
@@ -92,11 +91,11 @@ function ManualScan({ onUsable }: { onUsable: (reading: UsableReading) => void }
           )}
         />
         <Button type="submit" size="lg" disabled={scanning} className="sm:w-32">
-          {scanning ? 'Scanning…' : 'Scan'}
+          {scanning ? t('scan.scanning') : t('scan.scanButton')}
         </Button>
       </div>
       <p id={hintId} className="text-sm text-slate-600">
-        Paste the voucher link from the QR code, or type the voucher code.
+        {t('scan.textHint')}
       </p>
       {fieldError ? (
         <p id={errorId} className="text-sm font-medium text-red-700">
@@ -109,7 +108,8 @@ function ManualScan({ onUsable }: { onUsable: (reading: UsableReading) => void }
 }
 
 export default function ScanPage() {
-  useDocumentTitle('Scan QR Code');
+  const { t } = useT('merchant');
+  useDocumentTitle(t('scan.title'));
   const [, navigate] = useLocation();
   const { user, isLoading } = useCurrentUser();
   const [cameraBanner, setCameraBanner] = useState<BannerContent | null>(null);
@@ -121,10 +121,10 @@ export default function ScanPage() {
   const onCameraRead = (text: string): boolean => {
     const reading = interpretScan(text);
     if (reading.kind === 'invalid') {
-      setCameraBanner({ tone: 'error', title: INVALID_SCAN_MESSAGE, detail: 'That QR code is not a voucher. Keep scanning.' });
+      setCameraBanner({ tone: 'error', title: t('scan.invalid'), detail: t('scan.notVoucher') });
       return false;
     }
-    setCameraBanner({ tone: 'success', title: SCAN_SUCCESS_MESSAGE });
+    setCameraBanner({ tone: 'success', title: t('scan.success') });
     openForm(reading);
     return true;
   };
@@ -142,23 +142,23 @@ export default function ScanPage() {
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <Link href={paths.home} className={buttonClasses('ghost', 'sm', '-ml-3')}>
         <ArrowLeftIcon className="h-4 w-4" />
-        Back
+        {t('scan.back')}
       </Link>
 
       {!user ? (
         <div className="mt-6">
-          <MerchantLoginPrompt title="Scan QR Code" />
+          <MerchantLoginPrompt title={t('scan.title')} />
         </div>
       ) : (
         <div className="mt-4 grid gap-8">
           <div>
-            <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Scan QR Code</h1>
-            <p className="mt-1 text-slate-600">Scan the QR code on the customer's voucher: it is checked at once, and redeemed only when you confirm.</p>
+            <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t('scan.title')}</h1>
+            <p className="mt-1 text-slate-600">{t('scan.intro')}</p>
           </div>
 
           <section aria-labelledby="camera-title" className="surface grid gap-4 p-6 sm:p-8">
             <h2 id="camera-title" className="text-xl font-bold text-slate-900">
-              Camera
+              {t('scan.camera')}
             </h2>
             <CameraScanner onRead={onCameraRead} />
             <ResultBanner content={cameraBanner} />
@@ -166,15 +166,15 @@ export default function ScanPage() {
 
           <section aria-labelledby="manual-title" className="surface grid gap-4 p-6 sm:p-8">
             <h2 id="manual-title" className="text-xl font-bold text-slate-900">
-              No camera? Type it in
+              {t('scan.manualTitle')}
             </h2>
             <ManualScan onUsable={openForm} />
           </section>
 
           <Link href={paths.merchantRedeem} className="surface flex items-center justify-between gap-4 p-5 text-slate-900 hover:bg-slate-50 focus-ring">
             <span>
-              <span className="block font-semibold">Enter code and PIN manually</span>
-              <span className="block text-sm text-slate-600">Type the voucher code and PIN on the redeem form.</span>
+              <span className="block font-semibold">{t('scan.manualLink')}</span>
+              <span className="block text-sm text-slate-600">{t('scan.manualLinkHint')}</span>
             </span>
             <ChevronRightIcon className="h-5 w-5 shrink-0 text-slate-500" />
           </Link>

@@ -6,9 +6,6 @@ import { SCAN_CODE_MIN_LENGTH } from '../../../contract/constants';
 import { paths } from '../../../contract/routes';
 import { normalizePin, normalizeVoucherCode } from './redeem-input';
 
-/** The scan screen's answer (docs/product/messages.md#redemption-and-scanning) to anything that is neither a voucher link nor a code. */
-export const INVALID_SCAN_MESSAGE = 'Invalid QR Code format. Please try again.';
-
 export type ScanReading =
   /** A voucher link: both halves are known, the redeem form opens ready to confirm. */
   | { kind: 'link'; code: string; pin: string }

@@ -12,6 +12,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/field';
 import { DownloadIcon, ReceiptIcon } from '../../components/ui/icons';
 import { LoadFailed, StatePanel } from '../../components/ui/panel';
+import { useT } from '../../i18n';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { adminMerchantsQueryOptions } from '../admin-catalog';
@@ -41,11 +42,12 @@ function addressOf(filter: StatementFilter): string {
 
 function Filters({ filter, onChange }: { filter: StatementFilter; onChange: (next: StatementFilter) => void }) {
   const merchants = useQuery(adminMerchantsQueryOptions);
+  const { t } = useT('merchant');
   return (
-    <div role="group" aria-label="Filters" className="flex flex-wrap items-end gap-4 surface p-4 sm:p-5">
+    <div role="group" aria-label={t('adminStatements.filters')} className="flex flex-wrap items-end gap-4 surface p-4 sm:p-5">
       <div className="grid min-w-0 flex-1 basis-56 gap-1.5">
         <label htmlFor="statement-merchant" className="text-sm font-semibold text-slate-800">
-          Merchant
+          {t('adminStatements.merchant')}
         </label>
         <select
           id="statement-merchant"
@@ -53,7 +55,7 @@ function Filters({ filter, onChange }: { filter: StatementFilter; onChange: (nex
           value={filter.merchantId}
           onChange={(event) => onChange({ ...filter, merchantId: event.target.value })}
         >
-          <option value="">All merchants</option>
+          <option value="">{t('adminStatements.allMerchants')}</option>
           {(merchants.data ?? []).map((merchant) => (
             <option key={merchant.id} value={merchant.id}>
               {merchant.name}
@@ -68,7 +70,7 @@ function Filters({ filter, onChange }: { filter: StatementFilter; onChange: (nex
           onChange={(event) => onChange({ ...filter, unpaid: event.target.checked })}
           className="h-5 w-5 rounded accent-brand-700 focus-ring"
         />
-        Awaiting payout only
+        {t('adminStatements.unpaidOnly')}
       </label>
     </div>
   );
@@ -76,13 +78,14 @@ function Filters({ filter, onChange }: { filter: StatementFilter; onChange: (nex
 
 function Lines({ id, label }: { id: string; label: string }) {
   const query = useQuery(adminStatementQueryOptions(id));
-  if (query.isPending) return <p className="text-sm text-slate-600">Loading the lines…</p>;
+  const { t } = useT('merchant');
+  if (query.isPending) return <p className="text-sm text-slate-600">{t('adminStatements.loadingLines')}</p>;
   if (query.isError) {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
-        The lines could not be loaded.
+        {t('adminStatements.linesFailed')}
         <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-          Try again
+          {t('adminStatements.tryAgain')}
         </Button>
       </div>
     );
@@ -93,8 +96,9 @@ function Lines({ id, label }: { id: string; label: string }) {
 function StatementCard({ statement, onPay }: { statement: Statement; onPay: (statement: Statement) => void }) {
   const [open, setOpen] = useState(false);
   const linesId = useId();
+  const { t } = useT('merchant');
   const week = weekLabel(statement.periodStart, statement.periodEnd);
-  const name = `${statement.merchantName}, week of ${week}`;
+  const name = t('adminStatements.name', { merchant: statement.merchantName, week });
   const titleId = `statement-${statement.id}-title`;
   const payable = statement.paidAt === null && statement.netCents > 0;
 
@@ -104,7 +108,7 @@ function StatementCard({ statement, onPay }: { statement: Statement; onPay: (sta
         <div className="min-w-0">
           <h3 id={titleId} className="font-semibold break-words text-slate-900">
             {statement.merchantName}
-            <span className="block text-sm font-normal text-slate-600">Week of {week}</span>
+            <span className="block text-sm font-normal text-slate-600">{t('adminStatements.weekOf', { week })}</span>
           </h3>
         </div>
         <PaidBadge statement={statement} />
@@ -114,24 +118,24 @@ function StatementCard({ statement, onPay }: { statement: Statement; onPay: (sta
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <PayoutNote statement={statement} />
-        {statement.paidAt === null && !payable ? <p className="text-sm text-slate-600">Nothing to pay for this week.</p> : null}
+        {statement.paidAt === null && !payable ? <p className="text-sm text-slate-600">{t('adminStatements.nothingToPay')}</p> : null}
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button size="sm" variant="outline" aria-expanded={open} aria-controls={linesId} onClick={() => setOpen((shown) => !shown)}>
-          {open ? 'Hide lines' : `Show ${statement.lineCount} ${statement.lineCount === 1 ? 'line' : 'lines'}`}
+          {open ? t('adminStatements.hideLines') : t('adminStatements.showLines', { count: statement.lineCount })}
         </Button>
-        <a href={statementCsvHref('admin', statement.id)} download aria-label={`Download CSV: ${name}`} className={buttonClasses('ghost', 'sm')}>
+        <a href={statementCsvHref('admin', statement.id)} download aria-label={t('adminStatements.downloadCsvLabel', { name })} className={buttonClasses('ghost', 'sm')}>
           <DownloadIcon className="h-4 w-4" />
-          Download CSV
+          {t('adminStatements.downloadCsv')}
         </a>
         {payable ? (
-          <Button size="sm" aria-label={`Record payout: ${name}`} onClick={() => onPay(statement)}>
-            Record payout
+          <Button size="sm" aria-label={t('adminStatements.recordPayoutLabel', { name })} onClick={() => onPay(statement)}>
+            {t('adminStatements.recordPayout')}
           </Button>
         ) : null}
       </div>
       <div id={linesId} hidden={!open} className="mt-4">
-        {open ? <Lines id={statement.id} label={`Lines: ${name}`} /> : null}
+        {open ? <Lines id={statement.id} label={t('adminStatements.linesLabel', { name })} /> : null}
       </div>
     </article>
   );
@@ -143,26 +147,27 @@ function AdminStatements() {
   const filter = filterFrom(search);
   const statements = useQuery({ ...adminStatementsQueryOptions(filter), placeholderData: keepPreviousData });
   const [paying, setPaying] = useState<Statement | null>(null);
+  const { t } = useT('merchant');
 
   let list;
   if (statements.isPending) {
-    list = <StatePanel state="loading" title="Loading the statements…" />;
+    list = <StatePanel state="loading" title={t('adminStatements.loading')} />;
   } else if (statements.isError && !statements.data) {
     list = (
-      <LoadFailed title="The statements could not be loaded" onRetry={() => void statements.refetch()} />
+      <LoadFailed title={t('adminStatements.loadFailed')} onRetry={() => void statements.refetch()} />
     );
   } else if (statements.data.length === 0) {
     list = (
       <StatePanel
         icon={<ReceiptIcon className="h-7 w-7" />}
         tone="neutral"
-        title={filter.unpaid ? 'Nothing awaits a payout' : 'No statements yet'}
-        message="Statements are drawn up after each week (Monday to Sunday, UTC) in which a merchant's vouchers were redeemed, expired unused or refunded."
+        title={filter.unpaid ? t('adminStatements.nothingAwaits') : t('adminStatements.emptyTitle')}
+        message={t('adminStatements.emptyMessage')}
       />
     );
   } else {
     list = (
-      <ul aria-label="Statements" aria-busy={statements.isPlaceholderData || undefined} className={cn('grid gap-4', statements.isPlaceholderData && 'opacity-60')}>
+      <ul aria-label={t('adminStatements.listLabel')} aria-busy={statements.isPlaceholderData || undefined} className={cn('grid gap-4', statements.isPlaceholderData && 'opacity-60')}>
         {statements.data.map((statement) => (
           <li key={statement.id}>
             <StatementCard statement={statement} onPay={setPaying} />
@@ -182,9 +187,10 @@ function AdminStatements() {
 }
 
 export default function AdminStatementsPage() {
-  useDocumentTitle('Statements');
+  const { t } = useT('merchant');
+  useDocumentTitle(t('adminStatements.title'));
   return (
-    <MoneyFrame title="Statements" intro="Each merchant's weekly statements. Open one to check its lines, and record the bank transfer once it is made.">
+    <MoneyFrame title={t('adminStatements.title')} intro={t('adminStatements.intro')}>
       <AdminStatements />
     </MoneyFrame>
   );

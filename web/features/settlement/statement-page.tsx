@@ -9,6 +9,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { DownloadIcon, ReceiptIcon } from '../../components/ui/icons';
 import { LoadFailed, StatePanel } from '../../components/ui/panel';
 import { isApiError } from '../../lib/api-client';
+import { useT } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { OwnerOnly, PageFrame } from '../merchant-access';
 import { merchantStatementQueryOptions } from './api/get-merchant-statement';
@@ -17,28 +18,33 @@ import { StatementLines } from './components/statement-lines';
 import { StatementTotals } from './components/statement-totals';
 import { statementCsvHref, weekLabel } from './statement-format';
 
-const BACK = { href: paths.merchantStatements, label: 'Back to statements' };
-
 function StatementScreen({ id }: { id: string }) {
   const query = useQuery(merchantStatementQueryOptions(id));
+  const { t } = useT('merchant');
+  const back = { href: paths.merchantStatements, label: t('statementPage.back') };
   if (query.isPending) {
     return (
-      <PageFrame title="Statement" back={BACK}>
-        <StatePanel state="loading" title="Loading the statement…" />
+      <PageFrame title={t('statementPage.title')} back={back}>
+        <StatePanel state="loading" title={t('statementPage.loading')} />
       </PageFrame>
     );
   }
   if (query.isError) {
     return (
-      <PageFrame title="Statement" back={BACK}>
+      <PageFrame title={t('statementPage.title')} back={back}>
         {isApiError(query.error, 404) ? (
-          <StatePanel icon={<ReceiptIcon className="h-7 w-7" />} tone="neutral" title="Statement not found" message="It is not one of your statements.">
+          <StatePanel
+            icon={<ReceiptIcon className="h-7 w-7" />}
+            tone="neutral"
+            title={t('statementPage.notFoundTitle')}
+            message={t('statementPage.notFoundMessage')}
+          >
             <Link href={paths.merchantStatements} className={buttonClasses('primary')}>
-              Your statements
+              {t('statementPage.yourStatements')}
             </Link>
           </StatePanel>
         ) : (
-          <LoadFailed title="The statement could not be loaded" onRetry={() => void query.refetch()} />
+          <LoadFailed title={t('statementPage.loadFailed')} onRetry={() => void query.refetch()} />
         )}
       </PageFrame>
     );
@@ -47,37 +53,38 @@ function StatementScreen({ id }: { id: string }) {
   const week = weekLabel(statement.periodStart, statement.periodEnd);
   return (
     <PageFrame
-      title={`Week of ${week}`}
-      back={BACK}
-      intro={`Statement for ${statement.merchantName}, Monday to Sunday in UTC.`}
+      title={t('statementPage.weekOf', { week })}
+      back={back}
+      intro={t('statementPage.intro', { merchant: statement.merchantName })}
       actions={
         <a href={statementCsvHref('merchant', statement.id)} download className={buttonClasses('outline', 'md')}>
           <DownloadIcon className="h-4 w-4" />
-          Download CSV
+          {t('statementPage.downloadCsv')}
         </a>
       }
     >
       <div className="flex flex-wrap items-center gap-3">
         <PaidBadge statement={statement} />
-        {statement.paidAt ? <PayoutNote statement={statement} /> : <p className="text-sm text-slate-700">The marketplace has not paid this week out yet.</p>}
+        {statement.paidAt ? <PayoutNote statement={statement} /> : <p className="text-sm text-slate-700">{t('statementPage.notPaid')}</p>}
       </div>
-      <section aria-label="Totals">
+      <section aria-label={t('statementPage.totals')}>
         <StatementTotals statement={statement} />
       </section>
       <section aria-labelledby="statement-lines-title" className="grid gap-3">
         <h2 id="statement-lines-title" className="text-xl font-bold text-slate-900">
-          Lines
+          {t('statementPage.lines')}
         </h2>
-        <StatementLines lines={statement.lines} label="Statement lines" />
+        <StatementLines lines={statement.lines} label={t('statementPage.linesLabel')} />
       </section>
     </PageFrame>
   );
 }
 
 export default function StatementPage({ id }: { id: string }) {
-  useDocumentTitle('Statement');
+  const { t } = useT('merchant');
+  useDocumentTitle(t('statementPage.title'));
   return (
-    <OwnerOnly title="Statement">
+    <OwnerOnly title={t('statementPage.title')}>
       <StatementScreen id={id} />
     </OwnerOnly>
   );

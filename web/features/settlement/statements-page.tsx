@@ -9,6 +9,7 @@ import type { Statement } from '../../../contract/workspace';
 import { ReceiptIcon } from '../../components/ui/icons';
 import { LoadFailed, StatePanel } from '../../components/ui/panel';
 import { Price } from '../../components/ui/price';
+import { useT } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { OwnerPage } from '../merchant-access';
 import { merchantStatementsQueryOptions } from './api/get-merchant-statements';
@@ -24,23 +25,24 @@ function WeekLink({ statement }: { statement: Statement }) {
 }
 
 function StatementTable({ statements }: { statements: Statement[] }) {
+  const { t } = useT('merchant');
   const amounts = (statement: Statement) => [statement.grossCents, statement.commissionCents, statement.refundsCents, statement.netCents];
   return (
     <div className="hidden overflow-x-auto rounded-xl ring-1 ring-slate-200 md:block">
       <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">Weekly statements</caption>
+        <caption className="sr-only">{t('statementsPage.listLabel')}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             <th scope="col" className="px-4 py-3">
-              Week
+              {t('statementsPage.week')}
             </th>
-            {['Gross', 'Commission', 'Refunds', 'Net'].map((column) => (
+            {[t('statementsPage.gross'), t('statementsPage.commission'), t('statementsPage.refunds'), t('statementsPage.net')].map((column) => (
               <th key={column} scope="col" className="px-4 py-3 text-right">
                 {column}
               </th>
             ))}
             <th scope="col" className="px-4 py-3">
-              Status
+              {t('statementsPage.status')}
             </th>
           </tr>
         </thead>
@@ -67,8 +69,9 @@ function StatementTable({ statements }: { statements: Statement[] }) {
 }
 
 function StatementCards({ statements }: { statements: Statement[] }) {
+  const { t } = useT('merchant');
   return (
-    <ul aria-label="Weekly statements" className="grid gap-3 md:hidden">
+    <ul aria-label={t('statementsPage.listLabel')} className="grid gap-3 md:hidden">
       {statements.map((statement) => (
         <li key={statement.id} className="surface p-4 text-sm">
           <div className="flex items-center justify-between gap-3">
@@ -76,19 +79,19 @@ function StatementCards({ statements }: { statements: Statement[] }) {
             <PaidBadge statement={statement} />
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1">
-            <dt className="text-slate-600">Gross</dt>
+            <dt className="text-slate-600">{t('statementsPage.gross')}</dt>
             <dd className="text-right">
               <Price cents={statement.grossCents} />
             </dd>
-            <dt className="text-slate-600">Commission</dt>
+            <dt className="text-slate-600">{t('statementsPage.commission')}</dt>
             <dd className="text-right">
               <Price cents={statement.commissionCents} />
             </dd>
-            <dt className="text-slate-600">Refunds</dt>
+            <dt className="text-slate-600">{t('statementsPage.refunds')}</dt>
             <dd className="text-right">
               <Price cents={statement.refundsCents} />
             </dd>
-            <dt className="font-semibold text-slate-900">Net</dt>
+            <dt className="font-semibold text-slate-900">{t('statementsPage.net')}</dt>
             <dd className="text-right font-bold text-slate-900">
               <Price cents={statement.netCents} />
             </dd>
@@ -101,10 +104,11 @@ function StatementCards({ statements }: { statements: Statement[] }) {
 
 function Statements() {
   const statements = useQuery(merchantStatementsQueryOptions);
-  if (statements.isPending) return <StatePanel state="loading" title="Loading your statements…" />;
+  const { t } = useT('merchant');
+  if (statements.isPending) return <StatePanel state="loading" title={t('statementsPage.loading')} />;
   if (statements.isError) {
     return (
-      <LoadFailed title="Your statements could not be loaded" onRetry={() => void statements.refetch()} />
+      <LoadFailed title={t('statementsPage.loadFailed')} onRetry={() => void statements.refetch()} />
     );
   }
   if (statements.data.length === 0) {
@@ -112,8 +116,8 @@ function Statements() {
       <StatePanel
         icon={<ReceiptIcon className="h-7 w-7" />}
         tone="neutral"
-        title="No statements yet"
-        message="A statement is drawn up after each week in which vouchers were redeemed, expired unused or refunded."
+        title={t('statementsPage.emptyTitle')}
+        message={t('statementsPage.emptyMessage')}
       />
     );
   }
@@ -126,12 +130,10 @@ function Statements() {
 }
 
 export default function StatementsPage() {
-  useDocumentTitle('Statements');
+  const { t } = useT('merchant');
+  useDocumentTitle(t('statementsPage.title'));
   return (
-    <OwnerPage
-      title="Statements"
-      intro="Each week (Monday to Sunday, UTC) credits you for the vouchers redeemed and those that expired unused, less the commission; refunds of vouchers already credited are taken back."
-    >
+    <OwnerPage title={t('statementsPage.title')} intro={t('statementsPage.intro')}>
       <Statements />
     </OwnerPage>
   );

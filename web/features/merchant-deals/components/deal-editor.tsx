@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { focusFirstError, FormFailure, hasErrors } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
+import { useT } from '../../../i18n';
 import { fieldRefusal } from '../../../lib/api-client';
 import {
   DEAL_FORM_FIELD_OF,
@@ -26,11 +27,12 @@ import { messageOf } from '../../auth';
 import { useCreateMerchantDeal } from '../api/create-merchant-deal';
 import { useSubmitMerchantDeal } from '../api/submit-merchant-deal';
 import { useUpdateMerchantDeal } from '../api/update-merchant-deal';
-import { DEAL_FIELDS_EN, DEAL_FORM_MESSAGES_EN } from '../deal-form-text';
+import { dealFieldsText, dealFormMessages } from '../deal-form-text';
 
 const focusSoon = (form: HTMLFormElement | null) => requestAnimationFrame(() => focusFirstError(form));
 
 export function DealEditor({ deal }: { deal: MerchantDeal | null }) {
+  const { t } = useT('merchant');
   const [values, setValues] = useState<DealFieldValues>(() => (deal ? dealFieldsFrom(deal) : emptyDealFields()));
   const [errors, setErrors] = useState<DealFormErrors>({});
   // Fields are checked as they change only after a first attempt, so nobody is scolded while still typing.
@@ -47,12 +49,12 @@ export function DealEditor({ deal }: { deal: MerchantDeal | null }) {
   const change = (changes: Partial<DealFieldValues>) => {
     const next = { ...values, ...changes };
     setValues(next);
-    if (tried) setErrors(validateDealFields(next, DEAL_FORM_MESSAGES_EN));
+    if (tried) setErrors(validateDealFields(next, dealFormMessages()));
   };
 
   /** Runs the checks; false (with the focus on the first problem) when something must be fixed first. */
   const passesChecks = (): boolean => {
-    const found = validateDealFields(values, DEAL_FORM_MESSAGES_EN);
+    const found = validateDealFields(values, dealFormMessages());
     setErrors(found);
     setTried(true);
     setFailure(null);
@@ -76,7 +78,7 @@ export function DealEditor({ deal }: { deal: MerchantDeal | null }) {
       focusSoon(formRef.current);
       return;
     }
-    setFailure(messageOf(error, 'The deal could not be saved. Please try again.'));
+    setFailure(messageOf(error, t('dealEditor.saveFailed')));
   };
 
   const saveDraft = async (event: FormEvent) => {
@@ -85,8 +87,8 @@ export function DealEditor({ deal }: { deal: MerchantDeal | null }) {
     try {
       const saved = await save();
       toast({
-        title: saved.status === 'rejected' ? 'Changes saved' : 'Draft saved',
-        description: saved.status === 'rejected' ? 'Submit it for review again when it is ready.' : saved.title,
+        title: saved.status === 'rejected' ? t('dealEditor.changesSaved') : t('dealEditor.draftSaved'),
+        description: saved.status === 'rejected' ? t('dealEditor.submitAgain') : saved.title,
         variant: 'success',
       });
       // The new draft has an address of its own from now on.
@@ -113,14 +115,14 @@ export function DealEditor({ deal }: { deal: MerchantDeal | null }) {
       await submit.mutateAsync(saved.id);
     } catch (error) {
       setConfirming(false);
-      const message = messageOf(error, 'The deal was saved as a draft but could not be submitted. Please try again.');
+      const message = messageOf(error, t('dealEditor.submitFailed'));
       setFailure(message);
-      toast({ title: 'Not submitted', description: message, variant: 'destructive' });
+      toast({ title: t('dealEditor.notSubmitted'), description: message, variant: 'destructive' });
       if (!deal) navigate(paths.merchantDealEdit(saved.id), { replace: true });
       return;
     }
     setConfirming(false);
-    toast({ title: 'Submitted for review', description: saved.title, variant: 'success' });
+    toast({ title: t('dealEditor.submitted'), description: saved.title, variant: 'success' });
     navigate(paths.merchantDeals);
   };
 
@@ -129,22 +131,22 @@ export function DealEditor({ deal }: { deal: MerchantDeal | null }) {
       <form ref={formRef} noValidate onSubmit={(event) => void saveDraft(event)} className="grid gap-4 surface p-5 sm:p-8">
         {deal?.status === 'rejected' ? (
           <div className="rounded-xl bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200">
-            <p className="font-semibold">The marketplace rejected this deal</p>
+            <p className="font-semibold">{t('dealEditor.rejectedTitle')}</p>
             {deal.rejectionReason ? <p className="mt-1 break-words whitespace-pre-line">{deal.rejectionReason}</p> : null}
-            <p className="mt-2 text-red-800">Change what was asked, then submit it for review again.</p>
+            <p className="mt-2 text-red-800">{t('dealEditor.rejectedHelp')}</p>
           </div>
         ) : null}
 
-        <DealFields values={values} errors={errors} onChange={change} text={DEAL_FIELDS_EN} />
+        <DealFields values={values} errors={errors} onChange={change} text={dealFieldsText()} />
 
         <FormFailure message={failure} />
 
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button type="submit" variant="outline" disabled={busy}>
-            {create.isPending || update.isPending ? 'Saving…' : 'Save draft'}
+            {create.isPending || update.isPending ? t('dealEditor.saving') : t('dealEditor.saveDraft')}
           </Button>
           <Button onClick={askToSubmit} disabled={busy}>
-            Submit for review
+            {t('dealEditor.submit')}
           </Button>
         </div>
       </form>
@@ -155,17 +157,17 @@ export function DealEditor({ deal }: { deal: MerchantDeal | null }) {
           if (!busy) setConfirming(open);
         }}
         role="alertdialog"
-        title="Submit for review?"
-        description={`The marketplace checks “${values.title.trim()}” before customers can see it. While it is under review it cannot be changed.`}
+        title={t('dealEditor.confirmTitle')}
+        description={t('dealEditor.confirmDescription', { title: values.title.trim() })}
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose>
             <Button variant="outline" disabled={busy}>
-              Cancel
+              {t('dealEditor.cancel')}
             </Button>
           </DialogClose>
           <Button onClick={() => void saveAndSubmit()} disabled={busy}>
-            {busy ? 'Submitting…' : 'Submit for review'}
+            {busy ? t('dealEditor.submitting') : t('dealEditor.submit')}
           </Button>
         </div>
       </Dialog>

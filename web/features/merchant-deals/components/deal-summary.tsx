@@ -7,49 +7,50 @@ import { RichText } from '../../../components/rich-text';
 import { Missing } from '../../../components/ui/missing';
 import { Price } from '../../../components/ui/price';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
+import { useT } from '../../../i18n';
 import { formatCount } from '../../../lib/numbers';
 import { dealState, type DealState } from '../../admin-catalog';
 import { MerchantDealStatusBadge } from './deal-status-badge';
 
-const STATE_NOTES: Partial<Record<DealState, string>> = {
-  pending_review: 'The marketplace is reviewing this deal. It cannot be changed until the review is done; if it is sent back, you can change it and submit it again.',
-  listed: 'Published: customers can find and buy it. To change a published deal, contact the marketplace.',
-  inactive: 'Published, but switched off by the marketplace: customers cannot buy it right now.',
-  archived: 'Archived: no longer sold. Vouchers already sold stay valid and can still be redeemed.',
-};
-
-const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatIso(iso, formatDayTime)}</time> : 'No limit');
-
 export function DealSummary({ deal }: { deal: MerchantDeal }) {
+  const { t } = useT('merchant');
   const state = dealState(deal);
+  const notes: Partial<Record<DealState, string>> = {
+    pending_review: t('dealSummary.notes.pendingReview'),
+    listed: t('dealSummary.notes.listed'),
+    inactive: t('dealSummary.notes.inactive'),
+    archived: t('dealSummary.notes.archived'),
+  };
+  const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatIso(iso, formatDayTime)}</time> : t('dealSummary.noLimit'));
+  const yesNo = (yes: boolean) => (yes ? t('dealSummary.yes') : t('dealSummary.no'));
   const facts: Array<{ term: string; value: ReactNode }> = [
-    { term: 'Price', value: <Price cents={deal.priceCents} /> },
-    { term: 'Original price', value: deal.originalPriceCents === null ? <Missing /> : <Price cents={deal.originalPriceCents} /> },
-    { term: 'Stock', value: deal.inventory === 0 ? 'No limit' : formatCount(deal.inventory) },
-    { term: 'Limit per customer', value: formatCount(deal.maxPerUser) },
-    { term: 'Valid from', value: when(deal.validFrom) },
-    { term: 'Valid until', value: when(deal.validUntil) },
-    { term: 'Refund anytime', value: deal.refundAnytime ? 'Yes' : 'No' },
-    { term: 'Auto-refund if unused', value: deal.autoRefundOnExpiry ? 'Yes' : 'No' },
+    { term: t('dealSummary.price'), value: <Price cents={deal.priceCents} /> },
+    { term: t('dealSummary.originalPrice'), value: deal.originalPriceCents === null ? <Missing /> : <Price cents={deal.originalPriceCents} /> },
+    { term: t('dealSummary.stock'), value: deal.inventory === 0 ? t('dealSummary.noLimit') : formatCount(deal.inventory) },
+    { term: t('dealSummary.maxPerUser'), value: formatCount(deal.maxPerUser) },
+    { term: t('dealSummary.validFrom'), value: when(deal.validFrom) },
+    { term: t('dealSummary.validUntil'), value: when(deal.validUntil) },
+    { term: t('dealSummary.refundAnytime'), value: yesNo(deal.refundAnytime) },
+    { term: t('dealSummary.autoRefundOnExpiry'), value: yesNo(deal.autoRefundOnExpiry) },
   ];
-  if (deal.submittedAt) facts.push({ term: 'Submitted', value: when(deal.submittedAt) });
+  if (deal.submittedAt) facts.push({ term: t('dealSummary.submitted'), value: when(deal.submittedAt) });
   const texts = [
-    { title: 'Description', html: deal.description },
-    { title: 'How to redeem', html: deal.redemptionInstructions },
-    { title: 'Terms and conditions', html: deal.termsConditions },
+    { title: t('dealSummary.description'), html: deal.description },
+    { title: t('dealSummary.redemptionInstructions'), html: deal.redemptionInstructions },
+    { title: t('dealSummary.termsConditions'), html: deal.termsConditions },
   ].filter((text) => text.html.trim() !== '');
 
   return (
-    <section aria-label="Deal details" className="grid gap-5 surface p-5 sm:p-8">
+    <section aria-label={t('dealSummary.label')} className="grid gap-5 surface p-5 sm:p-8">
       <div className="flex flex-wrap items-center gap-3">
         <MerchantDealStatusBadge deal={deal} />
         {state === 'listed' ? (
           <Link href={paths.deal(deal.id)} className="text-sm text-link">
-            See it as customers do
+            {t('dealSummary.seeAsCustomers')}
           </Link>
         ) : null}
       </div>
-      {STATE_NOTES[state] ? <p className="text-sm text-slate-700">{STATE_NOTES[state]}</p> : null}
+      {notes[state] ? <p className="text-sm text-slate-700">{notes[state]}</p> : null}
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 border-t border-slate-100 pt-4 text-sm min-[420px]:grid-cols-2 lg:grid-cols-4">
         {facts.map((fact) => (
           <div key={fact.term} className="min-w-0">

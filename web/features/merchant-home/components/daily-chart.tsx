@@ -7,6 +7,7 @@ import { useEffect, useId, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { MerchantDay } from '../../../../contract/workspace';
+import { useT } from '../../../i18n';
 import { formatCount } from '../../../lib/numbers';
 import { longDay, shortDay } from '../chart-days';
 
@@ -29,7 +30,18 @@ const AXIS_FONT = '12px system-ui, sans-serif';
 /** Whole steps only: a count has no half units. */
 const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000];
 
-function chartOptions({ unit, days, color }: Pick<DailyChartProps, 'unit' | 'days' | 'color'>, values: number[], width: number): uPlot.Options {
+/** The legend's words: the first series' name, and what it says away from the bars ("Last 30 days"). */
+interface LegendWords {
+  day: string;
+  span: string;
+}
+
+function chartOptions(
+  { unit, days, color }: Pick<DailyChartProps, 'unit' | 'days' | 'color'>,
+  words: LegendWords,
+  values: number[],
+  width: number,
+): uPlot.Options {
   const total = values.reduce((sum, value) => sum + value, 0);
   return {
     width,
@@ -62,7 +74,7 @@ function chartOptions({ unit, days, color }: Pick<DailyChartProps, 'unit' | 'day
     ],
     // The legend under the chart names the day the pointer is on and its figure; away from the bars, the whole span.
     series: [
-      { label: 'Day', value: (_u, _value, _series, index) => (index == null ? `Last ${days.length} days` : longDay(days[index]?.date ?? '')) },
+      { label: words.day, value: (_u, _value, _series, index) => (index == null ? words.span : longDay(days[index]?.date ?? '')) },
       {
         label: unit,
         stroke: color,
@@ -86,12 +98,18 @@ function widthOf(element: HTMLElement): number {
 export function DailyChart({ title, days, figure, unit, color }: DailyChartProps) {
   const id = useId();
   const boxRef = useRef<HTMLDivElement>(null);
+  const { t, i18n } = useT('merchant');
+  const dayWord = t('chart.day');
+  const span = t('chart.span', { days: formatCount(days.length) });
+  // The axis names its days in the language of the screen: the chart is drawn again when it changes.
+  const language = i18n.language;
 
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return;
     const values = days.map((day) => day[figure]);
-    const chart = new uPlot(chartOptions({ unit, days, color }, values, widthOf(box)), [days.map((_day, index) => index), values], box);
+    const words = { day: dayWord, span };
+    const chart = new uPlot(chartOptions({ unit, days, color }, words, values, widthOf(box)), [days.map((_day, index) => index), values], box);
     // Follows its box: a phone turned sideways, a window made narrower.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.setSize({ width: widthOf(box), height: HEIGHT }));
     observer?.observe(box);
@@ -99,7 +117,7 @@ export function DailyChart({ title, days, figure, unit, color }: DailyChartProps
       observer?.disconnect();
       chart.destroy();
     };
-  }, [days, figure, unit, color]);
+  }, [days, figure, unit, color, dayWord, span, language]);
 
   const total = days.reduce((sum, day) => sum + day[figure], 0);
   const titleId = `${id}-title`;
@@ -111,14 +129,14 @@ export function DailyChart({ title, days, figure, unit, color }: DailyChartProps
       <div
         ref={boxRef}
         role="img"
-        aria-label={`${title}: ${formatCount(total)} in the last ${days.length} days. The numbers follow in a table.`}
+        aria-label={t('chart.label', { title, total: formatCount(total), days: formatCount(days.length) })}
         className="min-w-0 overflow-hidden"
       />
       <table className="sr-only">
         <caption>{title}</caption>
         <thead>
           <tr>
-            <th scope="col">Day (UTC)</th>
+            <th scope="col">{t('chart.dayColumn')}</th>
             <th scope="col">{unit}</th>
           </tr>
         </thead>

@@ -2,20 +2,27 @@
  * Every deal of the merchant with what became of its vouchers: sold, redeemed, refunded and outstanding (sold, not
  * yet used). A table on wide screens, one card per deal on phones.
  */
+import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../../../contract/routes';
 import type { MerchantDealFigures } from '../../../../contract/workspace';
 import { MerchantDealStatusBadge } from '../../merchant-deals';
 import { Price } from '../../../components/ui/price';
+import { useT } from '../../../i18n';
 import { formatCount } from '../../../lib/numbers';
 
+type CountKey = 'sold' | 'redeemed' | 'refunded' | 'outstanding';
 
-const COUNTS = [
-  { key: 'sold', label: 'Sold' },
-  { key: 'redeemed', label: 'Redeemed' },
-  { key: 'refunded', label: 'Refunded' },
-  { key: 'outstanding', label: 'Outstanding' },
-] as const;
+/** The four counts of every deal, with their names in the language of the screen. */
+function useCounts(): Array<{ key: CountKey; label: string }> {
+  const { t } = useT('merchant');
+  return [
+    { key: 'sold', label: t('dealFigures.sold') },
+    { key: 'redeemed', label: t('dealFigures.redeemed') },
+    { key: 'refunded', label: t('dealFigures.refunded') },
+    { key: 'outstanding', label: t('dealFigures.outstanding') },
+  ];
+}
 
 function DealLink({ deal }: { deal: MerchantDealFigures }) {
   return (
@@ -26,6 +33,8 @@ function DealLink({ deal }: { deal: MerchantDealFigures }) {
 }
 
 function DealTable({ deals }: { deals: MerchantDealFigures[] }) {
+  const { t } = useT('merchant');
+  const counts = useCounts();
   return (
     // Focusable, so the keyboard can scroll it sideways where it is wider than the screen.
     <div role="group" aria-labelledby="deal-figures-title" tabIndex={0} className="hidden overflow-x-auto rounded-xl ring-1 ring-slate-200 focus-ring md:block">
@@ -33,15 +42,15 @@ function DealTable({ deals }: { deals: MerchantDealFigures[] }) {
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             <th scope="col" className="px-4 py-3">
-              Deal
+              {t('dealFigures.deal')}
             </th>
             <th scope="col" className="px-4 py-3">
-              Status
+              {t('dealFigures.status')}
             </th>
             <th scope="col" className="px-4 py-3 text-right">
-              Price
+              {t('dealFigures.price')}
             </th>
-            {COUNTS.map((count) => (
+            {counts.map((count) => (
               <th key={count.key} scope="col" className="px-4 py-3 text-right">
                 {count.label}
               </th>
@@ -60,7 +69,7 @@ function DealTable({ deals }: { deals: MerchantDealFigures[] }) {
               <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700">
                 <Price cents={deal.priceCents} />
               </td>
-              {COUNTS.map((count) => (
+              {counts.map((count) => (
                 <td key={count.key} className="px-4 py-3 text-right text-slate-900 tabular-nums">
                   {formatCount(deal[count.key])}
                 </td>
@@ -74,6 +83,8 @@ function DealTable({ deals }: { deals: MerchantDealFigures[] }) {
 }
 
 function DealCards({ deals }: { deals: MerchantDealFigures[] }) {
+  const { t } = useT('merchant');
+  const counts = useCounts();
   return (
     <ul aria-labelledby="deal-figures-title" className="grid gap-3 md:hidden">
       {deals.map((deal) => (
@@ -83,10 +94,10 @@ function DealCards({ deals }: { deals: MerchantDealFigures[] }) {
             <MerchantDealStatusBadge deal={deal} />
           </div>
           <p className="mt-1 text-sm text-slate-600">
-            <Price cents={deal.priceCents} /> a voucher
+            <Trans t={t} i18nKey='dealFigures.perVoucher' components={{ price: <Price cents={deal.priceCents} /> }} />
           </p>
           <dl className="mt-3 grid grid-cols-4 gap-2 border-t border-slate-100 pt-3 text-center">
-            {COUNTS.map((count) => (
+            {counts.map((count) => (
               <div key={count.key} className="min-w-0">
                 <dt className="truncate text-xs text-slate-600">{count.label}</dt>
                 <dd className="mt-0.5 font-bold text-slate-900 tabular-nums">{formatCount(deal[count.key])}</dd>
@@ -100,14 +111,15 @@ function DealCards({ deals }: { deals: MerchantDealFigures[] }) {
 }
 
 export function DealFigures({ deals }: { deals: MerchantDealFigures[] }) {
+  const { t } = useT('merchant');
   return (
     <section aria-labelledby="deal-figures-title" className="grid min-w-0 gap-3">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h2 id="deal-figures-title" className="text-xl font-bold text-slate-900">
-          Your deals
+          {t('dealFigures.title')}
         </h2>
         <Link href={paths.merchantDeals} className="text-link text-sm">
-          Manage deals
+          {t('dealFigures.manage')}
         </Link>
       </div>
       <DealTable deals={deals} />

@@ -1,7 +1,9 @@
 /** The home's figure cards: today's (a UTC day) and the totals since the merchant's first sale. */
 import type { ReactNode } from 'react';
+import { Trans } from 'react-i18next';
 import type { MerchantOverview } from '../../../../contract/workspace';
 import { Price } from '../../../components/ui/price';
+import { useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/numbers';
 
@@ -35,33 +37,39 @@ function FigureCards({ id, title, intro, figures, className }: { id: string; tit
 }
 
 export function TodayFigures({ today }: { today: MerchantOverview['today'] }) {
+  const { t } = useT('merchant');
   return (
     <FigureCards
       id="today-title"
-      title="Today"
-      intro="Since midnight UTC."
+      title={t('figures.todayTitle')}
+      intro={t('figures.todayIntro')}
       className="grid-cols-3"
       figures={[
-        { label: 'Redemptions', value: formatCount(today.redemptions) },
-        { label: 'Units sold', value: formatCount(today.unitsSold) },
-        { label: 'Refunds', value: formatCount(today.refunds) },
+        { label: t('figures.redemptions'), value: formatCount(today.redemptions) },
+        { label: t('figures.unitsSold'), value: formatCount(today.unitsSold) },
+        { label: t('figures.refunds'), value: formatCount(today.refunds) },
       ]}
     />
   );
 }
 
 export function TotalFigures({ totals }: { totals: MerchantOverview['totals'] }) {
+  const { t } = useT('merchant');
   return (
     <FigureCards
       id="totals-title"
-      title="Totals"
-      intro="Since your first sale."
+      title={t('figures.totalsTitle')}
+      intro={t('figures.totalsIntro')}
       className="grid-cols-2 lg:grid-cols-4"
       figures={[
-        { label: 'Units sold', value: formatCount(totals.unitsSold) },
-        { label: 'Vouchers outstanding', value: formatCount(totals.vouchersOutstanding), note: 'Sold, not yet used' },
-        { label: 'Refunds', value: formatCount(totals.refunds), note: <><Price cents={totals.refundedCents} /> refunded</> },
-        { label: 'Redeemed value', value: <Price cents={totals.redeemedCents} /> },
+        { label: t('figures.unitsSold'), value: formatCount(totals.unitsSold) },
+        { label: t('figures.outstanding'), value: formatCount(totals.vouchersOutstanding), note: t('figures.outstandingNote') },
+        {
+          label: t('figures.refunds'),
+          value: formatCount(totals.refunds),
+          note: <Trans t={t} i18nKey='figures.refunded' components={{ price: <Price cents={totals.refundedCents} /> }} />,
+        },
+        { label: t('figures.redeemedValue'), value: <Price cents={totals.redeemedCents} /> },
       ]}
     />
   );

@@ -9,12 +9,14 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, focusFirstError, FormFailure, hasErrors, Input } from '../../../components/ui/field';
 import { CheckCircleIcon, CopyIcon } from '../../../components/ui/icons';
+import { useT } from '../../../i18n';
 import { useAddStaff } from '../api/add-staff';
 import { staffBody, staffRefusal, validateStaffForm, type StaffFormErrors, type StaffFormValues } from '../staff-form';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
 function CopyLogin({ added }: { added: AddedStaffAnswer }) {
+  const { t } = useT('merchant');
   const [state, setState] = useState<CopyState>('idle');
   useEffect(() => {
     if (state !== 'copied') return;
@@ -24,7 +26,7 @@ function CopyLogin({ added }: { added: AddedStaffAnswer }) {
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(`Phone: ${added.loginInfo.phone}\nFirst password: ${added.loginInfo.password}`);
+      await navigator.clipboard.writeText(t('addStaff.copyText', { phone: added.loginInfo.phone, password: added.loginInfo.password }));
       setState('copied');
     } catch {
       setState('failed');
@@ -35,37 +37,36 @@ function CopyLogin({ added }: { added: AddedStaffAnswer }) {
     <div className="flex flex-wrap items-center gap-2">
       <Button variant="secondary" size="sm" onClick={() => void copy()}>
         {state === 'copied' ? <CheckCircleIcon className="h-4 w-4" /> : <CopyIcon className="h-4 w-4" />}
-        {state === 'copied' ? 'Copied' : 'Copy login'}
+        {state === 'copied' ? t('addStaff.copied') : t('addStaff.copy')}
       </Button>
       <span role="status" className="text-xs text-slate-600">
-        {state === 'failed' ? 'The clipboard could not be reached: please write the password down.' : ''}
+        {state === 'failed' ? t('addStaff.copyFailed') : ''}
       </span>
     </div>
   );
 }
 
 function AddedLogin({ added, onDone }: { added: AddedStaffAnswer; onDone: () => void }) {
+  const { t } = useT('merchant');
   return (
     <div className="grid gap-4">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200">
-        <dt className="text-slate-600">Phone</dt>
+        <dt className="text-slate-600">{t('addStaff.phone')}</dt>
         <dd className="font-mono font-semibold break-all text-slate-900">{added.loginInfo.phone}</dd>
-        <dt className="text-slate-600">First password</dt>
+        <dt className="text-slate-600">{t('addStaff.firstPassword')}</dt>
         <dd className="font-mono font-semibold break-all text-slate-900">{added.loginInfo.password}</dd>
       </dl>
-      <p className="text-sm text-slate-700">
-        This password is shown only once. Give it to {added.name || 'them'} in person: they log in at Merchant Login and must change it at the first
-        login.
-      </p>
+      <p className="text-sm text-slate-700">{added.name ? t('addStaff.shownOnce', { name: added.name }) : t('addStaff.shownOnceNoName')}</p>
       <CopyLogin added={added} />
       <div className="flex justify-end">
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>{t('addStaff.done')}</Button>
       </div>
     </div>
   );
 }
 
 function AddForm({ onAdded, onCancel }: { onAdded: (added: AddedStaffAnswer) => void; onCancel: () => void }) {
+  const { t } = useT('merchant');
   const [values, setValues] = useState<StaffFormValues>({ phone: '', name: '' });
   const [errors, setErrors] = useState<StaffFormErrors>({});
   const [tried, setTried] = useState(false);
@@ -106,12 +107,12 @@ function AddForm({ onAdded, onCancel }: { onAdded: (added: AddedStaffAnswer) => 
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
-      <Field id="staff-phone" label="Phone Number" required error={errors.phone} hint="Their login; it must not have an account yet.">
+      <Field id="staff-phone" label={t('addStaff.phoneLabel')} required error={errors.phone} hint={t('addStaff.phoneHint')}>
         {(control) => (
           <Input {...control} type="tel" inputMode="tel" autoComplete="off" value={values.phone} onChange={(event) => set('phone', event.target.value)} />
         )}
       </Field>
-      <Field id="staff-name" label="Name" error={errors.name} hint="Shown in your staff list.">
+      <Field id="staff-name" label={t('addStaff.nameLabel')} error={errors.name} hint={t('addStaff.nameHint')}>
         {(control) => (
           <Input {...control} autoComplete="off" value={values.name} onChange={(event) => set('name', event.target.value)} />
         )}
@@ -119,10 +120,10 @@ function AddForm({ onAdded, onCancel }: { onAdded: (added: AddedStaffAnswer) => 
       <FormFailure message={failure} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={add.isPending}>
-          Cancel
+          {t('addStaff.cancel')}
         </Button>
         <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add staff'}
+          {add.isPending ? t('addStaff.adding') : t('addStaff.submit')}
         </Button>
       </div>
     </form>
@@ -132,14 +133,15 @@ function AddForm({ onAdded, onCancel }: { onAdded: (added: AddedStaffAnswer) => 
 /** Mounted while open, so every opening starts with an empty form. */
 export function AddStaffDialog({ onClose }: { onClose: () => void }) {
   const [added, setAdded] = useState<AddedStaffAnswer | null>(null);
+  const { t } = useT('merchant');
   return (
     <Dialog
       open
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={added ? 'Staff account added' : 'Add staff'}
-      description={added ? undefined : 'Staff can redeem vouchers and read the redemption log, nothing else.'}
+      title={added ? t('addStaff.addedTitle') : t('addStaff.title')}
+      description={added ? undefined : t('addStaff.description')}
     >
       {added ? <AddedLogin added={added} onDone={onClose} /> : <AddForm onAdded={setAdded} onCancel={onClose} />}
     </Dialog>

@@ -4,19 +4,21 @@ import type { StaffMember } from '../../../../contract/workspace';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
+import { useT } from '../../../i18n';
 import { messageOf } from '../../auth';
 import { useRemoveStaff } from '../api/remove-staff';
 
 function Confirmation({ member, onDone }: { member: StaffMember; onDone: () => void }) {
   const remove = useRemoveStaff();
+  const { t } = useT('merchant');
   const [failure, setFailure] = useState<string | null>(null);
   const confirm = () =>
     remove.mutate(member.id, {
       onSuccess: () => {
         onDone();
-        toast({ title: 'Staff removed', description: member.name || member.phone, variant: 'success' });
+        toast({ title: t('removeStaff.removed'), description: member.name || member.phone, variant: 'success' });
       },
-      onError: (error) => setFailure(messageOf(error, 'The staff account could not be removed. Please try again.')),
+      onError: (error) => setFailure(messageOf(error, t('removeStaff.failed'))),
     });
   return (
     <div className="grid gap-4">
@@ -28,11 +30,11 @@ function Confirmation({ member, onDone }: { member: StaffMember; onDone: () => v
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose>
           <Button variant="outline" disabled={remove.isPending}>
-            Cancel
+            {t('removeStaff.cancel')}
           </Button>
         </DialogClose>
         <Button variant="danger" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? 'Removing…' : 'Remove'}
+          {remove.isPending ? t('removeStaff.removing') : t('removeStaff.remove')}
         </Button>
       </div>
     </div>
@@ -40,6 +42,7 @@ function Confirmation({ member, onDone }: { member: StaffMember; onDone: () => v
 }
 
 export function RemoveStaffDialog({ member, onClose }: { member: StaffMember | null; onClose: () => void }) {
+  const { t } = useT('merchant');
   return (
     <Dialog
       open={member !== null}
@@ -47,12 +50,8 @@ export function RemoveStaffDialog({ member, onClose }: { member: StaffMember | n
         if (!open) onClose();
       }}
       role="alertdialog"
-      title="Remove staff?"
-      description={
-        member
-          ? `${member.name || member.phone} will no longer be able to redeem vouchers. The account becomes a plain customer account and is signed out.`
-          : undefined
-      }
+      title={t('removeStaff.title')}
+      description={member ? t('removeStaff.description', { name: member.name || member.phone }) : undefined}
     >
       {member ? <Confirmation key={member.id} member={member} onDone={onClose} /> : null}
     </Dialog>

@@ -7,7 +7,7 @@ import type { CurrentUser } from '../../../../contract/auth';
 import type { RedemptionPreview } from '../../../../contract/workspace';
 import { apiJson, isApiError } from '../../../lib/api-client';
 import { merchantRedemptionsQueryKey } from './get-merchant-redemptions';
-import { NETWORK_ERROR_REASON, NO_MERCHANT_REASON, refusalReason, type RedeemInput } from './redeem-voucher';
+import { networkErrorReason, noMerchantReason, refusalReason, type RedeemInput } from './redeem-voucher';
 
 export type PreviewResult = { ok: true; preview: RedemptionPreview } | { ok: false; reason: string | null };
 
@@ -18,7 +18,7 @@ export async function previewRedemption(input: RedeemInput): Promise<PreviewResu
     return { ok: true, preview };
   } catch (error) {
     if (isApiError(error)) return { ok: false, reason: refusalReason(error.body) };
-    return { ok: false, reason: NETWORK_ERROR_REASON };
+    return { ok: false, reason: networkErrorReason() };
   }
 }
 
@@ -30,7 +30,7 @@ export function usePreviewRedemption(user: CurrentUser | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RedeemInput): Promise<PreviewResult> =>
-      user?.merchantId ? previewRedemption(input) : Promise.resolve({ ok: false, reason: NO_MERCHANT_REASON }),
+      user?.merchantId ? previewRedemption(input) : Promise.resolve({ ok: false, reason: noMerchantReason() }),
     onSuccess: (result) => {
       if (!result.ok) void queryClient.invalidateQueries({ queryKey: merchantRedemptionsQueryKey });
     },

@@ -2,12 +2,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../contract/auth';
 import type { RedeemAnswer } from '../../../../contract/redemption';
+import { translate } from '../../../i18n';
 import { apiJson, isApiError } from '../../../lib/api-client';
 import { merchantRedemptionsQueryKey } from './get-merchant-redemptions';
 
-/** docs/product/screens.md#redeem-vouchers: the app's answer for an account with no merchant bound to it (the server refuses it with the same words). */
-export const NO_MERCHANT_REASON = 'No merchantId bound to current account';
+/** The reason given when the server cannot be reached, as docs/product/messages.md words it in English (merchant:redeemResult.networkError). */
 export const NETWORK_ERROR_REASON = 'Network error';
+
+/** The reason the app gives itself when the server cannot be reached, in the language of the screen. */
+export function networkErrorReason(): string {
+  return translate('merchant:redeemResult.networkError');
+}
+
+/** docs/product/screens.md#redeem-vouchers: the app's answer for an account with no merchant bound to it (the server refuses it with the same words). */
+export function noMerchantReason(): string {
+  return translate('merchant:redeemResult.noMerchant');
+}
 
 export interface RedeemInput {
   code: string;
@@ -39,14 +49,14 @@ export async function redeemVoucher(input: RedeemInput): Promise<RedeemResult> {
     return { ok: answer.ok, reason: answer.reason, voucher: answer.voucher };
   } catch (error) {
     if (isApiError(error)) return { ok: false, reason: refusalReason(error.body) };
-    return { ok: false, reason: NETWORK_ERROR_REASON };
+    return { ok: false, reason: networkErrorReason() };
   }
 }
 
 /** The line the form shows for a result (docs/product/messages.md#redemption-and-scanning); a refused check reads the same. */
 export function redeemResultMessage(result: Pick<RedeemResult, 'ok' | 'reason'>): string {
-  if (result.ok) return 'Voucher redeemed successfully!';
-  return result.reason ? `Error: ${result.reason}` : 'Failed to redeem';
+  if (result.ok) return translate('merchant:redeemResult.success');
+  return result.reason ? translate('merchant:redeemResult.error', { reason: result.reason }) : translate('merchant:redeemResult.failed');
 }
 
 /**
@@ -57,7 +67,7 @@ export function useRedeemVoucher(user: CurrentUser | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RedeemInput): Promise<RedeemResult> =>
-      user?.merchantId ? redeemVoucher(input) : Promise.resolve({ ok: false, reason: NO_MERCHANT_REASON }),
+      user?.merchantId ? redeemVoucher(input) : Promise.resolve({ ok: false, reason: noMerchantReason() }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: merchantRedemptionsQueryKey }),
   });
 }

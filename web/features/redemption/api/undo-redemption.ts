@@ -4,6 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UndoRedemptionAnswer } from '../../../../contract/orders';
+import { translate } from '../../../i18n';
 import { apiJson, isApiError } from '../../../lib/api-client';
 import { merchantRedemptionsQueryKey } from './get-merchant-redemptions';
 
@@ -14,7 +15,7 @@ export function undoRedemption(voucherId: string): Promise<UndoRedemptionAnswer>
 /** The words for a refused or failed undo: the server's own when it gave some. */
 export function undoFailureMessage(error: unknown): string {
   if (isApiError(error) && error.status < 500 && error.serverMessage) return error.serverMessage;
-  return 'The redemption could not be undone. Please try again.';
+  return translate('merchant:recent.undoFailed');
 }
 
 export function useUndoRedemption() {

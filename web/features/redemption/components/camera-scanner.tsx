@@ -5,8 +5,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { AlertIcon } from '../../../components/ui/icons';
+import { useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
-import { cameraErrorMessage, CAMERA_FAILED, NO_CAMERA_SUPPORT } from '../camera/camera-errors';
+import { cameraErrorMessage, cameraFailedMessage, noCameraSupportMessage } from '../camera/camera-errors';
 import { loadQrDecoder, type FrameDecoder } from '../camera/qr-decoder';
 import { QrIcon } from './qr-icon';
 
@@ -31,6 +32,7 @@ function stopTracks(stream: MediaStream): void {
 
 export function CameraScanner({ onRead }: CameraScannerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const { t } = useT('merchant');
   const sessionRef = useRef<CameraSession | null>(null);
   // Each start counts up; a start that finds the count moved on was cancelled while it waited (stop, or unmount).
   const attemptRef = useRef(0);
@@ -91,7 +93,7 @@ export function CameraScanner({ onRead }: CameraScannerProps) {
   const start = async () => {
     setError(null);
     if (typeof navigator.mediaDevices?.getUserMedia !== 'function') {
-      setError(NO_CAMERA_SUPPORT);
+      setError(noCameraSupportMessage());
       return;
     }
     release();
@@ -113,7 +115,7 @@ export function CameraScanner({ onRead }: CameraScannerProps) {
       stopTracks(stream);
       if (attempt !== attemptRef.current) return;
       setStatus('idle');
-      setError(CAMERA_FAILED);
+      setError(cameraFailedMessage());
       return;
     }
     const video = videoRef.current;
@@ -143,7 +145,7 @@ export function CameraScanner({ onRead }: CameraScannerProps) {
           ref={videoRef}
           muted
           playsInline
-          aria-label="Camera preview"
+          aria-label={t('camera.preview')}
           className={cn('h-full w-full object-cover', status === 'scanning' ? 'block' : 'hidden')}
         />
         {status === 'scanning' ? (
@@ -154,17 +156,17 @@ export function CameraScanner({ onRead }: CameraScannerProps) {
           <div className="absolute inset-0 grid place-items-center p-6 text-center text-slate-600">
             <div>
               <QrIcon className="mx-auto h-12 w-12 text-slate-400" />
-              <p className="mt-3 text-sm">{status === 'starting' ? 'Starting the camera…' : 'The camera is off.'}</p>
+              <p className="mt-3 text-sm">{status === 'starting' ? t('camera.starting') : t('camera.off')}</p>
             </div>
           </div>
         )}
       </div>
 
       <p className="sr-only" role="status">
-        {status === 'scanning' ? 'Camera on. Scanning for a QR code.' : ''}
+        {status === 'scanning' ? t('camera.on') : ''}
       </p>
       {status === 'scanning' ? (
-        <p className="text-sm text-slate-600">Hold the QR code on the customer's voucher inside the frame.</p>
+        <p className="text-sm text-slate-600">{t('camera.hold')}</p>
       ) : null}
 
       {error ? (
@@ -176,7 +178,7 @@ export function CameraScanner({ onRead }: CameraScannerProps) {
 
       {status === 'scanning' ? (
         <Button variant="outline" size="lg" onClick={stop} className="w-full sm:w-auto sm:justify-self-start">
-          Stop Scanning
+          {t('camera.stop')}
         </Button>
       ) : (
         <Button
@@ -186,7 +188,7 @@ export function CameraScanner({ onRead }: CameraScannerProps) {
           className="w-full sm:w-auto sm:justify-self-start"
         >
           <QrIcon />
-          {status === 'starting' ? 'Starting…' : 'Start Scanning'}
+          {status === 'starting' ? t('camera.startingButton') : t('camera.start')}
         </Button>
       )}
     </div>

@@ -3,13 +3,15 @@ import { paths } from '../../../../contract/routes';
 import { StatePanel } from '../../../components/ui/panel';
 import { buttonClasses } from '../../../components/ui/button';
 import { StoreIcon } from '../../../components/ui/icons';
+import { useT } from '../../../i18n';
 
 /** What guests (and accounts that are no merchant's) see on the merchant screens: they need a merchant account. */
-export function MerchantLoginPrompt({ title, message = 'Please log in as a merchant to redeem vouchers.' }: { title: string; message?: string }) {
+export function MerchantLoginPrompt({ title, message }: { title: string; message?: string }) {
+  const { t } = useT('merchant');
   return (
-    <StatePanel size="xl" heading="h1" icon={<StoreIcon className="h-7 w-7" />} title={title} message={message}>
+    <StatePanel size="xl" heading="h1" icon={<StoreIcon className="h-7 w-7" />} title={title} message={message ?? t('loginPrompt.redeem')}>
       <Link href={paths.merchantLogin} className={buttonClasses('primary', 'lg')}>
-        Merchant Login
+        {t('loginPrompt.merchantLogin')}
       </Link>
     </StatePanel>
   );

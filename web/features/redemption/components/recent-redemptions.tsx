@@ -11,20 +11,21 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { UndoIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useT } from '../../../i18n';
+import { formatCount } from '../../../lib/numbers';
 import { formatMoney } from '../../../lib/money';
 import { merchantRedemptionsQueryOptions } from '../api/get-merchant-redemptions';
 import { undoFailureMessage, useUndoRedemption } from '../api/undo-redemption';
 import { formatAttemptTime } from '../attempt-time';
 import { undoTimeLeft } from '../undo-time';
 
-const UNDONE_MESSAGE = 'Redemption undone: the voucher is active again';
-
 /** What the list says about the last undo pressed in it. */
 type UndoNotice = { tone: 'success'; text: string } | { tone: 'error'; text: string };
 
 function OutcomeBadge({ record }: { record: RedemptionRecord }) {
-  if (!record.success) return <Badge tone="danger">Failed</Badge>;
-  return record.undone_at ? <Badge tone="warning">Undone</Badge> : <Badge tone="success">Redeemed</Badge>;
+  const { t } = useT('merchant');
+  if (!record.success) return <Badge tone="danger">{t('recent.failed')}</Badge>;
+  return record.undone_at ? <Badge tone="warning">{t('recent.undone')}</Badge> : <Badge tone="success">{t('recent.redeemed')}</Badge>;
 }
 
 /** A success that stands and names its voucher can be taken back, for REDEMPTION_UNDO_MINUTES after it. */
@@ -35,6 +36,7 @@ function undoableVoucher(record: RedemptionRecord): string | null {
 
 function UndoButton({ record, voucherId, onNotice }: { record: RedemptionRecord; voucherId: string; onNotice: (notice: UndoNotice) => void }) {
   const undo = useUndoRedemption();
+  const { t } = useT('merchant');
   const [expired, setExpired] = useState(false);
   const [done, setDone] = useState(false);
 
@@ -49,7 +51,7 @@ function UndoButton({ record, voucherId, onNotice }: { record: RedemptionRecord;
     undo.mutate(voucherId, {
       onSuccess: () => {
         setDone(true);
-        onNotice({ tone: 'success', text: UNDONE_MESSAGE });
+        onNotice({ tone: 'success', text: t('recent.undoneNotice') });
       },
       onError: (error) => onNotice({ tone: 'error', text: undoFailureMessage(error) }),
     });
@@ -57,7 +59,7 @@ function UndoButton({ record, voucherId, onNotice }: { record: RedemptionRecord;
   return (
     <Button variant="outline" size="sm" onClick={press} disabled={undo.isPending}>
       <UndoIcon className="h-4 w-4" />
-      {undo.isPending ? 'Undoing…' : 'Undo'}
+      {undo.isPending ? t('recent.undoing') : t('recent.undo')}
       <span className="sr-only"> {record.voucher_code}</span>
     </Button>
   );
@@ -65,6 +67,7 @@ function UndoButton({ record, voucherId, onNotice }: { record: RedemptionRecord;
 
 function AttemptRow({ record, onNotice }: { record: RedemptionRecord; onNotice: (notice: UndoNotice) => void }) {
   const voucherId = undoableVoucher(record);
+  const { t } = useT('merchant');
   return (
     <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 py-4">
       <div className="min-w-0">
@@ -75,7 +78,7 @@ function AttemptRow({ record, onNotice }: { record: RedemptionRecord; onNotice: 
           </span>
         </p>
         <p className="mt-0.5 text-sm break-words text-slate-700">
-          {record.deal_title ?? 'Unknown deal'}
+          {record.deal_title ?? t('recent.unknownDeal')}
           {record.success && record.price_cents !== null ? ` · ${formatMoney(record.price_cents)}` : ''}
         </p>
       </div>
@@ -91,13 +94,14 @@ function AttemptRow({ record, onNotice }: { record: RedemptionRecord; onNotice: 
 export function RecentRedemptions() {
   const query = useQuery(merchantRedemptionsQueryOptions());
   const [notice, setNotice] = useState<UndoNotice | null>(null);
+  const { t } = useT('merchant');
 
   let body;
   if (query.isPending) {
     body = (
       <div aria-busy="true" className="grid gap-3 py-4">
         <p className="sr-only" role="status">
-          Loading recent redemptions…
+          {t('recent.loading')}
         </p>
         {[0, 1, 2].map((n) => (
           <Skeleton key={n} className="h-12 w-full" />
@@ -107,14 +111,14 @@ export function RecentRedemptions() {
   } else if (query.isError) {
     body = (
       <div role="alert" className="flex flex-wrap items-center justify-between gap-3 py-4">
-        <p className="text-slate-700">Could not load your recent redemptions.</p>
+        <p className="text-slate-700">{t('recent.loadFailed')}</p>
         <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Retry
+          {t('recent.retry')}
         </Button>
       </div>
     );
   } else if (query.data.length === 0) {
-    body = <p className="py-4 text-slate-600">No redemptions yet. Redeemed vouchers will show up here.</p>;
+    body = <p className="py-4 text-slate-600">{t('recent.empty')}</p>;
   } else {
     body = (
       <ul className="divide-y divide-slate-100">
@@ -128,9 +132,9 @@ export function RecentRedemptions() {
   return (
     <section aria-labelledby="recent-redemptions-title" className="surface p-6 sm:p-8">
       <h2 id="recent-redemptions-title" className="text-xl font-bold text-slate-900">
-        Recent Redemptions
+        {t('recent.title')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Your last {MERCHANT_RECENT_REDEMPTIONS} attempts, newest first.</p>
+      <p className="mt-1 text-sm text-slate-600">{t('recent.intro', { n: formatCount(MERCHANT_RECENT_REDEMPTIONS) })}</p>
       <div aria-live="polite">
         {notice?.tone === 'success' ? (
           <p className="mt-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-semibold text-emerald-900">{notice.text}</p>

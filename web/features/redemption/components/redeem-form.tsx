@@ -12,10 +12,12 @@ import type { RedemptionPreview } from '../../../../contract/workspace';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
 import { Price } from '../../../components/ui/price';
+import { formatCount } from '../../../lib/numbers';
+import { translate, useT } from '../../../i18n';
 import { usePreviewRedemption } from '../api/preview-redemption';
 import { redeemResultMessage, useRedeemVoucher, type RedeemResult } from '../api/redeem-voucher';
 import { normalizePin, normalizeVoucherCode } from '../redeem-input';
-import { cameFromScan, SCAN_SUCCESS_MESSAGE } from '../scan-handoff';
+import { cameFromScan } from '../scan-handoff';
 import { ConfirmRedemption } from './confirm-redemption';
 import { ResultBanner, type BannerContent } from './result-banner';
 
@@ -25,15 +27,16 @@ interface RedeemFormProps {
   initialPin: string;
 }
 
+/** Which fields are empty; their messages are worded when shown. */
 interface FieldErrors {
-  code?: string;
-  pin?: string;
+  code?: boolean;
+  pin?: boolean;
 }
 
 function validate(code: string, pin: string): FieldErrors {
   const errors: FieldErrors = {};
-  if (code === '') errors.code = 'Please enter the voucher code';
-  if (pin === '') errors.pin = 'Please enter the PIN';
+  if (code === '') errors.code = true;
+  if (pin === '') errors.pin = true;
   return errors;
 }
 
@@ -49,7 +52,7 @@ function redeemedNote(result: RedeemResult): BannerContent {
     detail: voucher ? (
       <>
         <span className="font-semibold">{voucher.dealTitle}</span> · <Price cents={voucher.priceCents} />
-        <span className="sr-only">. The form is ready for the next voucher.</span>
+        <span className="sr-only">{translate('merchant:redeemForm.readyForNext')}</span>
       </>
     ) : undefined,
   };
@@ -60,6 +63,7 @@ const codeClasses = 'font-mono text-lg tracking-[0.2em] uppercase read-only:bg-s
 const pinClasses = 'font-mono text-lg tracking-[0.2em] read-only:bg-slate-50';
 
 export function RedeemForm({ user, initialCode, initialPin }: RedeemFormProps) {
+  const { t } = useT('merchant');
   const [, navigate] = useLocation();
   const search = useSearch();
   const [code, setCode] = useState(initialCode);
@@ -153,13 +157,13 @@ export function RedeemForm({ user, initialCode, initialPin }: RedeemFormProps) {
   };
 
   let banner: BannerContent | null = outcome;
-  if (redeem.isPending) banner = { tone: 'progress', title: 'Redeeming…' };
-  else if (check.isPending) banner = { tone: 'progress', title: 'Checking…' };
+  if (redeem.isPending) banner = { tone: 'progress', title: t('redeemForm.redeeming') };
+  else if (check.isPending) banner = { tone: 'progress', title: t('redeemForm.checking') };
   else if (!banner && fromScan) {
     banner = {
       tone: 'info',
-      title: SCAN_SUCCESS_MESSAGE,
-      detail: preview ? undefined : 'Check the code and PIN with the customer, then press Check voucher.',
+      title: t('scan.success'),
+      detail: preview ? undefined : t('redeemForm.scannedHelp'),
     };
   }
 
@@ -167,16 +171,20 @@ export function RedeemForm({ user, initialCode, initialPin }: RedeemFormProps) {
     <div className="grid gap-5">
       {!user.merchantId ? (
         <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          This account is not bound to a merchant. Vouchers can only be redeemed from a merchant account.
+          {t('redeemForm.noMerchant')}
         </p>
       ) : null}
 
       {preview ? (
         <ConfirmRedemption preview={preview} redeeming={redeem.isPending} onConfirm={confirm} onCancel={backToForm} headingRef={confirmHeadingRef} />
       ) : (
-        <form noValidate onSubmit={submit} aria-label="Redeem a voucher" className="grid gap-5">
+        <form noValidate onSubmit={submit} aria-label={t('redeemForm.formLabel')} className="grid gap-5">
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field label="Voucher Code" hint={`${VOUCHER_CODE_LENGTH} characters, printed on the customer's voucher.`} error={errors.code}>
+            <Field
+              label={t('redeemForm.code')}
+              hint={t('redeemForm.codeHint', { length: formatCount(VOUCHER_CODE_LENGTH) })}
+              error={errors.code ? t('redeemForm.codeRequired') : undefined}
+            >
               {(control) => (
                 <Input
                   {...control}
@@ -196,7 +204,11 @@ export function RedeemForm({ user, initialCode, initialPin }: RedeemFormProps) {
               )}
             </Field>
 
-            <Field label="PIN" hint={`${VOUCHER_PIN_LENGTH} digits, told by the customer.`} error={errors.pin}>
+            <Field
+              label={t('redeemForm.pin')}
+              hint={t('redeemForm.pinHint', { length: formatCount(VOUCHER_PIN_LENGTH) })}
+              error={errors.pin ? t('redeemForm.pinRequired') : undefined}
+            >
               {(control) => (
                 <Input
                   {...control}
@@ -218,7 +230,7 @@ export function RedeemForm({ user, initialCode, initialPin }: RedeemFormProps) {
           </div>
 
           <Button type="submit" size="lg" disabled={check.isPending} className="w-full sm:w-auto sm:justify-self-start">
-            {check.isPending ? 'Checking…' : 'Check voucher'}
+            {check.isPending ? t('redeemForm.checking') : t('redeemForm.check')}
           </Button>
         </form>
       )}

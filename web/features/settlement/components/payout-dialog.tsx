@@ -3,13 +3,16 @@
  * (once: the server refuses a second payout, and a statement with nothing to pay).
  */
 import { useRef, useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import type { Statement } from '../../../../contract/workspace';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, focusFirstError, FormFailure, Input } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
+import { translate, useT } from '../../../i18n';
 import { fieldRefusal } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
+import { formatCount } from '../../../lib/numbers';
 import { messageOf } from '../../auth';
 import { useRecordPayout } from '../api/record-payout';
 import { weekLabel } from '../statement-format';
@@ -19,8 +22,8 @@ const REFERENCE_MAX_LENGTH = 120;
 
 function referenceError(reference: string): string | undefined {
   const trimmed = reference.trim();
-  if (trimmed === '') return 'Please enter the payout reference';
-  if (trimmed.length > REFERENCE_MAX_LENGTH) return `The reference must be at most ${REFERENCE_MAX_LENGTH} characters`;
+  if (trimmed === '') return translate('merchant:payout.referenceRequired');
+  if (trimmed.length > REFERENCE_MAX_LENGTH) return translate('merchant:payout.referenceTooLong', { max: formatCount(REFERENCE_MAX_LENGTH) });
   return undefined;
 }
 
@@ -30,6 +33,7 @@ function PayoutForm({ statement, onDone }: { statement: Statement; onDone: () =>
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const payout = useRecordPayout();
+  const { t } = useT('merchant');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,12 +50,16 @@ function PayoutForm({ statement, onDone }: { statement: Statement; onDone: () =>
       {
         onSuccess: (paid) => {
           onDone();
-          toast({ title: 'Payout recorded', description: `${paid.merchantName}: ${formatMoney(paid.netCents)}`, variant: 'success' });
+          toast({
+            title: t('payout.recorded'),
+            description: t('payout.recordedDescription', { merchant: paid.merchantName, amount: formatMoney(paid.netCents) }),
+            variant: 'success',
+          });
         },
         onError: (refusal) => {
           const refused = fieldRefusal(refusal);
           if (refused?.field === 'reference') setError(refused.message);
-          else setFailure(messageOf(refusal, 'The payout could not be recorded. Please try again.'));
+          else setFailure(messageOf(refusal, t('payout.failed')));
         },
       },
     );
@@ -60,20 +68,23 @@ function PayoutForm({ statement, onDone }: { statement: Statement; onDone: () =>
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
       <p className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200">
-        Pay <span className="font-semibold text-slate-900">{statement.merchantName}</span>{' '}
-        <span className="font-bold text-slate-900 tabular-nums">{formatMoney(statement.netCents)}</span> for the week of{' '}
-        {weekLabel(statement.periodStart, statement.periodEnd)}.
+        <Trans
+          t={t}
+          i18nKey='payout.summary'
+          values={{ merchant: statement.merchantName, amount: formatMoney(statement.netCents), week: weekLabel(statement.periodStart, statement.periodEnd) }}
+          components={{ merchant: <span className="font-semibold text-slate-900" />, amount: <span className="font-bold text-slate-900 tabular-nums" /> }}
+        />
       </p>
-      <Field id="payout-reference" label="Payout reference" required error={error} hint="The bank transfer's reference. It is kept with the statement and in the ledger.">
+      <Field id="payout-reference" label={t('payout.reference')} required error={error} hint={t('payout.referenceHint')}>
         {(control) => <Input {...control} autoComplete="off" spellCheck={false} value={reference} onChange={(event) => setReference(event.target.value)} />}
       </Field>
       <FormFailure message={failure} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone} disabled={payout.isPending}>
-          Cancel
+          {t('payout.cancel')}
         </Button>
         <Button type="submit" disabled={payout.isPending}>
-          {payout.isPending ? 'Recording…' : 'Record payout'}
+          {payout.isPending ? t('payout.recording') : t('payout.submit')}
         </Button>
       </div>
     </form>
@@ -81,14 +92,15 @@ function PayoutForm({ statement, onDone }: { statement: Statement; onDone: () =>
 }
 
 export function PayoutDialog({ statement, onClose }: { statement: Statement | null; onClose: () => void }) {
+  const { t } = useT('merchant');
   return (
     <Dialog
       open={statement !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Record payout"
-      description="Record the bank transfer once it has been made. A statement is paid out once."
+      title={t('payout.title')}
+      description={t('payout.description')}
     >
       {statement ? <PayoutForm key={statement.id} statement={statement} onDone={onClose} /> : null}
     </Dialog>

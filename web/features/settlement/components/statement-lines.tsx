@@ -1,32 +1,40 @@
 /** A statement's lines: a table on wide screens, a list of cards on phones. Refund lines take back what was credited, so their amounts are negative. */
+import { Trans } from 'react-i18next';
 import type { StatementLine } from '../../../../contract/workspace';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Price } from '../../../components/ui/price';
+import { useT } from '../../../i18n';
 import { formatIso, formatLogTime } from '../../../lib/date-format';
-import { LINE_KINDS } from '../statement-format';
 
 const KIND_TONES: Record<StatementLine['kind'], BadgeTone> = { redeemed: 'success', expired: 'neutral', refund: 'warning' };
 
 function Kind({ line }: { line: StatementLine }) {
-  return <Badge tone={KIND_TONES[line.kind]}>{LINE_KINDS[line.kind]}</Badge>;
+  const { t } = useT('merchant');
+  const kinds: Record<StatementLine['kind'], string> = {
+    redeemed: t('statementLines.kinds.redeemed'),
+    expired: t('statementLines.kinds.expired'),
+    refund: t('statementLines.kinds.refund'),
+  };
+  return <Badge tone={KIND_TONES[line.kind]}>{kinds[line.kind]}</Badge>;
 }
 
 const when = (line: StatementLine) => <time dateTime={line.occurredAt}>{formatIso(line.occurredAt, formatLogTime)}</time>;
 
 export function StatementLines({ lines, label }: { lines: StatementLine[]; label: string }) {
-  if (lines.length === 0) return <p className="text-sm text-slate-600">This statement has no lines.</p>;
+  const { t } = useT('merchant');
+  if (lines.length === 0) return <p className="text-sm text-slate-600">{t('statementLines.empty')}</p>;
   return (
     <>
       <div role="region" aria-label={label} tabIndex={0} className="hidden overflow-x-auto rounded-xl ring-1 ring-slate-200 focus-ring md:block">
         <table className="w-full border-collapse text-left text-sm">
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
-              {['Date', 'Kind', 'Voucher', 'Deal'].map((column) => (
+              {[t('statementLines.date'), t('statementLines.kind'), t('statementLines.voucher'), t('statementLines.deal')].map((column) => (
                 <th key={column} scope="col" className="px-4 py-3 whitespace-nowrap">
                   {column}
                 </th>
               ))}
-              {['Amount', 'Commission', 'Net'].map((column) => (
+              {[t('statementLines.amount'), t('statementLines.commission'), t('statementLines.net')].map((column) => (
                 <th key={column} scope="col" className="px-4 py-3 text-right whitespace-nowrap">
                   {column}
                 </th>
@@ -61,14 +69,18 @@ export function StatementLines({ lines, label }: { lines: StatementLine[]; label
           <li key={`${line.voucherCode}-${line.kind}-${index}`} className="rounded-xl bg-white p-4 text-sm ring-1 ring-slate-200">
             <div className="flex items-center justify-between gap-3">
               <Kind line={line} />
-              <Price cents={line.netCents} label="Net: " className="font-semibold text-slate-900" />
+              <Price cents={line.netCents} label={t('statementLines.netLabel')} className="font-semibold text-slate-900" />
             </div>
             <p className="mt-2 break-words text-slate-900">{line.dealTitle}</p>
             <p className="mt-0.5 text-slate-600 tabular-nums">
               <span className="font-mono text-slate-900">{line.voucherCode}</span> · {when(line)}
             </p>
             <p className="mt-1 text-xs text-slate-600">
-              Amount <Price cents={line.amountCents} /> · Commission <Price cents={line.commissionCents} />
+              <Trans
+                t={t}
+                i18nKey='statementLines.amounts'
+                components={{ amount: <Price cents={line.amountCents} />, commission: <Price cents={line.commissionCents} /> }}
+              />
             </p>
           </li>
         ))}
