@@ -16,7 +16,25 @@ export const SPEC_CHINESE: Readonly<Record<string, readonly string[]>> = {
   vouchers: [],
   profile: [],
   merchant: [],
-  admin: ['*'],
+  admin: [
+    'promotePage.',
+    'access.',
+    'catalog.',
+    'merchantsPage.',
+    'merchantStatus.',
+    'merchantRow.',
+    'merchantForm.',
+    'loginInfo.',
+    'dealsPage.',
+    'dealState.',
+    'dealActions.',
+    'dealRow.',
+    'dealForm.',
+    'deleteDeal.',
+    'rejectDeal.',
+    'reviewQueue.',
+    'transactionsPage.failed.',
+  ],
 };
 
 /** Whether the SPEC writes this key of this namespace in Chinese. */

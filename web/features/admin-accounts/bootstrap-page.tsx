@@ -6,13 +6,16 @@ import { Button } from '../../components/ui/button';
 import { FormPage } from '../../components/ui/form-page';
 import { InfoIcon, ShieldCheckIcon } from '../../components/ui/icons';
 import { toast } from '../../components/ui/toast';
+import { useT } from '../../i18n';
+import { formatPhone } from '../../lib/phone';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PasswordField, TextField } from '../../components/ui/field';
 import { useCurrentUser, messageOf } from '../auth';
 import { useBootstrapSuperadmin } from './api/bootstrap';
 
 export default function BootstrapPage() {
-  useDocumentTitle('Superadmin Bootstrap');
+  const { t } = useT('admin');
+  useDocumentTitle(t('bootstrapPage.title'));
   const [, navigate] = useLocation();
   const { user } = useCurrentUser();
   const [phone, setPhone] = useState('');
@@ -24,7 +27,7 @@ export default function BootstrapPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!phone.trim() || !secret.trim()) {
-      toast({ title: 'Error', description: 'Please fill in all fields', variant: 'destructive' });
+      toast({ title: t('bootstrapPage.emptyTitle'), description: t('bootstrapPage.emptyDescription'), variant: 'destructive' });
       (phone.trim() ? secretRef : phoneRef).current?.focus();
       return;
     }
@@ -33,33 +36,36 @@ export default function BootstrapPage() {
       {
         onSuccess: (answer) => {
           toast({
-            title: 'Superadmin created',
-            description: `You are logged in as ${answer.user.phone}. Set a password on your profile to log in again later.`,
+            title: t('bootstrapPage.createdTitle'),
+            description: t('bootstrapPage.createdDescription', { phone: formatPhone(answer.user.phone) }),
             variant: 'success',
           });
           navigate(paths.adminPromote);
         },
-        onError: (error) => toast({ title: 'Bootstrap failed', description: messageOf(error, 'Unknown error'), variant: 'destructive' }),
+        onError: (error) => toast({ title: t('bootstrapPage.failedTitle'), description: messageOf(error, t('bootstrapPage.unknownError')), variant: 'destructive' }),
       },
     );
   };
 
   return (
-    <FormPage back={{ href: paths.home, label: 'Back to Home' }} tone="dark" icon={<ShieldCheckIcon className="h-6 w-6" />} title="Superadmin Bootstrap" subtitle="Create the marketplace's first superadmin.">
+    <FormPage
+      back={{ href: paths.home, label: t('bootstrapPage.backHome') }}
+      tone="dark"
+      icon={<ShieldCheckIcon className="h-6 w-6" />}
+      title={t('bootstrapPage.title')}
+      subtitle={t('bootstrapPage.subtitle')}
+    >
 
           <div className="mt-6 flex gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
             <InfoIcon className="mt-0.5 h-5 w-5 shrink-0 text-amber-800" />
-            <p>
-              This process is available only in development mode. It works once: after the first superadmin exists, new admins are promoted by an
-              existing one.
-            </p>
+            <p>{t('bootstrapPage.devOnly')}</p>
           </div>
 
           {user?.role === 'superadmin' ? (
             <p className="mt-4 text-sm text-slate-700">
-              You are already signed in as a superadmin.{' '}
+              {t('bootstrapPage.alreadySuperadmin')}{' '}
               <Link href={paths.adminPromote} className="text-link font-semibold">
-                Go to Promote Admin
+                {t('bootstrapPage.goToPromote')}
               </Link>
             </p>
           ) : null}
@@ -67,8 +73,8 @@ export default function BootstrapPage() {
           <form noValidate onSubmit={submit} className="mt-6 grid gap-4">
             <TextField
               ref={phoneRef}
-              label="Phone Number"
-              hint="The superadmin's phone number; it becomes their login."
+              label={t('bootstrapPage.phoneLabel')}
+              hint={t('bootstrapPage.phoneHint')}
               value={phone}
               onChange={(event) => setPhone(event.target.value)}
               type="tel"
@@ -77,16 +83,16 @@ export default function BootstrapPage() {
             />
             <PasswordField
               ref={secretRef}
-              label="Bootstrap Secret"
-              hint="The BOOTSTRAP_SECRET the server was started with."
+              label={t('bootstrapPage.secretLabel')}
+              hint={t('bootstrapPage.secretHint')}
               value={secret}
               onChange={(event) => setSecret(event.target.value)}
               autoComplete="off"
-              showLabel="Show secret"
-              hideLabel="Hide secret"
+              showLabel={t('bootstrapPage.showSecret')}
+              hideLabel={t('bootstrapPage.hideSecret')}
             />
             <Button type="submit" size="lg" disabled={bootstrap.isPending} className="mt-1">
-              {bootstrap.isPending ? 'Creating…' : 'Create Superadmin'}
+              {bootstrap.isPending ? t('bootstrapPage.creating') : t('bootstrapPage.submit')}
             </Button>
           </form>
     </FormPage>

@@ -1,9 +1,10 @@
 /**
- * /admin/promote, in Chinese (docs/product/screens.md#promote-admin): the signed-in user's permission status, a form to promote a user to
+ * /admin/promote, in Chinese until a language is chosen (docs/product/screens.md#promote-admin): the signed-in user's permission status, a form to promote a user to
  * superadmin by email, and for superadmins quick links and usage notes. Non-superadmins see the same form filled
  * with their own email; the server refuses them with a message (ADR 010), shown as it comes.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../contract/auth';
 import { paths } from '../../../contract/routes';
@@ -14,6 +15,8 @@ import { Button } from '../../components/ui/button';
 import { ChevronRightIcon, InfoIcon, ShieldCheckIcon, StoreIcon, TagIcon, UserIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
+import { useT } from '../../i18n';
+import { formatPhone } from '../../lib/phone';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { TextField } from '../../components/ui/field';
 import { useCurrentUser, openLoginDialog, messageOf } from '../auth';
@@ -23,45 +26,44 @@ import { usePromoteSuperadmin } from './api/promote-superadmin';
 /** Long enough to read the success toast before the page reloads (docs/product/screens.md#promote-admin: a promotion reloads the page). */
 const RELOAD_AFTER_PROMOTION_MS = 1500;
 
-const QUICK_LINKS: Array<{ href: string; label: string; detail: string; icon: ReactNode }> = [
-  { href: paths.adminMerchants, label: '商户管理', detail: '查看商户列表，修改商户信息和状态', icon: <StoreIcon className="h-5 w-5" /> },
-  { href: paths.adminMerchants, label: '创建商户', detail: '新增商户并生成商户登录信息', icon: <StoreIcon className="h-5 w-5" /> },
-  { href: paths.adminDeals, label: '团购管理', detail: '创建、编辑、上架和下架团购', icon: <TagIcon className="h-5 w-5" /> },
-  { href: paths.home, label: '返回首页', detail: '以顾客视角浏览团购', icon: <ChevronRightIcon className="h-5 w-5" /> },
+type QuickLink = 'merchants' | 'createMerchant' | 'deals' | 'home';
+
+const QUICK_LINKS: Array<{ key: QuickLink; href: string; icon: ReactNode }> = [
+  { key: 'merchants', href: paths.adminMerchants, icon: <StoreIcon className="h-5 w-5" /> },
+  { key: 'createMerchant', href: paths.adminMerchants, icon: <StoreIcon className="h-5 w-5" /> },
+  { key: 'deals', href: paths.adminDeals, icon: <TagIcon className="h-5 w-5" /> },
+  { key: 'home', href: paths.home, icon: <ChevronRightIcon className="h-5 w-5" /> },
 ];
 
-const USAGE_NOTES = [
-  '超级管理员可以管理所有商户和团购',
-  '创建、编辑、上架和下架团购',
-  '管理商户状态',
-  '查看销售统计和核销记录',
-  '同步支付服务商的商品和价格',
-];
+const USAGE_NOTES = ['manageAll', 'deals', 'merchantStatus', 'statistics', 'sync'] as const;
 
 function LoggedOut() {
+  const { t } = useT('admin');
   return (
-    <StatePanel size="md" icon={<UserIcon className="h-7 w-7" />} title="请先登录" message="登录后才能查看权限状态和提升超级管理员。">
+    <StatePanel size="md" icon={<UserIcon className="h-7 w-7" />} title={t('promotePage.loggedOut.title')} message={t('promotePage.loggedOut.message')}>
       <Button size="lg" className="w-full" aria-haspopup="dialog" onClick={() => openLoginDialog({ next: paths.adminPromote })}>
-        登录
+        {t('promotePage.loggedOut.login')}
       </Button>
     </StatePanel>
   );
 }
 
 function StatusBadge({ user, isSuperAdmin }: { user: CurrentUser; isSuperAdmin: boolean | undefined }) {
+  const { t } = useT('admin');
   if (isSuperAdmin === undefined) return <Skeleton className="h-6 w-24 rounded-full" />;
   if (isSuperAdmin) {
     return (
       <Badge tone="dark">
         <ShieldCheckIcon className="h-3.5 w-3.5" />
-        SuperAdmin
+        {t('roles.superadmin')}
       </Badge>
     );
   }
-  return <Badge tone="neutral">{user.role === 'merchant' ? 'Merchant' : 'Customer'}</Badge>;
+  return <Badge tone="neutral">{user.role === 'merchant' ? t('roles.merchant') : t('roles.customer')}</Badge>;
 }
 
 function PromoteForm({ user, isSuperAdmin }: { user: CurrentUser; isSuperAdmin: boolean }) {
+  const { t } = useT('admin');
   const [email, setEmail] = useState(isSuperAdmin ? '' : (user.email ?? ''));
   const [reloading, setReloading] = useState(false);
   const promote = usePromoteSuperadmin();
@@ -69,29 +71,29 @@ function PromoteForm({ user, isSuperAdmin }: { user: CurrentUser; isSuperAdmin: 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim()) {
-      toast({ title: '请输入邮箱', description: '请输入要提升为超级管理员的用户邮箱', variant: 'destructive' });
+      toast({ title: t('promotePage.form.emailRequiredTitle'), description: t('promotePage.form.emailRequiredDescription'), variant: 'destructive' });
       return;
     }
     promote.mutate(email, {
       onSuccess: (answer) => {
-        toast({ title: '提升成功', description: `${answer.user.email ?? email.trim()} 已成为超级管理员，页面即将刷新`, variant: 'success' });
+        toast({
+          title: t('promotePage.form.promotedTitle'),
+          description: t('promotePage.form.promotedDescription', { email: answer.user.email ?? email.trim() }),
+          variant: 'success',
+        });
         setReloading(true);
         setTimeout(() => window.location.reload(), RELOAD_AFTER_PROMOTION_MS);
       },
-      onError: (error) => toast({ title: '提升失败', description: messageOf(error, '提升失败，请稍后重试'), variant: 'destructive' }),
+      onError: (error) => toast({ title: t('promotePage.form.failedTitle'), description: messageOf(error, t('promotePage.form.failedFallback')), variant: 'destructive' }),
     });
   };
 
   const busy = promote.isPending || reloading;
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <p className="text-sm text-slate-600">
-        {isSuperAdmin
-          ? '输入用户在个人中心设置的邮箱，将其提升为超级管理员。'
-          : '使用您的邮箱申请超级管理员权限。只有现有的超级管理员才能提升用户。'}
-      </p>
+      <p className="text-sm text-slate-600">{isSuperAdmin ? t('promotePage.form.introSuperadmin') : t('promotePage.form.introRequest')}</p>
       <TextField
-        label="用户邮箱"
+        label={t('promotePage.form.emailLabel')}
         type="email"
         value={email}
         onChange={(event) => setEmail(event.target.value)}
@@ -100,20 +102,14 @@ function PromoteForm({ user, isSuperAdmin }: { user: CurrentUser; isSuperAdmin: 
         maxLength={254}
         hint={
           !isSuperAdmin && !user.email ? (
-            <>
-              您还没有设置邮箱，可以在
-              <Link href={paths.profile} className="text-link font-semibold">
-                个人中心
-              </Link>
-              设置。
-            </>
+            <Trans t={t} i18nKey='promotePage.form.noEmail' components={{ link: <Link href={paths.profile} className="text-link font-semibold" /> }} />
           ) : undefined
         }
       />
       <div>
         <Button type="submit" disabled={busy}>
           <ShieldCheckIcon className="h-4 w-4" />
-          {promote.isPending ? '提交中…' : reloading ? '正在刷新…' : '提升为超级管理员'}
+          {promote.isPending ? t('promotePage.form.submitting') : reloading ? t('promotePage.form.reloading') : t('promotePage.form.submit')}
         </Button>
       </div>
     </form>
@@ -121,12 +117,13 @@ function PromoteForm({ user, isSuperAdmin }: { user: CurrentUser; isSuperAdmin: 
 }
 
 function SuperadminExtras() {
+  const { t } = useT('admin');
   return (
     <>
-      <Panel title="快捷入口" id="promote-links">
+      <Panel title={t('promotePage.quickLinks.title')} id="promote-links">
         <ul className="grid gap-3 sm:grid-cols-2">
           {QUICK_LINKS.map((link) => (
-            <li key={link.label}>
+            <li key={link.key}>
               <Link
                 href={link.href}
                 className="flex h-full items-start gap-3 rounded-xl p-4 ring-1 ring-slate-200 transition-colors hover:bg-slate-50 hover:ring-slate-300 focus-ring"
@@ -135,20 +132,20 @@ function SuperadminExtras() {
                   {link.icon}
                 </span>
                 <span className="grid">
-                  <span className="font-semibold text-slate-900">{link.label}</span>
-                  <span className="text-sm text-slate-600">{link.detail}</span>
+                  <span className="font-semibold text-slate-900">{t(`promotePage.quickLinks.${link.key}`)}</span>
+                  <span className="text-sm text-slate-600">{t(`promotePage.quickLinks.${link.key}Detail`)}</span>
                 </span>
               </Link>
             </li>
           ))}
         </ul>
       </Panel>
-      <Panel title="使用说明" id="promote-notes">
+      <Panel title={t('promotePage.notes.title')} id="promote-notes">
         <ul className="grid gap-2 text-slate-700">
           {USAGE_NOTES.map((note) => (
             <li key={note} className="flex gap-2">
               <InfoIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
-              {note}
+              {t(`promotePage.notes.${note}`)}
             </li>
           ))}
         </ul>
@@ -158,6 +155,7 @@ function SuperadminExtras() {
 }
 
 function SignedIn({ user }: { user: CurrentUser }) {
+  const { t } = useT('admin');
   const role = useCheckRole();
   // Without an answer from the role check (no session any more, or no answer at all), the account's own role is the
   // best guess.
@@ -165,15 +163,20 @@ function SignedIn({ user }: { user: CurrentUser }) {
 
   return (
     <div className="grid gap-6">
-      <Panel title="当前权限状态" id="promote-status">
+      <Panel title={t('promotePage.status.title')} id="promote-status">
         <div className="flex flex-wrap items-center gap-3">
           <span className="text-slate-700">
-            账户 <span className="font-semibold text-slate-900 tabular-nums">{user.phone}</span>
+            <Trans
+              t={t}
+              i18nKey='promotePage.status.account'
+              values={{ phone: formatPhone(user.phone) }}
+              components={{ phone: <span className="font-semibold text-slate-900 tabular-nums" /> }}
+            />
           </span>
           <StatusBadge user={user} isSuperAdmin={isSuperAdmin} />
         </div>
       </Panel>
-      <Panel title={isSuperAdmin === false ? '申请超级管理员权限' : '提升超级管理员'} id="promote-form">
+      <Panel title={isSuperAdmin === false ? t('promotePage.form.titleRequest') : t('promotePage.form.titleSuperadmin')} id="promote-form">
         {isSuperAdmin === undefined ? <Skeleton className="h-32 w-full" /> : <PromoteForm user={user} isSuperAdmin={isSuperAdmin} />}
       </Panel>
       {isSuperAdmin ? <SuperadminExtras /> : null}
@@ -182,13 +185,14 @@ function SignedIn({ user }: { user: CurrentUser }) {
 }
 
 export default function PromotePage() {
-  useDocumentTitle('Promote Admin');
+  const { t, langOf } = useT('admin');
+  useDocumentTitle(t('documentTitles.promote'));
   const { user, isLoading } = useCurrentUser();
 
   return (
-    <div lang="zh-CN" className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">管理员权限</h1>
-      <p className="mt-2 text-slate-600">超级管理员可以管理商户、团购和核销记录，并提升其他用户。</p>
+    <div lang={langOf('promotePage.heading')} className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t('promotePage.heading')}</h1>
+      <p className="mt-2 text-slate-600">{t('promotePage.intro')}</p>
       <div className="mt-8">
         {isLoading ? <Skeleton className="h-64 w-full rounded-2xl" /> : user ? <SignedIn user={user} /> : <LoggedOut />}
       </div>

@@ -1,6 +1,6 @@
 /**
  * The deal form's values, its checks (the server's rules of contract/admin.ts and docs/product/screens.md#deal-management) and the
- * body it sends. The superadmin's form (in Chinese) and a merchant's own share the fields; a merchant's has no merchant
+ * body it sends. The superadmin's form (Chinese by default) and a merchant's own share the fields; a merchant's has no merchant
  * choice and no payment-provider sync, and its screen words the checks in its own language. Prices are typed in US
  * dollars and sent as cents; times are typed in local time and sent as UTC.
  */
@@ -16,7 +16,9 @@ import {
   GROUP_WINDOW_HOURS_MAX,
 } from '../../../contract/constants';
 import { isImageUrl } from '../../../contract/urls';
+import { translate } from '../../i18n';
 import { formatIso, formatLocalDateTime } from '../../lib/date-format';
+import { formatCount } from '../../lib/numbers';
 
 export const DEAL_LIMITS = {
   title: 200,
@@ -108,36 +110,46 @@ export interface DealFormMessages {
   galleryUrlInvalid: (n: number) => string;
 }
 
-const zhMoney = (name: string): MoneyMessages => ({
-  required: `请输入${name}`,
-  invalid: `请输入有效的${name}`,
-  negative: `${name}不能为负数`,
-  tooLarge: `${name}过大`,
-});
+type MoneyField = 'price' | 'originalPrice' | 'groupPrice';
 
-/** The superadmin's deal management speaks Chinese (docs/product/screens.md#deal-management). */
-export const DEAL_FORM_MESSAGES_ZH: DealFormMessages = {
-  titleRequired: '请输入团购标题',
-  titleTooLong: `标题不能超过 ${DEAL_LIMITS.title} 个字符`,
-  price: zhMoney('价格'),
-  originalPrice: zhMoney('原价'),
-  imageUrlInvalid: '图片链接必须是有效的 URL（http:// 或 https:// 开头）',
-  imageUrlTooLong: '图片链接过长',
-  inventory: '库存必须是不小于 0 的整数',
-  maxPerUser: '每人限购必须是不小于 1 的整数',
-  tooLarge: (max) => `不能超过 ${max}`,
-  dateTime: '请输入有效的日期和时间',
-  untilBeforeFrom: '结束时间不能早于开始时间',
-  descriptionTooLong: `描述不能超过 ${DEAL_LIMITS.richText} 个字符`,
-  redemptionInstructionsTooLong: `使用说明不能超过 ${DEAL_LIMITS.richText} 个字符`,
-  termsConditionsTooLong: `条款不能超过 ${DEAL_LIMITS.richText} 个字符`,
-  groupSize: `成团人数必须是 ${GROUP_SIZE_MIN} 到 ${GROUP_SIZE_MAX} 之间的整数`,
-  groupSizeRequired: '填写拼团价时请同时填写成团人数',
-  groupPrice: zhMoney('拼团价'),
-  groupPriceNotBelow: '拼团价必须大于 0 且低于价格',
-  groupWindowHours: `成团时限必须是 1 到 ${GROUP_WINDOW_HOURS_MAX} 之间的整数（小时）`,
-  galleryUrlInvalid: (n) => `第 ${n} 张图片的链接必须是有效的 URL（http:// 或 https:// 开头）`,
-};
+/** The checks of one amount, worded in the screen's language when the form is checked. */
+function adminMoneyMessages(field: MoneyField): MoneyMessages {
+  return {
+    required: translate(`admin:dealForm.checks.${field}.required`),
+    invalid: translate(`admin:dealForm.checks.${field}.invalid`),
+    negative: translate(`admin:dealForm.checks.${field}.negative`),
+    tooLarge: translate(`admin:dealForm.checks.${field}.tooLarge`),
+  };
+}
+
+/**
+ * The superadmin's deal management (docs/product/screens.md#deal-management): Chinese until a language is chosen. Read
+ * at each check, so the words follow the language chosen meanwhile.
+ */
+export function adminDealFormMessages(): DealFormMessages {
+  return {
+    titleRequired: translate('admin:dealForm.checks.titleRequired'),
+    titleTooLong: translate('admin:dealForm.checks.titleTooLong', { max: DEAL_LIMITS.title }),
+    price: adminMoneyMessages('price'),
+    originalPrice: adminMoneyMessages('originalPrice'),
+    imageUrlInvalid: translate('admin:dealForm.checks.imageUrlInvalid'),
+    imageUrlTooLong: translate('admin:dealForm.checks.imageUrlTooLong'),
+    inventory: translate('admin:dealForm.checks.inventory'),
+    maxPerUser: translate('admin:dealForm.checks.maxPerUser'),
+    tooLarge: (max) => translate('admin:dealForm.checks.tooLarge', { max }),
+    dateTime: translate('admin:dealForm.checks.dateTime'),
+    untilBeforeFrom: translate('admin:dealForm.checks.untilBeforeFrom'),
+    descriptionTooLong: translate('admin:dealForm.checks.descriptionTooLong', { max: DEAL_LIMITS.richText }),
+    redemptionInstructionsTooLong: translate('admin:dealForm.checks.redemptionInstructionsTooLong', { max: DEAL_LIMITS.richText }),
+    termsConditionsTooLong: translate('admin:dealForm.checks.termsConditionsTooLong', { max: DEAL_LIMITS.richText }),
+    groupSize: translate('admin:dealForm.checks.groupSize', { min: GROUP_SIZE_MIN, max: GROUP_SIZE_MAX }),
+    groupSizeRequired: translate('admin:dealForm.checks.groupSizeRequired'),
+    groupPrice: adminMoneyMessages('groupPrice'),
+    groupPriceNotBelow: translate('admin:dealForm.checks.groupPriceNotBelow'),
+    groupWindowHours: translate('admin:dealForm.checks.groupWindowHours', { max: GROUP_WINDOW_HOURS_MAX }),
+    galleryUrlInvalid: (n) => translate('admin:dealForm.checks.galleryUrlInvalid', { n }),
+  };
+}
 
 export function emptyDealFields(): DealFieldValues {
   return {
@@ -240,7 +252,7 @@ function wholeNumberError(text: string, min: number, max: number, message: strin
   if (!/^\d+$/.test(trimmed)) return message;
   const value = Number(trimmed);
   if (value < min) return message;
-  if (value > max) return tooLarge(max.toLocaleString('en-US'));
+  if (value > max) return tooLarge(formatCount(max));
   return undefined;
 }
 
@@ -316,8 +328,8 @@ function groupOfferErrors(values: DealFieldValues, messages: DealFormMessages): 
 
 /** The superadmin's form: a merchant must be chosen, then the checks of every deal form. */
 export function validateDealForm(values: DealFormValues): DealFormErrors {
-  const errors = validateDealFields(values, DEAL_FORM_MESSAGES_ZH);
-  if (values.merchantId === '') errors.merchantId = '请选择商户';
+  const errors = validateDealFields(values, adminDealFormMessages());
+  if (values.merchantId === '') errors.merchantId = translate('admin:dealForm.checks.merchantRequired');
   return errors;
 }
 

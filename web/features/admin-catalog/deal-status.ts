@@ -1,6 +1,7 @@
 /** How deal management names a deal's state (docs/product/screens.md#deal-management, in Chinese) and which status changes it offers. */
 import type { BadgeTone } from '../../components/ui/badge';
 import type { DealStatus } from '../../../contract/deals';
+import { translate } from '../../i18n';
 
 /** A published deal is listed or switched off; the other states are the status itself (a merchant's proposal is under review or rejected). */
 export type DealState = 'listed' | 'inactive' | 'draft' | 'pending_review' | 'rejected' | 'archived';
@@ -10,13 +11,23 @@ export function dealState(deal: { status: DealStatus; active: boolean }): DealSt
   return deal.status;
 }
 
-export const DEAL_STATE_BADGES: Record<DealState, { label: string; tone: BadgeTone }> = {
-  listed: { label: '已上架', tone: 'success' },
-  inactive: { label: '未激活', tone: 'warning' },
-  draft: { label: '草稿', tone: 'neutral' },
-  pending_review: { label: '待审核', tone: 'warning' },
-  rejected: { label: '已驳回', tone: 'danger' },
-  archived: { label: '已归档', tone: 'dark' },
+/** A badge's label is read when it is shown, so it follows the language chosen meanwhile. */
+function badge(tone: BadgeTone, label: () => string): { readonly label: string; tone: BadgeTone } {
+  return {
+    tone,
+    get label() {
+      return label();
+    },
+  };
+}
+
+export const DEAL_STATE_BADGES: Record<DealState, { readonly label: string; tone: BadgeTone }> = {
+  listed: badge('success', () => translate('admin:dealState.listed')),
+  inactive: badge('warning', () => translate('admin:dealState.inactive')),
+  draft: badge('neutral', () => translate('admin:dealState.draft')),
+  pending_review: badge('warning', () => translate('admin:dealState.pendingReview')),
+  rejected: badge('danger', () => translate('admin:dealState.rejected')),
+  archived: badge('dark', () => translate('admin:dealState.archived')),
 };
 
 export interface StatusChange {
@@ -33,6 +44,6 @@ export const ARCHIVE: StatusChange = { status: 'archived', active: false };
 /** The toggle a row shows: 下架 for a listed deal, 上架 for every other state (for a proposal under review, the same as approving it). */
 export function publishToggle(state: DealState): { change: StatusChange; label: string; done: string } {
   return state === 'listed'
-    ? { change: UNPUBLISH, label: '下架', done: '已下架' }
-    : { change: PUBLISH, label: '上架', done: '已上架' };
+    ? { change: UNPUBLISH, label: translate('admin:dealActions.unpublish'), done: translate('admin:dealActions.unpublished') }
+    : { change: PUBLISH, label: translate('admin:dealActions.publish'), done: translate('admin:dealActions.published') };
 }

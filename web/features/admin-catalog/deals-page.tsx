@@ -1,5 +1,5 @@
 /**
- * Deal management (docs/product/screens.md#deal-management, Chinese labels): the review queue of merchants' proposals,
+ * Deal management (docs/product/screens.md#deal-management, Chinese labels by default): the review queue of merchants' proposals,
  * search, paging, create and edit, publish / unpublish / archive and delete for superadmins; everyone else gets the
  * same list browse-only, read from the shopper's deal list.
  */
@@ -11,6 +11,7 @@ import type { Deal } from '../../../contract/deals';
 import { StatePanel } from '../../components/ui/panel';
 import { Button } from '../../components/ui/button';
 import { AlertIcon, SearchIcon, TagIcon } from '../../components/ui/icons';
+import { useT } from '../../i18n';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { dealListQueryOptions } from '../deals';
@@ -60,20 +61,29 @@ interface DealListProps {
 }
 
 function DealList({ deals, query, pending, failed, searching, hasNextPage, fetchingNext, nextFailed, onRetry, onMore, actions }: DealListProps) {
+  const { t } = useT('admin');
   if (pending) return <ListSkeleton />;
   if (failed && deals.length === 0) {
     return (
-      <StatePanel state="error" role="alert" icon={<AlertIcon className="h-7 w-7" />} title="加载失败" message="团购列表暂时无法加载，请稍后重试。" onRetry={onRetry} retryLabel="重试" />
+      <StatePanel
+        state="error"
+        role="alert"
+        icon={<AlertIcon className="h-7 w-7" />}
+        title={t('catalog.loadFailed')}
+        message={t('dealsPage.loadFailedMessage')}
+        onRetry={onRetry}
+        retryLabel={t('catalog.retry')}
+      />
     );
   }
   if (deals.length === 0) {
     return (
-      <StatePanel state="empty" tone="neutral" icon={<TagIcon className="h-7 w-7" />} title={query ? `没有与「${query}」匹配的团购` : '暂无团购'} />
+      <StatePanel state="empty" tone="neutral" icon={<TagIcon className="h-7 w-7" />} title={query ? t('dealsPage.emptyMatching', { query }) : t('dealsPage.empty')} />
     );
   }
   return (
     <>
-      <ul className={cn('grid grid-cols-1 gap-4 transition-opacity', searching && 'opacity-60')} aria-busy={searching} aria-label="团购列表">
+      <ul className={cn('grid grid-cols-1 gap-4 transition-opacity', searching && 'opacity-60')} aria-busy={searching} aria-label={t('dealsPage.listLabel')}>
         {deals.map((deal) => (
           <li key={deal.id}>
             <DealRow deal={deal} actions={actions} />
@@ -83,13 +93,13 @@ function DealList({ deals, query, pending, failed, searching, hasNextPage, fetch
       {hasNextPage ? (
         <div className="mt-8 flex justify-center">
           <Button variant="outline" size="lg" onClick={onMore} disabled={fetchingNext}>
-            {fetchingNext ? '加载中…' : '加载更多'}
+            {fetchingNext ? t('catalog.loading') : t('dealsPage.loadMore')}
           </Button>
         </div>
       ) : null}
       {nextFailed ? (
         <p className="mt-4 text-center text-sm text-red-700" role="alert">
-          更多团购加载失败，请重试。
+          {t('dealsPage.moreFailed')}
         </p>
       ) : null}
     </>
@@ -97,7 +107,8 @@ function DealList({ deals, query, pending, failed, searching, hasNextPage, fetch
 }
 
 export default function DealsPage() {
-  useDocumentTitle('团购管理');
+  const { t, langOf } = useT('admin');
+  useDocumentTitle(t('dealsPage.title'));
   const access = useAdminAccess();
   const superadmin = access === 'superadmin';
   const { text, query, change } = useDebouncedSearch();
@@ -128,23 +139,22 @@ export default function DealsPage() {
 
   let status: ReactNode = '';
   if (list.isSuccess && !list.isPlaceholderData) {
-    const count = `${deals.length}${list.hasNextPage ? '+' : ''} 个团购`;
-    status = query ? `与「${query}」匹配的 ${count}` : `共 ${count}`;
+    const count = deals.length;
+    if (query) status = list.hasNextPage ? t('dealsPage.countMatchingMore', { count, query }) : t('dealsPage.countMatching', { count, query });
+    else status = list.hasNextPage ? t('dealsPage.countAllMore', { count }) : t('dealsPage.countAll', { count });
   }
 
   return (
-    <div lang="zh-CN" className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+    <div lang={langOf('dealsPage.title')} className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
       <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">团购管理</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            {superadmin ? '审核商户提交的团购，创建、编辑、上架、下架和删除团购' : '浏览在售团购'}
-          </p>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t('dealsPage.title')}</h1>
+          <p className="mt-1 text-sm text-slate-600">{superadmin ? t('dealsPage.introSuperadmin') : t('dealsPage.introBrowse')}</p>
         </div>
         {superadmin ? (
           <Button onClick={openCreate}>
             <TagIcon className="h-4 w-4" />
-            新建团购
+            {t('dealsPage.create')}
           </Button>
         ) : null}
       </header>
@@ -152,14 +162,14 @@ export default function DealsPage() {
       {superadmin ? (
         <>
           <ReviewQueue onReject={setRejecting} onEdit={openEdit} />
-          <h2 className="mb-3 text-xl font-bold text-slate-900">全部团购</h2>
+          <h2 className="mb-3 text-xl font-bold text-slate-900">{t('dealsPage.allDeals')}</h2>
         </>
       ) : null}
 
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <form role="search" className="w-full max-w-md" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor="admin-deal-search" className="mb-1.5 block text-sm font-semibold text-slate-800">
-            搜索团购
+            {t('dealsPage.searchLabel')}
           </label>
           <div className="relative">
             <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-500" />
@@ -169,7 +179,7 @@ export default function DealsPage() {
               value={text}
               maxLength={SEARCH_QUERY_MAX_LENGTH}
               autoComplete="off"
-              placeholder="按标题、描述或商户搜索"
+              placeholder={t('dealsPage.searchPlaceholder')}
               onChange={(event) => change(event.target.value)}
               className="block h-11 w-full rounded-xl border border-slate-300 bg-white pr-3 pl-10 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 focus-ring"
             />

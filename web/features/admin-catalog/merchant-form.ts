@@ -1,20 +1,40 @@
 /**
- * The merchant form's values, its checks (the server's rules of contract/admin.ts, in Chinese) and the body it sends.
+ * The merchant form's values, its checks (the server's rules of contract/admin.ts, worded in the screen's language, Chinese
+ * by default) and the body it sends.
  * The rules are repeated here rather than imported: the contract's zod schemas would pull zod into the web bundle.
  */
 import type { z } from 'zod';
 import type { AdminMerchant, CreateMerchantBody, updateMerchantBody as updateMerchantSchema } from '../../../contract/admin';
 import { DEFAULT_COMMISSION_BPS, PHONE_MIN_LENGTH } from '../../../contract/constants';
+import { translate } from '../../i18n';
 
 export type UpdateMerchantBody = z.input<typeof updateMerchantSchema>;
 
 export type HoursPeriod = 'morning' | 'afternoon' | 'evening';
 
-/** docs/product/screens.md#merchant-management: three optional periods, with these placeholders. */
-export const HOURS_PERIODS: ReadonlyArray<{ key: HoursPeriod; label: string; placeholder: string }> = [
-  { key: 'morning', label: '上午', placeholder: '09:00-12:00' },
-  { key: 'afternoon', label: '下午', placeholder: '14:00-18:00' },
-  { key: 'evening', label: '晚上', placeholder: '19:00-22:00' },
+/** docs/product/screens.md#merchant-management: three optional periods, with these placeholders; each label is read when shown. */
+export const HOURS_PERIODS: ReadonlyArray<{ key: HoursPeriod; readonly label: string; placeholder: string }> = [
+  {
+    key: 'morning',
+    get label() {
+      return translate('admin:merchantForm.hours.morning');
+    },
+    placeholder: '09:00-12:00',
+  },
+  {
+    key: 'afternoon',
+    get label() {
+      return translate('admin:merchantForm.hours.afternoon');
+    },
+    placeholder: '14:00-18:00',
+  },
+  {
+    key: 'evening',
+    get label() {
+      return translate('admin:merchantForm.hours.evening');
+    },
+    placeholder: '19:00-22:00',
+  },
 ];
 
 /** Same as HOURS_PATTERN in contract/merchants.ts (a unit test keeps them equal). */
@@ -110,13 +130,13 @@ export function degreesInput(text: string, max: number): number | null {
 /** The place's checks: the city's length, each coordinate in range, and both coordinates or neither. */
 function placeErrors(values: MerchantFormValues): MerchantFormErrors {
   const errors: MerchantFormErrors = {};
-  if (values.city.trim().length > MERCHANT_LIMITS.city) errors.city = `城市不能超过 ${MERCHANT_LIMITS.city} 个字符`;
+  if (values.city.trim().length > MERCHANT_LIMITS.city) errors.city = translate('admin:merchantForm.checks.cityTooLong', { max: MERCHANT_LIMITS.city });
   const lat = degreesInput(values.latitude, 90);
   const lng = degreesInput(values.longitude, 180);
-  if (Number.isNaN(lat)) errors.latitude = '纬度须为 -90 到 90 之间的数字';
-  if (Number.isNaN(lng)) errors.longitude = '经度须为 -180 到 180 之间的数字';
-  if (lat === null && lng !== null) errors.latitude = '请同时填写纬度和经度，或都留空';
-  if (lng === null && lat !== null) errors.longitude = '请同时填写纬度和经度，或都留空';
+  if (Number.isNaN(lat)) errors.latitude = translate('admin:merchantForm.checks.latitudeRange');
+  if (Number.isNaN(lng)) errors.longitude = translate('admin:merchantForm.checks.longitudeRange');
+  if (lat === null && lng !== null) errors.latitude = translate('admin:merchantForm.checks.bothOrNeither');
+  if (lng === null && lat !== null) errors.longitude = translate('admin:merchantForm.checks.bothOrNeither');
   return errors;
 }
 
@@ -138,7 +158,7 @@ function phoneError(raw: string): string | undefined {
   const phone = normalizePhoneInput(raw);
   const digits = phone.replace('+', '');
   if (digits.length < PHONE_MIN_LENGTH || phone.length > MERCHANT_LIMITS.phoneMaxLength) {
-    return `请输入有效的电话号码（至少 ${PHONE_MIN_LENGTH} 位数字）`;
+    return translate('admin:merchantForm.checks.phoneInvalid', { min: PHONE_MIN_LENGTH });
   }
   return undefined;
 }
@@ -146,30 +166,32 @@ function phoneError(raw: string): string | undefined {
 function periodError(value: string): string | undefined {
   const period = value.trim();
   if (period === '') return undefined;
-  if (!HOURS_INPUT_PATTERN.test(period)) return '格式应为 HH:MM-HH:MM，例如 09:00-12:00';
-  if (period.slice(0, 5) >= period.slice(6)) return '结束时间必须晚于开始时间';
+  if (!HOURS_INPUT_PATTERN.test(period)) return translate('admin:merchantForm.checks.hoursFormat');
+  if (period.slice(0, 5) >= period.slice(6)) return translate('admin:merchantForm.checks.hoursOrder');
   return undefined;
 }
 
 export function validateMerchantForm(values: MerchantFormValues, mode: MerchantFormMode): MerchantFormErrors {
   const errors: MerchantFormErrors = {};
   const name = values.name.trim();
-  if (name === '') errors.name = '请输入商户名称';
-  else if (name.length > MERCHANT_LIMITS.name) errors.name = `商户名称不能超过 ${MERCHANT_LIMITS.name} 个字符`;
+  if (name === '') errors.name = translate('admin:merchantForm.checks.nameRequired');
+  else if (name.length > MERCHANT_LIMITS.name) errors.name = translate('admin:merchantForm.checks.nameTooLong', { max: MERCHANT_LIMITS.name });
 
   if (values.phone.trim() === '') {
-    if (mode === 'create') errors.phone = '请输入联系电话';
+    if (mode === 'create') errors.phone = translate('admin:merchantForm.checks.phoneRequired');
   } else {
     const problem = phoneError(values.phone);
     if (problem) errors.phone = problem;
   }
 
-  if (values.address.trim().length > MERCHANT_LIMITS.address) errors.address = `地址不能超过 ${MERCHANT_LIMITS.address} 个字符`;
-  if (values.description.trim().length > MERCHANT_LIMITS.description) {
-    errors.description = `简介不能超过 ${MERCHANT_LIMITS.description} 个字符`;
+  if (values.address.trim().length > MERCHANT_LIMITS.address) {
+    errors.address = translate('admin:merchantForm.checks.addressTooLong', { max: MERCHANT_LIMITS.address });
   }
-  if (values.commission.trim() === '') errors.commission = '请输入佣金比例';
-  else if (percentToBps(values.commission) === null) errors.commission = '佣金比例须为 0 到 100 之间的数字，最多两位小数';
+  if (values.description.trim().length > MERCHANT_LIMITS.description) {
+    errors.description = translate('admin:merchantForm.checks.descriptionTooLong', { max: MERCHANT_LIMITS.description });
+  }
+  if (values.commission.trim() === '') errors.commission = translate('admin:merchantForm.checks.commissionRequired');
+  else if (percentToBps(values.commission) === null) errors.commission = translate('admin:merchantForm.checks.commissionInvalid');
   for (const { key } of HOURS_PERIODS) {
     const problem = periodError(values.hours[key]);
     if (problem) errors[key] = problem;

@@ -1,10 +1,17 @@
 /** Merchant statuses as the management screen names them (docs/product/screens.md#merchant-management). */
 import type { MerchantStatus } from '../../../contract/merchants';
+import { translate } from '../../i18n';
 
-export const MERCHANT_STATUS_LABELS: Record<MerchantStatus, string> = {
-  active: '已启用',
-  inactive: '已停用',
-  pending: '待审核',
-};
+/** The status's name in the language of the screen, read when it is shown. */
+export function merchantStatusLabel(status: MerchantStatus): string {
+  switch (status) {
+    case 'active':
+      return translate('admin:merchantStatus.active');
+    case 'inactive':
+      return translate('admin:merchantStatus.inactive');
+    case 'pending':
+      return translate('admin:merchantStatus.pending');
+  }
+}
 
 export const MERCHANT_STATUSES: readonly MerchantStatus[] = ['active', 'inactive', 'pending'];

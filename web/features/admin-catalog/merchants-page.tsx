@@ -1,4 +1,4 @@
-/** Merchant management (docs/product/screens.md#merchant-management, Chinese labels): the list, create and edit forms, inline status, and the login-info toast. */
+/** Merchant management (docs/product/screens.md#merchant-management, Chinese labels by default): the list, create and edit forms, inline status, and the login-info toast. */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { AdminMerchant } from '../../../contract/admin';
 import { paths } from '../../../contract/routes';
@@ -6,6 +6,7 @@ import { StatePanel } from '../../components/ui/panel';
 import { Button } from '../../components/ui/button';
 import { AlertIcon, StoreIcon } from '../../components/ui/icons';
 import { dismissToast, useToasts } from '../../components/ui/toast';
+import { useT } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import type { CreatedMerchant } from './api/create-merchant';
 import { useAdminMerchants } from './api/get-admin-merchants';
@@ -20,7 +21,8 @@ const loadLoginInfoToast = () => import('./components/login-info-toast');
 const LoginInfoToast = lazy(async () => ({ default: (await loadLoginInfoToast()).LoginInfoToast }));
 
 export default function MerchantsPage() {
-  useDocumentTitle('商户管理');
+  const { t, langOf } = useT('admin');
+  useDocumentTitle(t('merchantsPage.title'));
   const access = useAdminAccess();
   const merchants = useAdminMerchants(access === 'superadmin');
   const [formOpen, setFormOpen] = useState(false);
@@ -51,28 +53,28 @@ export default function MerchantsPage() {
   if (access === 'loading' || (access === 'superadmin' && merchants.isPending)) {
     body = <ListSkeleton />;
   } else if (access !== 'superadmin') {
-    body = <AccessPanel access={access} next={paths.adminMerchants} deniedMessage="只有超级管理员可以管理商户。" />;
+    body = <AccessPanel access={access} next={paths.adminMerchants} deniedMessage={t('merchantsPage.denied')} />;
   } else if (merchants.isError || !merchants.data) {
     body = (
       <StatePanel
         state="error"
         role="alert"
         icon={<AlertIcon className="h-7 w-7" />}
-        title="加载失败"
-        message="商户列表暂时无法加载，请稍后重试。"
+        title={t('catalog.loadFailed')}
+        message={t('merchantsPage.loadFailedMessage')}
         onRetry={() => void merchants.refetch()}
-        retryLabel="重试"
+        retryLabel={t('catalog.retry')}
       />
     );
   } else if (merchants.data.length === 0) {
     body = (
-      <StatePanel state="empty" tone="neutral" icon={<StoreIcon className="h-7 w-7" />} title="还没有商户" message="创建第一个商户后，就可以为它发布团购。">
-        <Button onClick={openCreate}>新建商户</Button>
+      <StatePanel state="empty" tone="neutral" icon={<StoreIcon className="h-7 w-7" />} title={t('merchantsPage.emptyTitle')} message={t('merchantsPage.emptyMessage')}>
+        <Button onClick={openCreate}>{t('merchantsPage.create')}</Button>
       </StatePanel>
     );
   } else {
     body = (
-      <ul className="grid grid-cols-1 gap-4" aria-label="商户列表">
+      <ul className="grid grid-cols-1 gap-4" aria-label={t('merchantsPage.listLabel')}>
         {merchants.data.map((merchant) => (
           <li key={merchant.id}>
             <MerchantRow merchant={merchant} onEdit={openEdit} beforeToast={closeLoginInfo} />
@@ -83,18 +85,18 @@ export default function MerchantsPage() {
   }
 
   return (
-    <div lang="zh-CN" className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+    <div lang={langOf('merchantsPage.title')} className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
       <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">商户管理</h1>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t('merchantsPage.title')}</h1>
           <p className="mt-1 text-sm text-slate-600" role="status">
-            {access === 'superadmin' && merchants.data !== undefined ? `共 ${merchants.data.length} 个商户` : '创建商户、编辑资料并管理营业状态'}
+            {access === 'superadmin' && merchants.data !== undefined ? t('merchantsPage.count', { count: merchants.data.length }) : t('merchantsPage.intro')}
           </p>
         </div>
         {access === 'superadmin' ? (
           <Button onClick={openCreate}>
             <StoreIcon className="h-4 w-4" />
-            新建商户
+            {t('merchantsPage.create')}
           </Button>
         ) : null}
       </header>

@@ -10,6 +10,8 @@ import { StatePanel } from '../../components/ui/panel';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { AlertIcon, ShieldIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useT } from '../../i18n';
+import { formatCount } from '../../lib/numbers';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCheckRole } from '../admin-accounts';
 import { redemptionSummaryQueryOptions } from './api/get-redemption-summary';
@@ -18,16 +20,17 @@ import { RedemptionCards, RedemptionTable } from './components/redemption-table'
 import { SummaryCards } from './components/summary-cards';
 
 const ADMIN_LINKS = [
-  { href: paths.home, label: 'Home' },
-  { href: paths.adminMerchants, label: 'Manage Merchants' },
-  { href: paths.adminDeals, label: 'Manage Deals' },
+  { href: paths.home, key: 'home' },
+  { href: paths.adminMerchants, key: 'merchants' },
+  { href: paths.adminDeals, key: 'deals' },
 ] as const;
 
 function PageSkeleton() {
+  const { t } = useT('admin');
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8" aria-busy="true">
       <p className="sr-only" role="status">
-        Loading…
+        {t('transactionsPage.loading')}
       </p>
       <Skeleton className="h-9 w-64" />
       <Skeleton className="mt-6 h-24 w-full rounded-2xl" />
@@ -37,6 +40,7 @@ function PageSkeleton() {
 }
 
 function AccessDenied() {
+  const { t } = useT('admin');
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
       <StatePanel
@@ -44,32 +48,34 @@ function AccessDenied() {
         heading="h1"
         tone="danger"
         icon={<ShieldIcon className="h-7 w-7" />}
-        title="Access Denied"
-        message="You don't have permission to access this page."
+        title={t('transactionsPage.deniedTitle')}
+        message={t('transactionsPage.deniedMessage')}
       >
         <Link href={paths.home} className={buttonClasses('primary', 'md')}>
-          Go to the home page
+          {t('transactionsPage.goHome')}
         </Link>
       </StatePanel>
     </div>
   );
 }
 
-/** docs/product/messages.md#management-screens: the log's load failure is told in Chinese. */
+/** docs/product/messages.md#management-screens: the log's load failure is told in Chinese until a language is chosen. */
 function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  const { t, langOf } = useT('admin');
   return (
-    <div role="alert" lang="zh-CN" className="surface flex flex-col items-center gap-3 px-6 py-12 text-center">
+    <div role="alert" lang={langOf('transactionsPage.failed.title')} className="surface flex flex-col items-center gap-3 px-6 py-12 text-center">
       <AlertIcon className="h-8 w-8 text-red-700" />
-      <p className="text-lg font-semibold text-slate-900">加载失败</p>
-      <p className="text-sm text-slate-600">无法读取核销记录，请稍后重试。</p>
+      <p className="text-lg font-semibold text-slate-900">{t('transactionsPage.failed.title')}</p>
+      <p className="text-sm text-slate-600">{t('transactionsPage.failed.message')}</p>
       <Button variant="outline" onClick={onRetry} disabled={retrying}>
-        {retrying ? '重试中…' : '重试'}
+        {retrying ? t('transactionsPage.failed.retrying') : t('transactionsPage.failed.retry')}
       </Button>
     </div>
   );
 }
 
 function RedemptionLog() {
+  const { t, langOf } = useT('admin');
   const summary = useQuery(redemptionSummaryQueryOptions);
   const log = useInfiniteQuery(redemptionsQueryOptions);
   const records = log.data?.pages.flatMap((page) => page.records) ?? [];
@@ -86,18 +92,18 @@ function RedemptionLog() {
     <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-10 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Transaction History</h1>
-          <p className="mt-1 text-slate-600">Every voucher redemption attempt, successful or not, newest first.</p>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t('transactionsPage.title')}</h1>
+          <p className="mt-1 text-slate-600">{t('transactionsPage.intro')}</p>
         </div>
         <Button variant="outline" onClick={refresh} disabled={refreshing}>
-          {refreshing ? 'Refreshing…' : 'Refresh'}
+          {refreshing ? t('transactionsPage.refreshing') : t('transactionsPage.refresh')}
         </Button>
       </div>
 
-      <nav aria-label="Admin" className="-mt-4 flex flex-wrap gap-2">
+      <nav aria-label={t('transactionsPage.navLabel')} className="-mt-4 flex flex-wrap gap-2">
         {ADMIN_LINKS.map((link) => (
           <Link key={link.href} href={link.href} className={buttonClasses('secondary', 'sm')}>
-            {link.label}
+            {t(`transactionsPage.links.${link.key}`)}
           </Link>
         ))}
       </nav>
@@ -106,35 +112,35 @@ function RedemptionLog() {
         <LoadFailed onRetry={refresh} retrying={refreshing} />
       ) : (
         <>
-          <section aria-label="Summary">
+          <section aria-label={t('transactionsPage.summaryLabel')}>
             <SummaryCards summary={summary.data} />
           </section>
 
           <section aria-labelledby="records-title" className="grid grid-cols-1 gap-4">
             <h2 id="records-title" className="text-xl font-bold text-slate-900">
-              Redemption Records
+              {t('transactionsPage.records')}
             </h2>
             {log.isPending ? (
               <Skeleton className="h-72 w-full rounded-xl" />
             ) : records.length === 0 ? (
-              <p className="surface px-6 py-10 text-center text-slate-600">No redemption attempts yet.</p>
+              <p className="surface px-6 py-10 text-center text-slate-600">{t('transactionsPage.empty')}</p>
             ) : (
               <>
                 <RedemptionTable records={records} labelledBy="records-title" className="hidden md:block" />
                 <RedemptionCards records={records} labelledBy="records-title" className="md:hidden" />
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <p className="text-sm text-slate-600" aria-live="polite">
-                    Showing {records.length.toLocaleString('en-US')} of {(summary.data?.total ?? records.length).toLocaleString('en-US')}
+                    {t('transactionsPage.showing', { shown: formatCount(records.length), total: formatCount(summary.data?.total ?? records.length) })}
                   </p>
                   {log.hasNextPage ? (
                     <Button variant="outline" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
-                      {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                      {log.isFetchingNextPage ? t('transactionsPage.loading') : t('transactionsPage.loadMore')}
                     </Button>
                   ) : null}
                 </div>
                 {log.isFetchNextPageError ? (
-                  <p role="alert" lang="zh-CN" className="text-sm font-medium text-red-700">
-                    加载失败，请重试。
+                  <p role="alert" lang={langOf('transactionsPage.failed.more')} className="text-sm font-medium text-red-700">
+                    {t('transactionsPage.failed.more')}
                   </p>
                 ) : null}
               </>
@@ -147,7 +153,8 @@ function RedemptionLog() {
 }
 
 export default function TransactionsPage() {
-  useDocumentTitle('Transaction History');
+  const { t } = useT('admin');
+  useDocumentTitle(t('transactionsPage.title'));
   const [, navigate] = useLocation();
   const role = useCheckRole();
   // No role answer (no session, or no answer at all) sends the visitor home (docs/product/screens.md#transaction-history).

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { AlertIcon, ReceiptIcon, SearchIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/panel';
+import { useT } from '../../i18n';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { adminOrdersQueryOptions } from './api/search-orders';
@@ -17,22 +18,23 @@ import { AdminOrderCard } from './components/admin-order-card';
 import { MoneyFrame } from './components/superadmin-only';
 
 function Results({ q }: { q: string }) {
+  const { t } = useT('admin');
   const query = useQuery(adminOrdersQueryOptions(q));
   if (q === '') return null;
-  if (query.isPending) return <StatePanel state="loading" title="Searching…" />;
+  if (query.isPending) return <StatePanel state="loading" title={t('ordersPage.searching')} />;
   if (query.isError) {
-    const message = isApiError(query.error) && query.error.status < 500 && query.error.serverMessage ? query.error.serverMessage : 'The search could not be made right now.';
+    const message = isApiError(query.error) && query.error.status < 500 && query.error.serverMessage ? query.error.serverMessage : t('ordersPage.searchUnavailable');
     return (
-      <StatePanel state="error" role="alert" icon={<AlertIcon className="h-7 w-7" />} title="Search failed" message={message} onRetry={() => void query.refetch()} />
+      <StatePanel state="error" role="alert" icon={<AlertIcon className="h-7 w-7" />} title={t('ordersPage.searchFailed')} message={message} onRetry={() => void query.refetch()} />
     );
   }
   if (query.data.length === 0) {
-    return <StatePanel icon={<ReceiptIcon className="h-7 w-7" />} tone="neutral" title="No orders found" message={`Nothing matches “${q}”. Check the number and try again.`} />;
+    return <StatePanel icon={<ReceiptIcon className="h-7 w-7" />} tone="neutral" title={t('ordersPage.noneTitle')} message={t('ordersPage.noneMessage', { q })} />;
   }
   return (
-    <section aria-label="Orders found" className="grid gap-6">
+    <section aria-label={t('ordersPage.resultsLabel')} className="grid gap-6">
       <p className="text-sm text-slate-600" role="status">
-        {query.data.length === 1 ? '1 order found' : `${query.data.length} orders found`}
+        {t('ordersPage.found', { count: query.data.length })}
       </p>
       {query.data.map((order) => (
         <AdminOrderCard key={order.id} order={order} />
@@ -42,35 +44,37 @@ function Results({ q }: { q: string }) {
 }
 
 function CustomerService() {
+  const { t } = useT('admin');
   const search = useSearch();
   const [, navigate] = useLocation();
   const q = (new URLSearchParams(search).get('q') ?? '').trim();
   const [text, setText] = useState(q);
-  const [error, setError] = useState<string | undefined>(undefined);
+  // Whether the search was sent empty; its words are read at each render, so they follow a language chosen meanwhile.
+  const [empty, setEmpty] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The one check worth a screen of its own; the server checks the rest (the field already stops at 100 characters).
     const wanted = text.trim();
     if (!wanted) {
-      setError('Enter an order number, a phone number or a voucher code');
+      setEmpty(true);
       return;
     }
-    setError(undefined);
+    setEmpty(false);
     navigate(`${paths.adminOrders}?${new URLSearchParams({ q: wanted }).toString()}`);
   };
 
   return (
     <div className="grid gap-6">
       <form role="search" noValidate onSubmit={submit} className="flex flex-wrap items-end gap-3 surface p-5 sm:p-6">
-        <Field label="Order number, phone or voucher code" error={error} className="min-w-0 flex-1 basis-64">
+        <Field label={t('ordersPage.searchLabel')} error={empty ? t('ordersPage.queryRequired') : undefined} className="min-w-0 flex-1 basis-64">
           {(control) => (
             <Input {...control} type="search" value={text} onChange={(event) => setText(event.target.value)} maxLength={100} autoComplete="off" spellCheck={false} />
           )}
         </Field>
         <Button type="submit">
           <SearchIcon className="h-4 w-4" />
-          Search
+          {t('ordersPage.search')}
         </Button>
       </form>
       <Results q={q} />
@@ -79,9 +83,10 @@ function CustomerService() {
 }
 
 export default function AdminOrdersPage() {
-  useDocumentTitle('Customer Service');
+  const { t } = useT('admin');
+  useDocumentTitle(t('ordersPage.title'));
   return (
-    <MoneyFrame title="Customer Service" intro="Look up an order, see what happened to it, and refund a voucher.">
+    <MoneyFrame title={t('ordersPage.title')} intro={t('ordersPage.intro')}>
       <CustomerService />
     </MoneyFrame>
   );

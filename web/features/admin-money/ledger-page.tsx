@@ -9,8 +9,10 @@ import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { ReceiptIcon } from '../../components/ui/icons';
 import { LoadFailed, StatePanel } from '../../components/ui/panel';
 import { Price } from '../../components/ui/price';
+import { useT } from '../../i18n';
 import { formatIso, formatLogTime } from '../../lib/date-format';
 import { cn } from '../../lib/cn';
+import { formatCount } from '../../lib/numbers';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { orderNumber } from '../vouchers';
 import { ledgerQueryOptions } from './api/get-ledger';
@@ -18,11 +20,14 @@ import { MoneyFrame } from './components/superadmin-only';
 import { Missing } from '../../components/ui/missing';
 import { LoadMore } from '../../components/ui/load-more';
 
-const KINDS: Record<LedgerEntry['kind'], { label: string; tone: BadgeTone }> = {
-  payment: { label: 'Payment', tone: 'success' },
-  refund: { label: 'Refund', tone: 'warning' },
-  payout: { label: 'Payout', tone: 'brand' },
-};
+const KIND_TONES: Record<LedgerEntry['kind'], BadgeTone> = { payment: 'success', refund: 'warning', payout: 'brand' };
+
+function KindBadge({ kind }: { kind: LedgerEntry['kind'] }) {
+  const { t } = useT('admin');
+  return <Badge tone={KIND_TONES[kind]}>{t(`ledgerPage.kinds.${kind}`)}</Badge>;
+}
+
+const COLUMNS = ['date', 'kind', 'amount', 'order', 'providerReference', 'note'] as const;
 
 /** Payments read "+$10.00", refunds and payouts "-$10.00". */
 function Signed({ cents }: { cents: number }) {
@@ -35,39 +40,41 @@ function Signed({ cents }: { cents: number }) {
 }
 
 function Totals({ totals }: { totals: LedgerTotals }) {
-  const cards: Array<{ label: string; value: ReactNode }> = [
-    { label: 'Payments', value: <Price cents={totals.paymentsCents} /> },
-    { label: 'Refunds', value: <Price cents={totals.refundsCents} /> },
-    { label: 'Payouts', value: <Price cents={totals.payoutsCents} /> },
-    { label: 'Balance', value: <Price cents={totals.balanceCents} /> },
+  const { t } = useT('admin');
+  const cards: Array<{ key: string; label: string; value: ReactNode }> = [
+    { key: 'payments', label: t('ledgerPage.payments'), value: <Price cents={totals.paymentsCents} /> },
+    { key: 'refunds', label: t('ledgerPage.refunds'), value: <Price cents={totals.refundsCents} /> },
+    { key: 'payouts', label: t('ledgerPage.payouts'), value: <Price cents={totals.payoutsCents} /> },
+    { key: 'balance', label: t('ledgerPage.balance'), value: <Price cents={totals.balanceCents} /> },
   ];
   return (
     <section aria-labelledby="ledger-totals-title">
       <h2 id="ledger-totals-title" className="sr-only">
-        Totals
+        {t('ledgerPage.totals')}
       </h2>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {cards.map((card) => (
-          <div key={card.label} className="surface p-4">
+          <div key={card.key} className="surface p-4">
             <dt className="text-sm text-slate-600">{card.label}</dt>
             <dd className="mt-1 text-xl font-extrabold break-all text-slate-900">{card.value}</dd>
           </div>
         ))}
       </dl>
-      <p className="mt-2 text-sm text-slate-600">{totals.entries.toLocaleString('en-US')} entries in all.</p>
+      <p className="mt-2 text-sm text-slate-600">{t('ledgerPage.entriesInAll', { entries: formatCount(totals.entries) })}</p>
     </section>
   );
 }
 
 function EntryTable({ entries }: { entries: LedgerEntry[] }) {
+  const { t } = useT('admin');
   return (
     <div role="region" aria-labelledby="ledger-entries-title" tabIndex={0} className="relative hidden overflow-x-auto rounded-xl ring-1 ring-slate-200 focus-ring md:block">
       <table className="w-full border-collapse text-left text-sm">
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
-            {['Date', 'Kind', 'Amount', 'Order', 'Provider reference', 'Note'].map((column) => (
+            {COLUMNS.map((column) => (
               <th key={column} scope="col" className="px-4 py-3 whitespace-nowrap">
-                {column}
+                {t(`ledgerPage.columns.${column}`)}
               </th>
             ))}
           </tr>
@@ -79,7 +86,7 @@ function EntryTable({ entries }: { entries: LedgerEntry[] }) {
                 <time dateTime={entry.createdAt}>{formatIso(entry.createdAt, formatLogTime)}</time>
               </td>
               <td className="px-4 py-3">
-                <Badge tone={KINDS[entry.kind].tone}>{KINDS[entry.kind].label}</Badge>
+                <KindBadge kind={entry.kind} />
               </td>
               <td className="px-4 py-3 whitespace-nowrap">
                 <Signed cents={entry.amountCents} />
@@ -101,7 +108,7 @@ function EntryList({ entries }: { entries: LedgerEntry[] }) {
       {entries.map((entry) => (
         <li key={entry.seq} className="surface p-4 text-sm">
           <div className="flex items-center justify-between gap-3">
-            <Badge tone={KINDS[entry.kind].tone}>{KINDS[entry.kind].label}</Badge>
+            <KindBadge kind={entry.kind} />
             <Signed cents={entry.amountCents} />
           </div>
           <p className="mt-2 text-slate-700 tabular-nums">
@@ -117,12 +124,11 @@ function EntryList({ entries }: { entries: LedgerEntry[] }) {
 }
 
 function Ledger() {
+  const { t } = useT('admin');
   const query = useInfiniteQuery(ledgerQueryOptions);
-  if (query.isPending) return <StatePanel state="loading" title="Loading the ledger…" />;
+  if (query.isPending) return <StatePanel state="loading" title={t('ledgerPage.loading')} />;
   if (query.isError && !query.data) {
-    return (
-      <LoadFailed title="The ledger could not be loaded" onRetry={() => void query.refetch()} />
-    );
+    return <LoadFailed title={t('ledgerPage.loadFailed')} onRetry={() => void query.refetch()} />;
   }
   const pages = query.data.pages;
   const entries = pages.flatMap((page) => page.entries);
@@ -134,10 +140,10 @@ function Ledger() {
       {totals ? <Totals totals={totals} /> : null}
       <div className="grid grid-cols-1 gap-4">
         <h2 id="ledger-entries-title" className="text-xl font-bold text-slate-900">
-          Entries
+          {t('ledgerPage.entries')}
         </h2>
         {entries.length === 0 ? (
-          <StatePanel icon={<ReceiptIcon className="h-7 w-7" />} tone="neutral" title="No entries yet" message="Payments, refunds and payouts are written here as they happen." />
+          <StatePanel icon={<ReceiptIcon className="h-7 w-7" />} tone="neutral" title={t('ledgerPage.emptyTitle')} message={t('ledgerPage.emptyMessage')} />
         ) : (
           <>
             <EntryTable entries={entries} />
@@ -151,9 +157,10 @@ function Ledger() {
 }
 
 export default function LedgerPage() {
-  useDocumentTitle('Ledger');
+  const { t } = useT('admin');
+  useDocumentTitle(t('ledgerPage.title'));
   return (
-    <MoneyFrame title="Ledger" intro="Every payment, refund and payout, as written when it happened. Rows are never changed.">
+    <MoneyFrame title={t('ledgerPage.title')} intro={t('ledgerPage.intro')}>
       <Ledger />
     </MoneyFrame>
   );

@@ -5,6 +5,7 @@ import { StatePanel } from '../../../components/ui/panel';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ShieldIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useT } from '../../../i18n';
 import { useCurrentUser, openLoginDialog } from '../../auth';
 
 export type AdminAccess = 'loading' | 'guest' | 'denied' | 'superadmin';
@@ -17,24 +18,26 @@ export function useAdminAccess(): AdminAccess {
 }
 
 export function AccessPanel({ access, next, deniedMessage }: { access: 'guest' | 'denied'; next: string; deniedMessage: string }) {
+  const { t } = useT('admin');
   const icon = <ShieldIcon className="h-7 w-7" />;
   return access === 'guest' ? (
-    <StatePanel tone="neutral" icon={icon} title="请先登录" message="此页面仅限超级管理员使用，请使用管理员账号登录。">
-      <Button onClick={() => openLoginDialog({ next })}>登录</Button>
+    <StatePanel tone="neutral" icon={icon} title={t('access.guestTitle')} message={t('access.guestMessage')}>
+      <Button onClick={() => openLoginDialog({ next })}>{t('access.login')}</Button>
     </StatePanel>
   ) : (
-    <StatePanel tone="neutral" icon={icon} title="无权访问" message={deniedMessage}>
+    <StatePanel tone="neutral" icon={icon} title={t('access.deniedTitle')} message={deniedMessage}>
       <Link href={paths.home} className={buttonClasses('outline', 'md')}>
-        返回首页
+        {t('access.home')}
       </Link>
     </StatePanel>
   );
 }
 
 export function ListSkeleton({ rows = 3 }: { rows?: number }) {
+  const { t } = useT('admin');
   return (
     <div className="grid gap-4" aria-busy="true">
-      <p className="sr-only">加载中…</p>
+      <p className="sr-only">{t('access.loading')}</p>
       {Array.from({ length: rows }, (_, index) => (
         <Skeleton key={index} className="h-28 w-full rounded-2xl" />
       ))}

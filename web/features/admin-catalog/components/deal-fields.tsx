@@ -40,11 +40,16 @@ export interface DealFieldsText {
   };
   refunds: {
     legend: string;
-    /** Hints under the two switches; their labels are the names the deal page shows, in English. */
+    /** Hints under the two switches; their labels are the names the deal page shows. */
     refundAnytime: string;
     autoRefundOnExpiry: string;
+    /** The switches' labels and the language they are written in; the English names when not given. */
+    names?: { refundAnytime: string; autoRefundOnExpiry: string; lang: string };
   };
 }
+
+/** The names the deal page gives the refund promises, in English. */
+const ENGLISH_REFUND_NAMES = { refundAnytime: 'Refund anytime', autoRefundOnExpiry: 'Auto-refund if unused', lang: 'en' } as const;
 
 interface DealFieldsProps {
   values: DealFieldValues;
@@ -58,6 +63,7 @@ interface DealFieldsProps {
 
 export function DealFields({ values, errors, onChange, text, leading }: DealFieldsProps) {
   const { labels, hints } = text;
+  const refundNames = text.refunds.names ?? ENGLISH_REFUND_NAMES;
 
   const line = (field: 'title' | 'imageUrl', options: { required?: boolean; hint?: string; placeholder?: string } = {}) => (
     <Field id={`deal-${field}`} label={labels[field]} required={options.required} hint={options.hint} error={errors[field]}>
@@ -99,7 +105,7 @@ export function DealFields({ values, errors, onChange, text, leading }: DealFiel
     </Field>
   );
 
-  const checkbox = (field: 'refundAnytime' | 'autoRefundOnExpiry', label: string) => (
+  const checkbox = (field: 'refundAnytime' | 'autoRefundOnExpiry') => (
     <div className="flex items-start gap-3">
       <input
         id={`deal-${field}`}
@@ -110,8 +116,8 @@ export function DealFields({ values, errors, onChange, text, leading }: DealFiel
         className="mt-0.5 h-5 w-5 shrink-0 rounded accent-brand-700 focus-ring"
       />
       <div>
-        <label htmlFor={`deal-${field}`} lang="en" className="text-sm font-semibold text-slate-800">
-          {label}
+        <label htmlFor={`deal-${field}`} lang={refundNames.lang} className="text-sm font-semibold text-slate-800">
+          {refundNames[field]}
         </label>
         <p id={`deal-${field}-hint`} className="mt-0.5 text-xs text-slate-600">
           {text.refunds[field]}
@@ -152,8 +158,8 @@ export function DealFields({ values, errors, onChange, text, leading }: DealFiel
 
       <fieldset className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
         <legend className="sr-only">{text.refunds.legend}</legend>
-        {checkbox('refundAnytime', 'Refund anytime')}
-        {checkbox('autoRefundOnExpiry', 'Auto-refund if unused')}
+        {checkbox('refundAnytime')}
+        {checkbox('autoRefundOnExpiry')}
       </fieldset>
     </>
   );

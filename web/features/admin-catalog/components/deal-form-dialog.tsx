@@ -1,10 +1,12 @@
 /** Create or edit a deal with every field of docs/product/api.md#superadmin; prices in US dollars, times in local time. */
 import { useRef, useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AdminDeal } from '../../../../contract/admin';
 import { DEAL_GALLERY_MAX, MERCHANT_CREATED_TOAST_MS } from '../../../../contract/constants';
 import { paths } from '../../../../contract/routes';
 import { Button } from '../../../components/ui/button';
+import { translate, useT } from '../../../i18n';
 import { toast } from '../../../components/ui/toast';
 import { useCreateDeal, type SavedDeal } from '../api/create-deal';
 import { useAdminMerchants } from '../api/get-admin-merchants';
@@ -12,79 +14,89 @@ import { useUpdateDeal } from '../api/update-deal';
 import { fieldRefusal } from '../../../lib/api-client';
 import { DEAL_FORM_FIELD_OF, dealBody, dealFormFrom, emptyDealForm, validateDealForm, type DealFormErrors, type DealFormValues } from '../deal-form';
 import { errorMessage } from '../error-message';
-import { MERCHANT_STATUS_LABELS } from '../merchant-status';
+import { merchantStatusLabel } from '../merchant-status';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, focusFirstError, hasErrors, inputClasses } from '../../../components/ui/field';
 import { DealFields, type DealFieldsText } from './deal-fields';
 
-/** The form's words (docs/product/screens.md#deal-management); the refund switches keep the English names shoppers read. */
-const DEAL_FIELDS_ZH: DealFieldsText = {
-  labels: {
-    title: '团购标题',
-    price: '价格（美元）',
-    originalPrice: '原价（美元）',
-    inventory: '库存',
-    maxPerUser: '每人限购',
-    validFrom: '开始时间',
-    validUntil: '结束时间',
-    imageUrl: '图片链接',
-    description: '团购描述（HTML）',
-    redemptionInstructions: '使用说明（HTML）',
-    termsConditions: '条款与条件（HTML）',
-    groupSize: '成团人数',
-    groupPrice: '拼团价（美元）',
-    groupWindowHours: '成团时限（小时）',
-    categoryId: '分类',
-    galleryUrls: '更多图片',
-  },
-  hints: {
-    originalPrice: '选填，显示为划线价',
-    inventory: '0 表示不限量',
-    maxPerUser: '每位顾客最多可购买的份数',
-    validity: '留空表示不限，按本地时间填写',
-    imageUrl: '以 https:// 开头的图片地址，或站内路径如 /images/deals/spa-day.svg',
-    description: '支持 <p>、<ul>、<strong> 等基本标签',
-    redemptionInstructions: '顾客到店如何使用券码',
-    termsConditions: '有效期、预约要求等限制条件',
-    groupSize: '2 到 10 人，留空表示不参与拼团',
-    groupPrice: '每位成员的价格，须低于价格',
-    groupWindowHours: '开团后多少小时内需成团，默认 24',
-    categoryId: '顾客可按分类筛选团购',
-  },
-  category: { none: '未分类', loading: '加载分类中…' },
-  gallery: {
-    description: `主图之后展示的图片，最多 ${DEAL_GALLERY_MAX} 张；每项为 https:// 开头的地址或站内路径。`,
-    photo: (n) => `图片 ${n}`,
-    add: '添加图片',
-    remove: (n) => `删除图片 ${n}`,
-  },
-  group: {
-    legend: '拼团价',
-    description: '同时填写成团人数和拼团价即开启拼团；未按时成团的订单将全额退款。',
-  },
-  refunds: {
-    legend: '退款',
-    refundAnytime: '顾客可在券码使用前随时申请退款，款项原路退回。',
-    autoRefundOnExpiry: '券码过期仍未使用时，系统自动全额退款。',
-  },
-};
+type T = ReturnType<typeof useT>['t'];
+
+/** The form's words (docs/product/screens.md#deal-management); the refund switches keep the names shoppers read. */
+function dealFieldsText(t: T, langOf: ReturnType<typeof useT>['langOf']): DealFieldsText {
+  return {
+    labels: {
+      title: t('dealForm.labels.title'),
+      price: t('dealForm.labels.price'),
+      originalPrice: t('dealForm.labels.originalPrice'),
+      inventory: t('dealForm.labels.inventory'),
+      maxPerUser: t('dealForm.labels.maxPerUser'),
+      validFrom: t('dealForm.labels.validFrom'),
+      validUntil: t('dealForm.labels.validUntil'),
+      imageUrl: t('dealForm.labels.imageUrl'),
+      description: t('dealForm.labels.description'),
+      redemptionInstructions: t('dealForm.labels.redemptionInstructions'),
+      termsConditions: t('dealForm.labels.termsConditions'),
+      groupSize: t('dealForm.labels.groupSize'),
+      groupPrice: t('dealForm.labels.groupPrice'),
+      groupWindowHours: t('dealForm.labels.groupWindowHours'),
+      categoryId: t('dealForm.labels.categoryId'),
+      galleryUrls: t('dealForm.labels.galleryUrls'),
+    },
+    hints: {
+      originalPrice: t('dealForm.hints.originalPrice'),
+      inventory: t('dealForm.hints.inventory'),
+      maxPerUser: t('dealForm.hints.maxPerUser'),
+      validity: t('dealForm.hints.validity'),
+      imageUrl: t('dealForm.hints.imageUrl'),
+      description: t('dealForm.hints.description'),
+      redemptionInstructions: t('dealForm.hints.redemptionInstructions'),
+      termsConditions: t('dealForm.hints.termsConditions'),
+      groupSize: t('dealForm.hints.groupSize'),
+      groupPrice: t('dealForm.hints.groupPrice'),
+      groupWindowHours: t('dealForm.hints.groupWindowHours'),
+      categoryId: t('dealForm.hints.categoryId'),
+    },
+    category: { none: t('dealForm.category.none'), loading: t('dealForm.category.loading') },
+    gallery: {
+      description: t('dealForm.gallery.description', { max: DEAL_GALLERY_MAX }),
+      photo: (n) => t('dealForm.gallery.photo', { n }),
+      add: t('dealForm.gallery.add'),
+      remove: (n) => t('dealForm.gallery.remove', { n }),
+    },
+    group: {
+      legend: t('dealForm.group.legend'),
+      description: t('dealForm.group.description'),
+    },
+    refunds: {
+      legend: t('dealForm.refunds.legend'),
+      refundAnytime: t('dealForm.refunds.refundAnytime'),
+      autoRefundOnExpiry: t('dealForm.refunds.autoRefundOnExpiry'),
+      names: {
+        refundAnytime: t('refundSwitches.refundAnytime'),
+        autoRefundOnExpiry: t('refundSwitches.autoRefundOnExpiry'),
+        lang: langOf('refundSwitches.refundAnytime'),
+      },
+    },
+  };
+}
 
 /** A failed payment-provider sync is worth reading in full, so it stays up as long as the merchant login info does. */
 const SYNC_ERROR_TOAST_MS = MERCHANT_CREATED_TOAST_MS;
 
 function announceSaved(saved: SavedDeal, created: boolean): void {
   if (saved.catalogSyncError) {
-    toast({ title: '支付平台同步失败', description: saved.catalogSyncError, variant: 'destructive', duration: SYNC_ERROR_TOAST_MS });
+    toast({ title: translate('admin:dealForm.syncFailed'), description: saved.catalogSyncError, variant: 'destructive', duration: SYNC_ERROR_TOAST_MS });
     return;
   }
   toast(
     created
-      ? { title: '团购已创建', description: `「${saved.title}」已保存为草稿，点击「上架」后顾客即可看到。`, variant: 'success' }
-      : { title: '团购已更新', description: saved.title, variant: 'success' },
+      ? { title: translate('admin:dealForm.created'), description: translate('admin:dealForm.createdDescription', { title: saved.title }), variant: 'success' }
+      : { title: translate('admin:dealForm.updated'), description: saved.title, variant: 'success' },
   );
 }
 
 function MerchantSelect({ value, current, error, onChange }: { value: string; current: AdminDeal | null; error?: string | undefined; onChange: (id: string) => void }) {
+  const { t } = useT('admin');
   const merchants = useAdminMerchants(true);
   const active = (merchants.data ?? []).filter((m) => m.status === 'active');
   // Only active merchants can be chosen; a deal of a merchant that was switched off keeps showing its own.
@@ -93,29 +105,23 @@ function MerchantSelect({ value, current, error, onChange }: { value: string; cu
   return (
     <Field
       id="deal-merchant"
-      label="商户"
+      label={t('dealForm.merchant')}
       required
       error={error}
       hint={
         noneToChoose ? (
-          <>
-            暂无已启用的商户，请先在
-            <Link href={paths.adminMerchants} className="text-link">
-              商户管理
-            </Link>
-            中创建或启用商户。
-          </>
+          <Trans t={t} i18nKey='dealForm.noActiveMerchant' components={{ link: <Link href={paths.adminMerchants} className="text-link" /> }} />
         ) : (
-          '只能选择已启用的商户'
+          t('dealForm.activeOnly')
         )
       }
     >
       {(control) => (
         <select {...control} className={`${inputClasses} h-11`} value={value} onChange={(event) => onChange(event.target.value)} disabled={merchants.isPending}>
-          <option value="">{merchants.isPending ? '加载商户中…' : '请选择商户'}</option>
+          <option value="">{merchants.isPending ? t('dealForm.loadingMerchants') : t('dealForm.chooseMerchant')}</option>
           {keepCurrent && current ? (
             <option value={current.merchantId}>
-              {current.merchantName}（{MERCHANT_STATUS_LABELS[current.merchantStatus]}）
+              {t('dealForm.merchantWithStatus', { name: current.merchantName, status: merchantStatusLabel(current.merchantStatus) })}
             </option>
           ) : null}
           {active.map((merchant) => (
@@ -130,6 +136,7 @@ function MerchantSelect({ value, current, error, onChange }: { value: string; cu
 }
 
 function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void }) {
+  const { t, langOf } = useT('admin');
   const [values, setValues] = useState<DealFormValues>(() => (deal ? dealFormFrom(deal) : emptyDealForm()));
   const [errors, setErrors] = useState<DealFormErrors>({});
   const [tried, setTried] = useState(false);
@@ -175,7 +182,7 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
             onDone();
             announceSaved(saved, false);
           },
-          onError: refused('更新失败'),
+          onError: refused(t('catalog.updateFailed')),
         },
       );
     } else {
@@ -184,7 +191,7 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
           onDone();
           announceSaved(saved, true);
         },
-        onError: refused('创建失败'),
+        onError: refused(t('catalog.createFailed')),
       });
     }
   };
@@ -195,7 +202,7 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
         values={values}
         errors={errors}
         onChange={change}
-        text={DEAL_FIELDS_ZH}
+        text={dealFieldsText(t, langOf)}
         leading={<MerchantSelect value={values.merchantId} current={deal} error={errors.merchantId} onChange={(merchantId) => change({ merchantId })} />}
       />
 
@@ -211,12 +218,14 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
           />
           <div>
             <label htmlFor="deal-createStripeProduct" className="text-sm font-semibold text-slate-800">
-              在支付平台创建商品和价格
+              {t('dealForm.syncLabel')}
             </label>
             <p id="deal-createStripeProduct-hint" className="mt-0.5 text-xs text-slate-600">
               {deal?.stripeProductId
-                ? `已关联支付平台商品 ${deal.stripeProductId}${deal.stripePriceId ? `（价格 ${deal.stripePriceId}）` : ''}，勾选后会同步最新标题和价格。`
-                : '勾选后保存时同步到支付平台；同步失败不影响团购保存。'}
+                ? deal.stripePriceId
+                  ? t('dealForm.syncLinkedWithPrice', { product: deal.stripeProductId, price: deal.stripePriceId })
+                  : t('dealForm.syncLinked', { product: deal.stripeProductId })
+                : t('dealForm.syncHint')}
             </p>
           </div>
         </div>
@@ -224,10 +233,10 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
 
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone} disabled={saving}>
-          取消
+          {t('catalog.cancel')}
         </Button>
         <Button type="submit" disabled={saving}>
-          {saving ? '保存中…' : deal ? '保存修改' : '创建团购'}
+          {saving ? t('catalog.saving') : deal ? t('catalog.saveChanges') : t('dealForm.submitCreate')}
         </Button>
       </div>
     </form>
@@ -242,15 +251,16 @@ interface DealFormDialogProps {
 }
 
 export function DealFormDialog({ deal, open, onOpenChange }: DealFormDialogProps) {
+  const { t, langOf } = useT('admin');
   return (
     <Dialog
-      lang="zh-CN"
-      closeLabel="关闭"
+      lang={langOf('dealForm.titleCreate')}
+      closeLabel={t('catalog.close')}
       open={open}
       onOpenChange={onOpenChange}
       size="xl"
-      title={deal ? '编辑团购' : '新建团购'}
-      description={deal ? `修改「${deal.title}」。状态请在列表中用上架、下架和归档调整。` : '新团购保存为草稿，上架后顾客才能看到。'}
+      title={deal ? t('dealForm.titleEdit') : t('dealForm.titleCreate')}
+      description={deal ? t('dealForm.descriptionEdit', { title: deal.title }) : t('dealForm.descriptionCreate')}
     >
       <DealForm key={deal?.id ?? 'new'} deal={deal} onDone={() => onOpenChange(false)} />
     </Dialog>

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { AdminDeal } from '../../../../contract/admin';
 import { Button } from '../../../components/ui/button';
+import { requestLanguage, useT } from '../../../i18n';
 import { AlertIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { useDeleteDeal } from '../api/delete-deal';
@@ -11,6 +12,7 @@ import { errorMessage } from '../error-message';
 import { Dialog } from '../../../components/ui/dialog';
 
 function DeleteConfirmation({ deal, onDone }: { deal: AdminDeal; onDone: () => void }) {
+  const { t } = useT('admin');
   const remove = useDeleteDeal();
   const archive = useSetDealStatus();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -20,12 +22,12 @@ function DeleteConfirmation({ deal, onDone }: { deal: AdminDeal; onDone: () => v
     remove.mutate(deal.id, {
       onSuccess: () => {
         onDone();
-        toast({ title: '已删除', description: deal.title, variant: 'success' });
+        toast({ title: t('deleteDeal.deleted'), description: deal.title, variant: 'success' });
       },
       onError: (error) => {
         const message = errorMessage(error);
         setRefusal(message);
-        toast({ title: '删除失败', description: message, variant: 'destructive' });
+        toast({ title: t('deleteDeal.deleteFailed'), description: message, variant: 'destructive' });
       },
     });
 
@@ -35,9 +37,9 @@ function DeleteConfirmation({ deal, onDone }: { deal: AdminDeal; onDone: () => v
       {
         onSuccess: () => {
           onDone();
-          toast({ title: '已归档', description: deal.title, variant: 'success' });
+          toast({ title: t('dealActions.archived'), description: deal.title, variant: 'success' });
         },
-        onError: (error) => toast({ title: '状态更新失败', description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => toast({ title: t('catalog.statusFailed'), description: errorMessage(error), variant: 'destructive' }),
       },
     );
 
@@ -47,8 +49,9 @@ function DeleteConfirmation({ deal, onDone }: { deal: AdminDeal; onDone: () => v
         <div role="alert" className="flex gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
           <AlertIcon className="h-5 w-5 shrink-0" />
           <div>
-            <p className="font-semibold">无法删除</p>
-            <p lang="en" className="mt-0.5 break-words">
+            <p className="font-semibold">{t('deleteDeal.cannotDelete')}</p>
+            {/* The server's refusal, in the language the app asks it to answer in. */}
+            <p lang={requestLanguage()} className="mt-0.5 break-words">
               {refusal}
             </p>
           </div>
@@ -56,16 +59,16 @@ function DeleteConfirmation({ deal, onDone }: { deal: AdminDeal; onDone: () => v
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone} disabled={busy}>
-          取消
+          {t('catalog.cancel')}
         </Button>
         {refusal && deal.status !== 'archived' ? (
           <Button onClick={archiveInstead} disabled={busy}>
-            {archive.isPending ? '归档中…' : '改为归档'}
+            {archive.isPending ? t('deleteDeal.archiving') : t('deleteDeal.archiveInstead')}
           </Button>
         ) : null}
         {refusal ? null : (
           <Button variant="danger" onClick={confirm} disabled={busy}>
-            {remove.isPending ? '删除中…' : '确认删除'}
+            {remove.isPending ? t('deleteDeal.deleting') : t('deleteDeal.confirm')}
           </Button>
         )}
       </div>
@@ -74,18 +77,19 @@ function DeleteConfirmation({ deal, onDone }: { deal: AdminDeal; onDone: () => v
 }
 
 export function DeleteDealDialog({ deal, onClose }: { deal: AdminDeal | null; onClose: () => void }) {
+  const { t, langOf } = useT('admin');
   return (
     <Dialog
-      lang="zh-CN"
-      closeLabel="关闭"
+      lang={langOf('deleteDeal.title')}
+      closeLabel={t('catalog.close')}
       open={deal !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
       role="alertdialog"
       size="lg"
-      title="删除团购"
-      description={deal ? `确定要删除「${deal.title}」吗？此操作无法撤销。` : undefined}
+      title={t('deleteDeal.title')}
+      description={deal ? t('deleteDeal.description', { title: deal.title }) : undefined}
     >
       {deal ? <DeleteConfirmation key={deal.id} deal={deal} onDone={onClose} /> : null}
     </Dialog>

@@ -7,6 +7,8 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { COPY_CONFIRM_MS, MERCHANT_CREATED_TOAST_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../../contract/constants';
 import { CheckCircleIcon, XIcon } from '../../../components/ui/icons';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../i18n';
+import { formatPhone } from '../../../lib/phone';
 
 export interface LoginInfo {
   merchantName: string;
@@ -17,6 +19,7 @@ export interface LoginInfo {
 type CopyState = 'idle' | 'copied' | 'failed';
 
 function CopyButton({ info }: { info: LoginInfo }) {
+  const { t } = useT('admin');
   const [state, setState] = useState<CopyState>('idle');
   useEffect(() => {
     if (state !== 'copied') return;
@@ -26,7 +29,8 @@ function CopyButton({ info }: { info: LoginInfo }) {
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(`商户：${info.merchantName}\n登录账号：${info.phone}\n初始密码：${info.password}`);
+      // The phone as stored, ready to paste into the login form.
+      await navigator.clipboard.writeText(t('loginInfo.copyText', { name: info.merchantName, phone: info.phone, password: info.password }));
       setState('copied');
     } catch {
       setState('failed');
@@ -37,20 +41,21 @@ function CopyButton({ info }: { info: LoginInfo }) {
     <div className="mt-3 flex flex-wrap items-center gap-2">
       <Button size="sm" variant="secondary" onClick={() => void copy()}>
         {state === 'copied' ? <CheckCircleIcon className="h-4 w-4" /> : null}
-        {state === 'copied' ? '已复制' : '复制登录信息'}
+        {state === 'copied' ? t('loginInfo.copied') : t('loginInfo.copy')}
       </Button>
-      {state === 'failed' ? <span className="text-xs text-red-700">无法访问剪贴板，请手动记录。</span> : null}
+      {state === 'failed' ? <span className="text-xs text-red-700">{t('loginInfo.copyFailed')}</span> : null}
     </div>
   );
 }
 
 export function LoginInfoToast({ info, onClose }: { info: LoginInfo | null; onClose: () => void }) {
+  const { t, langOf } = useT('admin');
   return (
     <ToastPrimitive.Provider
       duration={MERCHANT_CREATED_TOAST_MS}
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      label="商户登录信息"
+      label={t('loginInfo.label')}
     >
       {info ? (
         <ToastPrimitive.Root
@@ -60,27 +65,27 @@ export function LoginInfoToast({ info, onClose }: { info: LoginInfo | null; onCl
             if (!open) onClose();
           }}
           duration={MERCHANT_CREATED_TOAST_MS}
-          lang="zh-CN"
+          lang={langOf('loginInfo.title')}
           className="toast-root pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border border-emerald-200 bg-white p-4 pr-10 text-slate-900 shadow-lg"
         >
           <CheckCircleIcon className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" />
           <div className="min-w-0 flex-1">
-            <ToastPrimitive.Title className="text-sm font-semibold">商户已创建：{info.merchantName}</ToastPrimitive.Title>
+            <ToastPrimitive.Title className="text-sm font-semibold">{t('loginInfo.title', { name: info.merchantName })}</ToastPrimitive.Title>
             <ToastPrimitive.Description asChild>
               <div className="mt-1 text-sm text-slate-700">
                 <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5">
-                  <dt className="text-slate-600">登录账号</dt>
-                  <dd className="font-mono font-semibold break-all text-slate-900">{info.phone}</dd>
-                  <dt className="text-slate-600">初始密码</dt>
+                  <dt className="text-slate-600">{t('loginInfo.account')}</dt>
+                  <dd className="font-mono font-semibold break-all text-slate-900">{formatPhone(info.phone)}</dd>
+                  <dt className="text-slate-600">{t('loginInfo.password')}</dt>
                   <dd className="font-mono font-semibold break-all text-slate-900">{info.password}</dd>
                 </dl>
-                <p className="mt-1.5 text-xs text-slate-600">密码只显示这一次，请商户首次登录后修改。</p>
+                <p className="mt-1.5 text-xs text-slate-600">{t('loginInfo.onlyOnce')}</p>
               </div>
             </ToastPrimitive.Description>
             <CopyButton info={info} />
           </div>
           <ToastPrimitive.Close
-            aria-label="关闭通知"
+            aria-label={t('loginInfo.close')}
             className="absolute top-3 right-3 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
           >
             <XIcon className="h-4 w-4" />
@@ -89,7 +94,7 @@ export function LoginInfoToast({ info, onClose }: { info: LoginInfo | null; onCl
       ) : null}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
-        label="商户登录信息 ({hotkey})"
+        label={t('loginInfo.viewportLabel')}
         className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none"
       />
     </ToastPrimitive.Provider>

@@ -6,6 +6,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { AdminMerchant } from '../../../../contract/admin';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
+import { useT } from '../../../i18n';
 import { useCreateMerchant, type CreatedMerchant } from '../api/create-merchant';
 import { useUpdateMerchant } from '../api/update-merchant';
 import { errorMessage } from '../error-message';
@@ -33,6 +34,7 @@ interface MerchantFormProps {
 }
 
 function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: MerchantFormProps) {
+  const { t } = useT('admin');
   const [values, setValues] = useState<MerchantFormValues>(() => (merchant ? merchantFormFrom(merchant) : emptyMerchantForm()));
   const [errors, setErrors] = useState<MerchantFormErrors>({});
   // Fields are checked as they change only after a first attempt to save, so nobody is scolded while still typing.
@@ -68,7 +70,7 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
         },
         onError: (error) => {
           beforeToast();
-          toast({ title: '创建失败', description: errorMessage(error), variant: 'destructive' });
+          toast({ title: t('catalog.createFailed'), description: errorMessage(error), variant: 'destructive' });
         },
       });
     } else if (merchant) {
@@ -78,11 +80,11 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
           onSuccess: (saved) => {
             onDone();
             beforeToast();
-            toast({ title: '商户已更新', description: saved.name, variant: 'success' });
+            toast({ title: t('merchantForm.updated'), description: saved.name, variant: 'success' });
           },
           onError: (error) => {
             beforeToast();
-            toast({ title: '更新失败', description: errorMessage(error), variant: 'destructive' });
+            toast({ title: t('catalog.updateFailed'), description: errorMessage(error), variant: 'destructive' });
           },
         },
       );
@@ -92,7 +94,7 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="merchant-name" label="商户名称" required error={errors.name}>
+        <Field id="merchant-name" label={t('merchantForm.name')} required error={errors.name}>
           {(control) => (
             <Input
               {...control}
@@ -105,10 +107,10 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
         </Field>
         <Field
           id="merchant-phone"
-          label="联系电话"
+          label={t('merchantForm.phone')}
           required={mode === 'create'}
           error={errors.phone}
-          hint={mode === 'create' ? '同时作为商户登录账号' : '登录账号的手机号不随此处修改'}
+          hint={mode === 'create' ? t('merchantForm.phoneHintCreate') : t('merchantForm.phoneHintEdit')}
         >
           {(control) => (
             <Input
@@ -123,7 +125,7 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
           )}
         </Field>
       </div>
-      <Field id="merchant-commission" label="佣金比例（%）" required error={errors.commission} hint="按售出券的价格计算，最多两位小数；每周结算单按生成时的比例计算。" className="sm:max-w-60">
+      <Field id="merchant-commission" label={t('merchantForm.commission')} required error={errors.commission} hint={t('merchantForm.commissionHint')} className="sm:max-w-60">
         {(control) => (
           <Input
             {...control}
@@ -138,7 +140,7 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
           />
         )}
       </Field>
-      <Field id="merchant-address" label="地址" error={errors.address}>
+      <Field id="merchant-address" label={t('merchantForm.address')} error={errors.address}>
         {(control) => (
           <Input
             {...control}
@@ -150,27 +152,27 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
         )}
       </Field>
       <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4" aria-describedby="merchant-place-description">
-        <legend className="px-1 text-sm font-semibold text-slate-800">位置（可选）</legend>
+        <legend className="px-1 text-sm font-semibold text-slate-800">{t('merchantForm.placeLegend')}</legend>
         <p id="merchant-place-description" className="-mt-1 text-xs text-slate-600">
-          纬度和经度同时填写或都留空；顾客按距离排序时使用。例如旧金山联合广场：37.788、-122.4075。
+          {t('merchantForm.placeDescription')}
         </p>
         <div className="grid gap-3 sm:grid-cols-3">
-          <Field id="merchant-city" label="城市" error={errors.city}>
+          <Field id="merchant-city" label={t('merchantForm.city')} error={errors.city}>
             {(control) => <Input {...control} value={values.city} autoComplete="off" onChange={(event) => set('city', event.target.value)} />}
           </Field>
-          <Field id="merchant-latitude" label="纬度" error={errors.latitude}>
+          <Field id="merchant-latitude" label={t('merchantForm.latitude')} error={errors.latitude}>
             {(control) => (
               <Input {...control} type="number" min={-90} max={90} step="any" inputMode="decimal" autoComplete="off" value={values.latitude} onChange={(event) => set('latitude', event.target.value)} />
             )}
           </Field>
-          <Field id="merchant-longitude" label="经度" error={errors.longitude}>
+          <Field id="merchant-longitude" label={t('merchantForm.longitude')} error={errors.longitude}>
             {(control) => (
               <Input {...control} type="number" min={-180} max={180} step="any" inputMode="decimal" autoComplete="off" value={values.longitude} onChange={(event) => set('longitude', event.target.value)} />
             )}
           </Field>
         </div>
       </fieldset>
-      <Field id="merchant-description" label="商户简介" error={errors.description}>
+      <Field id="merchant-description" label={t('merchantForm.description')} error={errors.description}>
         {(control) => (
           <Textarea
             {...control}
@@ -182,8 +184,8 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
         )}
       </Field>
       <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4">
-        <legend className="px-1 text-sm font-semibold text-slate-800">营业时间（可选）</legend>
-        <p className="-mt-1 text-xs text-slate-600">每个时段的格式为 HH:MM-HH:MM，不营业的时段留空。</p>
+        <legend className="px-1 text-sm font-semibold text-slate-800">{t('merchantForm.hoursLegend')}</legend>
+        <p className="-mt-1 text-xs text-slate-600">{t('merchantForm.hoursDescription')}</p>
         <div className="grid gap-3 sm:grid-cols-3">
           {HOURS_PERIODS.map((period) => (
             <Field key={period.key} id={`merchant-hours-${period.key}`} label={period.label} error={errors[period.key]}>
@@ -204,10 +206,10 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
       </fieldset>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone} disabled={saving}>
-          取消
+          {t('catalog.cancel')}
         </Button>
         <Button type="submit" disabled={saving}>
-          {saving ? '保存中…' : mode === 'create' ? '创建商户' : '保存修改'}
+          {saving ? t('catalog.saving') : mode === 'create' ? t('merchantForm.submitCreate') : t('catalog.saveChanges')}
         </Button>
       </div>
     </form>
@@ -225,16 +227,17 @@ interface MerchantFormDialogProps {
 }
 
 export function MerchantFormDialog({ merchant, open, onOpenChange, onCreated, beforeToast }: MerchantFormDialogProps) {
+  const { t, langOf } = useT('admin');
   const mode: MerchantFormMode = merchant ? 'edit' : 'create';
   return (
     <Dialog
-      lang="zh-CN"
-      closeLabel="关闭"
+      lang={langOf('merchantForm.titleCreate')}
+      closeLabel={t('catalog.close')}
       open={open}
       onOpenChange={onOpenChange}
       size="xl"
-      title={mode === 'create' ? '新建商户' : '编辑商户'}
-      description={mode === 'create' ? '创建后会生成商户登录账号和初始密码，仅显示一次。' : `修改「${merchant?.name ?? ''}」的资料。`}
+      title={mode === 'create' ? t('merchantForm.titleCreate') : t('merchantForm.titleEdit')}
+      description={mode === 'create' ? t('merchantForm.descriptionCreate') : t('merchantForm.descriptionEdit', { name: merchant?.name ?? '' })}
     >
       <MerchantForm
         key={merchant?.id ?? 'new'}

@@ -1,21 +1,24 @@
 /** One merchant in the management list: its card details and commission rate, deal count, creation date, inline status and edit. */
+import { Trans } from 'react-i18next';
 import type { AdminMerchant } from '../../../../contract/admin';
 import type { MerchantStatus } from '../../../../contract/merchants';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
+import { translate, useT } from '../../../i18n';
 import { formatIso, formatIsoDay } from '../../../lib/date-format';
 import { useSetMerchantStatus } from '../api/set-merchant-status';
 import { errorMessage } from '../error-message';
 import { HOURS_PERIODS, parseBusinessHours } from '../merchant-form';
-import { MERCHANT_STATUS_LABELS, MERCHANT_STATUSES } from '../merchant-status';
+import { merchantStatusLabel, MERCHANT_STATUSES } from '../merchant-status';
 import { inputClasses } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
 import { formatBasisPoints } from '../../../lib/numbers';
+import { formatPhone } from '../../../lib/phone';
 
 function hoursText(json: string | null): string {
   const hours = parseBusinessHours(json);
-  const parts = HOURS_PERIODS.filter((p) => hours[p.key] !== '').map((p) => `${p.label} ${hours[p.key]}`);
-  return parts.length > 0 ? parts.join('，') : '未设置';
+  const parts = HOURS_PERIODS.filter((p) => hours[p.key] !== '').map((p) => translate('admin:merchantRow.hoursPart', { period: p.label, hours: hours[p.key] }));
+  return parts.length > 0 ? parts.join(translate('admin:merchantRow.hoursSeparator')) : translate('admin:merchantRow.hoursNone');
 }
 
 function createdText(iso: string): string {
@@ -30,6 +33,7 @@ interface MerchantRowProps {
 }
 
 export function MerchantRow({ merchant, onEdit, beforeToast }: MerchantRowProps) {
+  const { t } = useT('admin');
   const status = useSetMerchantStatus();
   const titleId = `merchant-${merchant.id}-name`;
   const selectId = `merchant-${merchant.id}-status`;
@@ -42,22 +46,26 @@ export function MerchantRow({ merchant, onEdit, beforeToast }: MerchantRowProps)
       {
         onSuccess: (saved) => {
           beforeToast();
-          toast({ title: '状态已更新', description: `${saved.name}：${MERCHANT_STATUS_LABELS[saved.status]}`, variant: 'success' });
+          toast({
+            title: t('merchantRow.statusUpdatedTitle'),
+            description: t('merchantRow.statusUpdatedDescription', { name: saved.name, status: merchantStatusLabel(saved.status) }),
+            variant: 'success',
+          });
         },
         onError: (error) => {
           beforeToast();
-          toast({ title: '状态更新失败', description: errorMessage(error), variant: 'destructive' });
+          toast({ title: t('catalog.statusFailed'), description: errorMessage(error), variant: 'destructive' });
         },
       },
     );
   };
 
-  const details: Array<{ term: string; value: string }> = [
-    { term: '电话', value: merchant.phone },
-    { term: '地址', value: merchant.address || '未填写' },
-    { term: '营业时间', value: hoursText(merchant.businessHours) },
-    { term: '登录账号', value: merchant.accountPhone ?? '无' },
-    { term: '佣金比例', value: formatBasisPoints(merchant.commissionBps) },
+  const details: Array<{ key: string; term: string; value: string }> = [
+    { key: 'phone', term: t('merchantRow.phone'), value: formatPhone(merchant.phone) },
+    { key: 'address', term: t('merchantRow.address'), value: merchant.address || t('merchantRow.addressNone') },
+    { key: 'hours', term: t('merchantRow.hours'), value: hoursText(merchant.businessHours) },
+    { key: 'account', term: t('merchantRow.account'), value: merchant.accountPhone === null ? t('merchantRow.accountNone') : formatPhone(merchant.accountPhone) },
+    { key: 'commission', term: t('merchantRow.commission'), value: formatBasisPoints(merchant.commissionBps) },
   ];
 
   return (
@@ -68,14 +76,20 @@ export function MerchantRow({ merchant, onEdit, beforeToast }: MerchantRowProps)
             {merchant.name}
           </h3>
           <p className="mt-0.5 text-sm text-slate-600">
-            团购 <span className="font-semibold text-slate-900 tabular-nums">{merchant.dealCount}</span> 个 · 创建于{' '}
-            <time dateTime={merchant.createdAt}>{createdText(merchant.createdAt)}</time>
+            <Trans
+              t={t}
+              i18nKey='merchantRow.summary'
+              count={merchant.dealCount}
+              values={{ date: createdText(merchant.createdAt) }}
+              components={{ count: <span className="font-semibold text-slate-900 tabular-nums" />, date: <time dateTime={merchant.createdAt} /> }}
+            />
           </p>
         </div>
         <div className="flex items-end gap-2">
           <div className="grid gap-1">
             <label htmlFor={selectId} className="text-xs font-semibold text-slate-700">
-              状态<span className="sr-only">（{merchant.name}）</span>
+              {t('merchantRow.status')}
+              <span className="sr-only">{t('merchantRow.statusOf', { name: merchant.name })}</span>
             </label>
             <select
               id={selectId}
@@ -87,20 +101,20 @@ export function MerchantRow({ merchant, onEdit, beforeToast }: MerchantRowProps)
             >
               {MERCHANT_STATUSES.map((value) => (
                 <option key={value} value={value}>
-                  {MERCHANT_STATUS_LABELS[value]}
+                  {merchantStatusLabel(value)}
                 </option>
               ))}
             </select>
           </div>
-          <Button variant="outline" size="sm" onClick={() => onEdit(merchant)} aria-label={`编辑 ${merchant.name}`}>
-            编辑
+          <Button variant="outline" size="sm" onClick={() => onEdit(merchant)} aria-label={t('merchantRow.editLabel', { name: merchant.name })}>
+            {t('catalog.edit')}
           </Button>
         </div>
       </div>
       {merchant.description ? <p className="mt-2 line-clamp-2 text-sm text-slate-700">{merchant.description}</p> : null}
       <dl className="mt-3 grid gap-x-6 gap-y-2 border-t border-slate-100 pt-3 text-sm sm:grid-cols-2 lg:grid-cols-5">
         {details.map((row) => (
-          <div key={row.term} className="min-w-0">
+          <div key={row.key} className="min-w-0">
             <dt className="text-xs text-slate-600">{row.term}</dt>
             <dd className="break-words text-slate-900">{row.value}</dd>
           </div>
@@ -108,7 +122,7 @@ export function MerchantRow({ merchant, onEdit, beforeToast }: MerchantRowProps)
       </dl>
       {merchant.status !== 'active' ? (
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
-          该商户的团购对顾客不可见，商户账号也无法登录。
+          {t('merchantRow.inactiveNote')}
         </p>
       ) : null}
     </article>

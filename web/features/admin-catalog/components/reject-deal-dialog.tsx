@@ -2,6 +2,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { AdminDeal } from '../../../../contract/admin';
 import { Button } from '../../../components/ui/button';
+import { translate, useT } from '../../../i18n';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, focusFirstError, Textarea } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
@@ -13,12 +14,13 @@ const REASON_MAX_LENGTH = 1000;
 
 function rejectReasonError(reason: string): string | undefined {
   const trimmed = reason.trim();
-  if (trimmed === '') return '请填写驳回原因';
-  if (trimmed.length > REASON_MAX_LENGTH) return `驳回原因不能超过 ${REASON_MAX_LENGTH} 个字符`;
+  if (trimmed === '') return translate('admin:rejectDeal.reasonRequired');
+  if (trimmed.length > REASON_MAX_LENGTH) return translate('admin:rejectDeal.reasonTooLong', { max: REASON_MAX_LENGTH });
   return undefined;
 }
 
 function RejectForm({ deal, onDone }: { deal: AdminDeal; onDone: () => void }) {
+  const { t } = useT('admin');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [tried, setTried] = useState(false);
@@ -40,7 +42,7 @@ function RejectForm({ deal, onDone }: { deal: AdminDeal; onDone: () => void }) {
       {
         onSuccess: () => {
           onDone();
-          toast({ title: '已驳回', description: deal.title, variant: 'success' });
+          toast({ title: t('rejectDeal.rejected'), description: deal.title, variant: 'success' });
         },
         onError: (failure) => setError(errorMessage(failure)),
       },
@@ -49,7 +51,7 @@ function RejectForm({ deal, onDone }: { deal: AdminDeal; onDone: () => void }) {
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
-      <Field id="reject-reason" label="驳回原因" required error={error} hint="商户会在自己的团购列表中看到这段说明，修改后可重新提交。">
+      <Field id="reject-reason" label={t('rejectDeal.reason')} required error={error} hint={t('rejectDeal.reasonHint')}>
         {(control) => (
           <Textarea
             {...control}
@@ -65,10 +67,10 @@ function RejectForm({ deal, onDone }: { deal: AdminDeal; onDone: () => void }) {
       </Field>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone} disabled={reject.isPending}>
-          取消
+          {t('catalog.cancel')}
         </Button>
         <Button type="submit" variant="danger" disabled={reject.isPending}>
-          {reject.isPending ? '驳回中…' : '确认驳回'}
+          {reject.isPending ? t('rejectDeal.rejecting') : t('rejectDeal.confirm')}
         </Button>
       </div>
     </form>
@@ -76,17 +78,18 @@ function RejectForm({ deal, onDone }: { deal: AdminDeal; onDone: () => void }) {
 }
 
 export function RejectDealDialog({ deal, onClose }: { deal: AdminDeal | null; onClose: () => void }) {
+  const { t, langOf } = useT('admin');
   return (
     <Dialog
-      lang="zh-CN"
-      closeLabel="关闭"
+      lang={langOf('rejectDeal.title')}
+      closeLabel={t('catalog.close')}
       open={deal !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
       size="lg"
-      title="驳回团购"
-      description={deal ? `驳回「${deal.title}」（${deal.merchantName}），请说明原因。` : undefined}
+      title={t('rejectDeal.title')}
+      description={deal ? t('rejectDeal.description', { title: deal.title, merchant: deal.merchantName }) : undefined}
     >
       {deal ? <RejectForm key={deal.id} deal={deal} onDone={onClose} /> : null}
     </Dialog>

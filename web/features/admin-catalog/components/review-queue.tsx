@@ -3,14 +3,17 @@
  * first. Each can be read in full, approved (published and listed at once) or rejected with a reason.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { Trans } from 'react-i18next';
 import type { AdminDeal } from '../../../../contract/admin';
 import { RichText } from '../../../components/rich-text';
 import { Badge } from '../../../components/ui/badge';
+import { useT } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
 import { AlertIcon } from '../../../components/ui/icons';
 import { Price } from '../../../components/ui/price';
 import { toast } from '../../../components/ui/toast';
 import { formatIso, formatIsoDay } from '../../../lib/date-format';
+import { formatCount } from '../../../lib/numbers';
 import { reviewQueueQueryOptions } from '../api/get-admin-deals';
 import { useApproveDeal } from '../api/review-deal';
 import { DEAL_STATE_BADGES } from '../deal-status';
@@ -18,38 +21,38 @@ import { errorMessage } from '../error-message';
 import { DealThumb } from './deal-thumb';
 
 const PENDING = DEAL_STATE_BADGES.pending_review;
-const day = (iso: string | null) => (iso ? formatIso(iso, formatIsoDay) : '不限');
 
 function DealContent({ deal }: { deal: AdminDeal }) {
+  const { t } = useT('admin');
+  const day = (iso: string | null) => (iso ? formatIso(iso, formatIsoDay) : t('catalog.unlimited'));
   const texts = [
-    { title: '团购描述', html: deal.description },
-    { title: '使用说明', html: deal.redemptionInstructions },
-    { title: '条款与条件', html: deal.termsConditions },
+    { key: 'description', title: t('reviewQueue.description'), html: deal.description },
+    { key: 'instructions', title: t('reviewQueue.instructions'), html: deal.redemptionInstructions },
+    { key: 'terms', title: t('reviewQueue.terms'), html: deal.termsConditions },
   ].filter((text) => text.html.trim() !== '');
   return (
     <details className="mt-3 rounded-xl bg-slate-50 ring-1 ring-slate-200">
       <summary className="cursor-pointer rounded-xl px-3 py-2 text-sm font-semibold text-slate-800 focus-ring">
-        查看团购内容<span className="sr-only">：{deal.title}</span>
+        {t('reviewQueue.viewContent')}
+        <span className="sr-only">{t('catalog.forDeal', { title: deal.title })}</span>
       </summary>
       <div className="grid gap-3 px-3 pb-3 text-sm text-slate-700">
         <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">
           <div>
-            <dt className="text-xs text-slate-600">库存</dt>
-            <dd className="tabular-nums">{deal.inventory === 0 ? '不限' : deal.inventory.toLocaleString('en-US')}</dd>
+            <dt className="text-xs text-slate-600">{t('reviewQueue.inventory')}</dt>
+            <dd className="tabular-nums">{deal.inventory === 0 ? t('catalog.unlimited') : formatCount(deal.inventory)}</dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-600">每人限购</dt>
+            <dt className="text-xs text-slate-600">{t('reviewQueue.maxPerUser')}</dt>
             <dd className="tabular-nums">{deal.maxPerUser}</dd>
           </div>
           <div className="col-span-2">
-            <dt className="text-xs text-slate-600">有效期</dt>
-            <dd className="tabular-nums">
-              {day(deal.validFrom)} 至 {day(deal.validUntil)}
-            </dd>
+            <dt className="text-xs text-slate-600">{t('reviewQueue.validity')}</dt>
+            <dd className="tabular-nums">{t('reviewQueue.validityRange', { from: day(deal.validFrom), until: day(deal.validUntil) })}</dd>
           </div>
         </dl>
         {texts.map((text) => (
-          <div key={text.title} className="min-w-0">
+          <div key={text.key} className="min-w-0">
             <h4 className="text-xs font-semibold text-slate-600">{text.title}</h4>
             <RichText html={text.html} className="mt-1 break-words" />
           </div>
@@ -60,12 +63,13 @@ function DealContent({ deal }: { deal: AdminDeal }) {
 }
 
 function ReviewItem({ deal, onReject, onEdit }: { deal: AdminDeal; onReject: () => void; onEdit: () => void }) {
+  const { t } = useT('admin');
   const approve = useApproveDeal();
   const titleId = `review-${deal.id}-title`;
   const approveDeal = () =>
     approve.mutate(deal.id, {
-      onSuccess: () => toast({ title: '已通过并上架', description: deal.title, variant: 'success' }),
-      onError: (error) => toast({ title: '审核失败', description: errorMessage(error), variant: 'destructive' }),
+      onSuccess: () => toast({ title: t('reviewQueue.approved'), description: deal.title, variant: 'success' }),
+      onError: (error) => toast({ title: t('reviewQueue.reviewFailed'), description: errorMessage(error), variant: 'destructive' }),
     });
 
   return (
@@ -81,17 +85,22 @@ function ReviewItem({ deal, onReject, onEdit }: { deal: AdminDeal; onReject: () 
             <p className="truncate text-sm text-slate-600">{deal.merchantName}</p>
             <p className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-sm text-slate-700">
               <span>
-                <Price cents={deal.priceCents} label="价格：" className="font-bold text-slate-900" />
+                <Price cents={deal.priceCents} label={t('catalog.price')} className="font-bold text-slate-900" />
                 {deal.originalPriceCents !== null ? (
                   <>
                     {' '}
-                    <Price cents={deal.originalPriceCents} label="原价：" struck className="text-slate-500" />
+                    <Price cents={deal.originalPriceCents} label={t('catalog.originalPrice')} struck className="text-slate-500" />
                   </>
                 ) : null}
               </span>
               {deal.submittedAt ? (
                 <span>
-                  提交于 <time dateTime={deal.submittedAt}>{formatIso(deal.submittedAt, formatIsoDay)}</time>
+                  <Trans
+                    t={t}
+                    i18nKey='reviewQueue.submitted'
+                    values={{ date: formatIso(deal.submittedAt, formatIsoDay) }}
+                    components={{ date: <time dateTime={deal.submittedAt} /> }}
+                  />
                 </span>
               ) : null}
             </p>
@@ -99,14 +108,16 @@ function ReviewItem({ deal, onReject, onEdit }: { deal: AdminDeal; onReject: () 
         </div>
         <div className="flex flex-wrap gap-2 sm:shrink-0" aria-busy={approve.isPending || undefined}>
           <Button size="sm" onClick={approveDeal} disabled={approve.isPending}>
-            {approve.isPending ? '处理中…' : '通过'}
-            <span className="sr-only">：{deal.title}</span>
+            {approve.isPending ? t('reviewQueue.processing') : t('reviewQueue.approve')}
+            <span className="sr-only">{t('catalog.forDeal', { title: deal.title })}</span>
           </Button>
           <Button size="sm" variant="outline" className="text-red-700" onClick={onReject} disabled={approve.isPending}>
-            驳回<span className="sr-only">：{deal.title}</span>
+            {t('reviewQueue.reject')}
+            <span className="sr-only">{t('catalog.forDeal', { title: deal.title })}</span>
           </Button>
           <Button size="sm" variant="ghost" onClick={onEdit}>
-            编辑<span className="sr-only">：{deal.title}</span>
+            {t('catalog.edit')}
+            <span className="sr-only">{t('catalog.forDeal', { title: deal.title })}</span>
           </Button>
         </div>
       </div>
@@ -121,24 +132,25 @@ interface ReviewQueueProps {
 }
 
 export function ReviewQueue({ onReject, onEdit }: ReviewQueueProps) {
+  const { t } = useT('admin');
   const queue = useInfiniteQuery(reviewQueueQueryOptions);
   const deals = queue.data?.pages.flatMap((page) => page.deals) ?? [];
 
   let body;
   if (queue.isPending) {
-    body = <p className="text-sm text-slate-600">加载中…</p>;
+    body = <p className="text-sm text-slate-600">{t('catalog.loading')}</p>;
   } else if (queue.isError && deals.length === 0) {
     body = (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
         <AlertIcon className="h-5 w-5 shrink-0" />
-        <span className="flex-1">待审核列表暂时无法加载。</span>
+        <span className="flex-1">{t('reviewQueue.loadFailed')}</span>
         <Button size="sm" variant="outline" onClick={() => void queue.refetch()}>
-          重试
+          {t('catalog.retry')}
         </Button>
       </div>
     );
   } else if (deals.length === 0) {
-    body = <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-600 ring-1 ring-slate-200">暂无待审核的团购。</p>;
+    body = <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-600 ring-1 ring-slate-200">{t('reviewQueue.empty')}</p>;
   } else {
     body = (
       <>
@@ -152,13 +164,13 @@ export function ReviewQueue({ onReject, onEdit }: ReviewQueueProps) {
         {queue.hasNextPage ? (
           <div className="mt-4 flex justify-center">
             <Button variant="outline" onClick={() => void queue.fetchNextPage()} disabled={queue.isFetchingNextPage}>
-              {queue.isFetchingNextPage ? '加载中…' : '加载更多待审核团购'}
+              {queue.isFetchingNextPage ? t('catalog.loading') : t('reviewQueue.loadMore')}
             </Button>
           </div>
         ) : null}
         {queue.isFetchNextPageError ? (
           <p className="mt-3 text-center text-sm text-red-700" role="alert">
-            更多待审核团购加载失败，请重试。
+            {t('reviewQueue.moreFailed')}
           </p>
         ) : null}
       </>
@@ -169,9 +181,9 @@ export function ReviewQueue({ onReject, onEdit }: ReviewQueueProps) {
     <section aria-labelledby="review-queue-title" className="mb-10">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="review-queue-title" className="text-xl font-bold text-slate-900">
-          审核队列
+          {t('reviewQueue.title')}
         </h2>
-        <p className="text-sm text-slate-600">商户提交的团购，按提交时间从早到晚排列；通过后立即上架。</p>
+        <p className="text-sm text-slate-600">{t('reviewQueue.intro')}</p>
       </div>
       {body}
     </section>

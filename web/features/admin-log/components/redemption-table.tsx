@@ -1,12 +1,13 @@
 /** Every redemption attempt: a table on wide screens, a list of cards on phones (where eight columns cannot fit). */
 import type { RedemptionRecord } from '../../../../contract/redemption';
 import { Badge } from '../../../components/ui/badge';
+import { useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
 import { formatMoney } from '../../../lib/money';
 import { formatLogDate } from '../log-format';
 import { Missing } from '../../../components/ui/missing';
 
-const COLUMNS = ['Date', 'Voucher code', 'Deal', 'Customer', 'Merchant', 'Price', 'Result', 'Reason'] as const;
+const COLUMNS = ['date', 'voucherCode', 'deal', 'customer', 'merchant', 'price', 'result', 'reason'] as const;
 
 interface RecordsProps {
   records: RedemptionRecord[];
@@ -19,11 +20,13 @@ interface RecordsProps {
 type LogRecord = RedemptionRecord & { undone_at?: string | null };
 
 function ResultBadge({ record }: { record: LogRecord }) {
-  if (!record.success) return <Badge tone="danger">Failed</Badge>;
-  return record.undone_at ? <Badge tone="warning">Undone</Badge> : <Badge tone="success">Success</Badge>;
+  const { t } = useT('admin');
+  if (!record.success) return <Badge tone="danger">{t('redemptionLog.failed')}</Badge>;
+  return record.undone_at ? <Badge tone="warning">{t('redemptionLog.undone')}</Badge> : <Badge tone="success">{t('redemptionLog.success')}</Badge>;
 }
 
 export function RedemptionTable({ records, labelledBy, className }: RecordsProps) {
+  const { t } = useT('admin');
   return (
     // Focusable so keyboard users can scroll it sideways; named by the section heading. Positioned, so the
     // screen-reader-only texts inside stay in the scroll box instead of widening the page.
@@ -38,7 +41,7 @@ export function RedemptionTable({ records, labelledBy, className }: RecordsProps
           <tr>
             {COLUMNS.map((column) => (
               <th key={column} scope="col" className="px-4 py-3 whitespace-nowrap">
-                {column}
+                {t(`redemptionLog.columns.${column}`)}
               </th>
             ))}
           </tr>
@@ -69,6 +72,7 @@ export function RedemptionTable({ records, labelledBy, className }: RecordsProps
 }
 
 export function RedemptionCards({ records, labelledBy, className }: RecordsProps) {
+  const { t } = useT('admin');
   return (
     <ul aria-labelledby={labelledBy} className={cn('grid gap-3', className)}>
       {records.map((record) => (
@@ -81,17 +85,17 @@ export function RedemptionCards({ records, labelledBy, className }: RecordsProps
             <time dateTime={record.created_at}>{formatLogDate(record.created_at)}</time>
           </p>
           <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-            <dt className="text-slate-600">Deal</dt>
+            <dt className="text-slate-600">{t('redemptionLog.columns.deal')}</dt>
             <dd className="break-words text-slate-900">{record.deal_title ?? <Missing />}</dd>
-            <dt className="text-slate-600">Customer</dt>
+            <dt className="text-slate-600">{t('redemptionLog.columns.customer')}</dt>
             <dd className="break-all text-slate-800">{record.user_email ?? <Missing />}</dd>
-            <dt className="text-slate-600">Merchant</dt>
+            <dt className="text-slate-600">{t('redemptionLog.columns.merchant')}</dt>
             <dd className="break-words text-slate-800">{record.merchant_name ?? <Missing />}</dd>
-            <dt className="text-slate-600">Price</dt>
+            <dt className="text-slate-600">{t('redemptionLog.columns.price')}</dt>
             <dd className="text-slate-900 tabular-nums">{record.price_cents !== null ? formatMoney(record.price_cents) : <Missing />}</dd>
             {record.reason ? (
               <>
-                <dt className="text-slate-600">Reason</dt>
+                <dt className="text-slate-600">{t('redemptionLog.columns.reason')}</dt>
                 <dd className="break-words text-slate-800">{record.reason}</dd>
               </>
             ) : null}

@@ -3,10 +3,13 @@
  * redemptions and a Refund action, the refunds made, and the order's story from placement on.
  */
 import type { ReactNode } from 'react';
+import { Trans } from 'react-i18next';
 import type { AdminOrder } from '../../../../contract/orders';
 import { Badge } from '../../../components/ui/badge';
 import { Price } from '../../../components/ui/price';
+import { useT } from '../../../i18n';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
+import { formatPhone } from '../../../lib/phone';
 import { OrderHeader, OrderLines, RefundRows } from '../../orders';
 import { orderNumber, stateOfStatus, VoucherStateBadge } from '../../vouchers';
 import { AdminRefundDialog } from './admin-refund-dialog';
@@ -14,17 +17,15 @@ import { Missing } from '../../../components/ui/missing';
 
 type OrderVoucher = AdminOrder['vouchers'][number];
 
-const PROVIDERS: Record<AdminOrder['provider'], string> = { stripe: 'Stripe', test: 'Built-in test provider' };
-
 function when(iso: string): string {
   return formatIso(iso, formatDayTime);
 }
 
-function Facts({ rows }: { rows: Array<{ term: string; value: ReactNode }> }) {
+function Facts({ rows }: { rows: Array<{ key: string; term: string; value: ReactNode }> }) {
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
       {rows.map((row) => (
-        <div key={row.term} className="contents">
+        <div key={row.key} className="contents">
           <dt className="text-slate-600">{row.term}</dt>
           <dd className="min-w-0 break-all text-slate-900">{row.value ?? <Missing />}</dd>
         </div>
@@ -43,6 +44,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function VoucherRow({ voucher }: { voucher: OrderVoucher }) {
+  const { t } = useT('admin');
   // A voucher with a refund under way or done has nothing more to give back.
   const standing = voucher.refund !== null && voucher.refund.status !== 'failed';
   const refundable = (voucher.status === 'active' || voucher.status === 'redeemed') && !standing;
@@ -61,7 +63,7 @@ function VoucherRow({ voucher }: { voucher: OrderVoucher }) {
         {refundable ? <AdminRefundDialog voucher={voucher} /> : null}
       </div>
       {voucher.redemptions.length > 0 ? (
-        <ul aria-label={`Redemptions of ${voucher.voucherCode}`} className="mt-2 grid gap-1 text-sm text-slate-700">
+        <ul aria-label={t('orderCard.redemptionsOf', { code: voucher.voucherCode })} className="mt-2 grid gap-1 text-sm text-slate-700">
           {voucher.redemptions.map((r, index) => (
             <li key={`${r.at}-${index}`} className="flex flex-wrap items-center gap-x-2">
               <time dateTime={r.at} className="tabular-nums">
@@ -69,15 +71,15 @@ function VoucherRow({ voucher }: { voucher: OrderVoucher }) {
               </time>
               {r.success ? (
                 r.undoneAt ? (
-                  <Badge tone="warning">Undone</Badge>
+                  <Badge tone="warning">{t('orderCard.undone')}</Badge>
                 ) : (
-                  <Badge tone="success">Redeemed</Badge>
+                  <Badge tone="success">{t('orderCard.redeemed')}</Badge>
                 )
               ) : (
-                <Badge tone="danger">Failed</Badge>
+                <Badge tone="danger">{t('orderCard.failed')}</Badge>
               )}
               {!r.success && r.reason ? <span className="break-words text-slate-600">{r.reason}</span> : null}
-              {r.undoneAt ? <span className="text-slate-600">undone {when(r.undoneAt)}</span> : null}
+              {r.undoneAt ? <span className="text-slate-600">{t('orderCard.undoneAt', { when: when(r.undoneAt) })}</span> : null}
             </li>
           ))}
         </ul>
@@ -87,6 +89,7 @@ function VoucherRow({ voucher }: { voucher: OrderVoucher }) {
 }
 
 export function AdminOrderCard({ order }: { order: AdminOrder }) {
+  const { t } = useT('admin');
   const titleId = `admin-order-${order.id}`;
   const codeOf = (voucherId: string) => order.vouchers.find((v) => v.id === voucherId)?.voucherCode;
   const notes = order.refunds.filter((r) => r.note || r.failure || r.providerRef);
@@ -94,42 +97,46 @@ export function AdminOrderCard({ order }: { order: AdminOrder }) {
   return (
     <article aria-labelledby={titleId} className="grid gap-4 surface p-5 sm:p-6">
       <OrderHeader order={order} titleId={titleId}>
-        Placed <time dateTime={order.createdAt}>{when(order.createdAt)}</time>
         {order.paidAt ? (
-          <>
-            , paid <time dateTime={order.paidAt}>{when(order.paidAt)}</time>
-          </>
-        ) : null}
+          <Trans
+            t={t}
+            i18nKey='orderCard.placedPaid'
+            values={{ placed: when(order.createdAt), paid: when(order.paidAt) }}
+            components={{ placed: <time dateTime={order.createdAt} />, paid: <time dateTime={order.paidAt} /> }}
+          />
+        ) : (
+          <Trans t={t} i18nKey='orderCard.placed' values={{ placed: when(order.createdAt) }} components={{ placed: <time dateTime={order.createdAt} /> }} />
+        )}
       </OrderHeader>
 
       <div className="grid gap-4 md:grid-cols-2">
-        <Section title="Customer">
+        <Section title={t('orderCard.customer')}>
           <Facts
             rows={[
-              { term: 'Phone', value: order.customerPhone },
-              { term: 'Email', value: order.customerEmail },
+              { key: 'phone', term: t('orderCard.phone'), value: order.customerPhone === null ? null : formatPhone(order.customerPhone) },
+              { key: 'email', term: t('orderCard.email'), value: order.customerEmail },
             ]}
           />
         </Section>
-        <Section title="Payment">
+        <Section title={t('orderCard.payment')}>
           <Facts
             rows={[
-              { term: 'Provider', value: PROVIDERS[order.provider] },
-              { term: 'Session', value: order.providerSessionId ? <span className="font-mono text-xs">{order.providerSessionId}</span> : null },
-              { term: 'Reference', value: order.paymentRef ? <span className="font-mono text-xs">{order.paymentRef}</span> : null },
-              { term: 'Total', value: <Price cents={order.totalCents} /> },
-              { term: 'Refunded', value: <Price cents={order.refundedCents} /> },
+              { key: 'provider', term: t('orderCard.provider'), value: t(`orderCard.providers.${order.provider}`) },
+              { key: 'session', term: t('orderCard.session'), value: order.providerSessionId ? <span className="font-mono text-xs">{order.providerSessionId}</span> : null },
+              { key: 'reference', term: t('orderCard.reference'), value: order.paymentRef ? <span className="font-mono text-xs">{order.paymentRef}</span> : null },
+              { key: 'total', term: t('orderCard.total'), value: <Price cents={order.totalCents} /> },
+              { key: 'refunded', term: t('orderCard.refunded'), value: <Price cents={order.refundedCents} /> },
             ]}
           />
         </Section>
       </div>
 
-      <Section title="Items">
+      <Section title={t('orderCard.items')}>
         <OrderLines items={order.items} />
       </Section>
 
       {order.vouchers.length > 0 ? (
-        <Section title="Vouchers">
+        <Section title={t('orderCard.vouchers')}>
           <ul className="grid gap-2">
             {order.vouchers.map((voucher) => (
               <VoucherRow key={voucher.id} voucher={voucher} />
@@ -139,13 +146,22 @@ export function AdminOrderCard({ order }: { order: AdminOrder }) {
       ) : null}
 
       {order.refunds.length > 0 ? (
-        <Section title="Refunds">
+        <Section title={t('orderCard.refunds')}>
           <RefundRows refunds={order.refunds} codeOf={codeOf} />
           {notes.length > 0 ? (
             <ul className="mt-2 grid gap-1 text-sm text-slate-600">
               {notes.map((r) => (
                 <li key={r.id} className="break-words">
-                  {(r.voucherId !== null ? codeOf(r.voucherId) : undefined) ?? 'Refund'}: {[r.note, r.providerRef ? `reference ${r.providerRef}` : null, r.failure ? `failed: ${r.failure}` : null].filter(Boolean).join(' · ')}
+                  {t('orderCard.refundNote', {
+                    what: (r.voucherId !== null ? codeOf(r.voucherId) : undefined) ?? t('orderCard.refundFallback'),
+                    details: [
+                      r.note,
+                      r.providerRef ? t('orderCard.noteReference', { reference: r.providerRef }) : null,
+                      r.failure ? t('orderCard.noteFailed', { failure: r.failure }) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · '),
+                  })}
                 </li>
               ))}
             </ul>
@@ -153,11 +169,11 @@ export function AdminOrderCard({ order }: { order: AdminOrder }) {
         </Section>
       ) : null}
 
-      <Section title="Story">
+      <Section title={t('orderCard.story')}>
         {order.story.length === 0 ? (
-          <p className="text-sm text-slate-600">Nothing recorded yet.</p>
+          <p className="text-sm text-slate-600">{t('orderCard.nothingYet')}</p>
         ) : (
-          <ol aria-label={`Story of order ${orderNumber(order.id)}`} className="relative grid gap-3 border-l-2 border-slate-200 pl-4">
+          <ol aria-label={t('orderCard.storyOf', { number: orderNumber(order.id) })} className="relative grid gap-3 border-l-2 border-slate-200 pl-4">
             {order.story.map((event, index) => (
               <li key={`${event.at}-${index}`} className="relative text-sm">
                 <span aria-hidden="true" className="absolute top-1.5 -left-[1.4rem] h-2.5 w-2.5 rounded-full bg-brand-600 ring-2 ring-white" />

@@ -3,6 +3,7 @@
  * refund, with the reason written down (the server refuses it without one too).
  */
 import { useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import type { AdminOrder } from '../../../../contract/orders';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
@@ -10,6 +11,7 @@ import { Field, Textarea } from '../../../components/ui/field';
 import { SpinnerIcon } from '../../../components/ui/icons';
 import { Price } from '../../../components/ui/price';
 import { toast } from '../../../components/ui/toast';
+import { translate, useT } from '../../../i18n';
 import { isApiError } from '../../../lib/api-client';
 import { useAdminRefund } from '../api/admin-refund';
 
@@ -19,10 +21,11 @@ type OrderVoucher = AdminOrder['vouchers'][number];
 
 function failure(error: unknown): string {
   if (isApiError(error) && (error.status < 500 || error.status === 502) && error.serverMessage) return error.serverMessage;
-  return 'The refund could not be made right now. Please try again in a moment.';
+  return translate('admin:refundDialog.failedFallback');
 }
 
 function RefundForm({ voucher, onDone }: { voucher: OrderVoucher; onDone: () => void }) {
+  const { t } = useT('admin');
   const goodwill = voucher.status === 'redeemed';
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
@@ -38,8 +41,8 @@ function RefundForm({ voucher, onDone }: { voucher: OrderVoucher; onDone: () => 
       {
         onSuccess: (answer) => {
           toast({
-            title: answer.refund.status === 'pending' ? 'Refund requested' : 'Voucher refunded',
-            description: `Voucher ${voucher.voucherCode}`,
+            title: answer.refund.status === 'pending' ? t('refundDialog.requested') : t('refundDialog.refunded'),
+            description: t('refundDialog.voucher', { code: voucher.voucherCode }),
             variant: 'success',
           });
           onDone();
@@ -51,13 +54,13 @@ function RefundForm({ voucher, onDone }: { voucher: OrderVoucher; onDone: () => 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
       <p className="text-2xl font-extrabold tracking-tight text-slate-900">
-        <Price cents={voucher.priceCents} label="Amount: " />
+        <Price cents={voucher.priceCents} label={t('refundDialog.amount')} />
       </p>
       <Field
-        label={goodwill ? 'Reason for the goodwill refund' : 'Reason (optional)'}
+        label={goodwill ? t('refundDialog.reasonGoodwill') : t('refundDialog.reasonOptional')}
         required={goodwill}
-        hint={goodwill ? 'This voucher was used: the refund is recorded as a goodwill gesture.' : 'Kept with the refund for the records.'}
-        error={tried && missing ? 'Please give the reason for a goodwill refund.' : undefined}
+        hint={goodwill ? t('refundDialog.hintGoodwill') : t('refundDialog.hintOptional')}
+        error={tried && missing ? t('refundDialog.reasonRequired') : undefined}
       >
         {(control) => <Textarea {...control} rows={3} maxLength={REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} />}
       </Field>
@@ -69,12 +72,12 @@ function RefundForm({ voucher, onDone }: { voucher: OrderVoucher; onDone: () => 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <DialogClose>
           <Button variant="outline" disabled={refund.isPending}>
-            Cancel
+            {t('refundDialog.cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" variant="danger" disabled={refund.isPending}>
           {refund.isPending ? <SpinnerIcon className="h-4 w-4" /> : null}
-          {goodwill ? 'Give goodwill refund' : 'Refund'}
+          {goodwill ? t('refundDialog.giveGoodwill') : t('refundDialog.refund')}
         </Button>
       </div>
     </form>
@@ -82,6 +85,7 @@ function RefundForm({ voucher, onDone }: { voucher: OrderVoucher; onDone: () => 
 }
 
 export function AdminRefundDialog({ voucher }: { voucher: OrderVoucher }) {
+  const { t } = useT('admin');
   const [open, setOpen] = useState(false);
   const goodwill = voucher.status === 'redeemed';
   return (
@@ -89,15 +93,22 @@ export function AdminRefundDialog({ voucher }: { voucher: OrderVoucher }) {
       open={open}
       onOpenChange={setOpen}
       role="alertdialog"
-      title={goodwill ? 'Goodwill refund' : 'Refund this voucher?'}
+      title={goodwill ? t('refundDialog.titleGoodwill') : t('refundDialog.title')}
       description={
-        <>
-          {voucher.dealTitle}, voucher <span className="font-mono">{voucher.voucherCode}</span>. The money goes back to the customer's card.
-        </>
+        <Trans
+          t={t}
+          i18nKey='refundDialog.description'
+          values={{ deal: voucher.dealTitle, code: voucher.voucherCode }}
+          components={{ code: <span className="font-mono" /> }}
+        />
       }
       trigger={
-        <Button variant="outline" size="sm" aria-label={`${goodwill ? 'Goodwill refund of' : 'Refund'} voucher ${voucher.voucherCode}`}>
-          Refund
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={goodwill ? t('refundDialog.triggerLabelGoodwill', { code: voucher.voucherCode }) : t('refundDialog.triggerLabel', { code: voucher.voucherCode })}
+        >
+          {t('refundDialog.trigger')}
         </Button>
       }
     >

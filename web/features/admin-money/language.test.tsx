@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+// The money screens in Chinese once Chinese is chosen (docs/product/language.md): English until then.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { AdminOrder, LedgerPage } from '../../../contract/orders';
+import { chooseLanguage, i18next } from '../../i18n';
+import { setChosenLanguage } from '../../i18n/languages';
+import AdminOrdersPage from './admin-orders-page';
+import LedgerPageScreen from './ledger-page';
+import { json, renderScreen, stubApi } from './test-support';
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  setChosenLanguage(null);
+  await i18next.changeLanguage('spec');
+});
+
+const ORDER_ID = '5fb239e9-aea5-4729-9a4e-6d7ff15099d5';
+
+const ORDER: AdminOrder = {
+  id: ORDER_ID,
+  status: 'paid',
+  totalCents: 1999,
+  refundedCents: 0,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  paidAt: '2026-11-22T10:01:00.000Z',
+  items: [{ dealId: 'd-sushi', title: 'Sushi <b>for</b> 2', quantity: 1, unitPriceCents: 1999, imageUrl: '' }],
+  vouchers: [
+    {
+      id: 'v1',
+      dealId: 'd-sushi',
+      // A title that looks like markup stays text.
+      dealTitle: 'Sushi <b>for</b> 2',
+      voucherCode: 'ABCD2345',
+      status: 'active',
+      priceCents: 1999,
+      validUntil: '2026-12-22T10:00:00.000Z',
+      redeemedAt: null,
+      refund: null,
+      merchantName: 'Sakura Sushi House',
+      redemptions: [],
+    },
+  ],
+  refunds: [],
+  group: null,
+  customerPhone: '5550000001',
+  customerEmail: 'ada@example.com',
+  provider: 'test',
+  providerSessionId: 'cs_test_123',
+  paymentRef: 'pi_test_456',
+  story: [],
+};
+
+describe('the money screens in Chinese', () => {
+  it('reads the ledger in Chinese, with money as Chinese writes it', async () => {
+    const page: LedgerPage = {
+      entries: [
+        {
+          seq: 1,
+          kind: 'refund',
+          amountCents: -1999,
+          orderId: ORDER_ID,
+          refundId: null,
+          merchantId: null,
+          provider: 'test',
+          providerRef: 're_test_1',
+          note: null,
+          createdAt: '2026-11-22T10:01:00.000Z',
+        },
+      ],
+      totals: { paymentsCents: 3998, refundsCents: -1999, payoutsCents: 0, balanceCents: 1999, entries: 1 },
+      nextCursor: null,
+    };
+    stubApi({ 'GET /api/admin/ledger': () => json(page) });
+    await act(() => chooseLanguage('zh-CN'));
+    renderScreen(<LedgerPageScreen />, { path: '/admin/ledger' });
+
+    expect(screen.getByRole('heading', { level: 1, name: '账本' })).toBeTruthy();
+    expect(document.title).toBe('账本 · DealMarket');
+    expect(within(screen.getByRole('navigation', { name: '管理' })).getByRole('link', { name: '客户服务' })).toBeTruthy();
+    const sums = await screen.findByRole('region', { name: '合计' });
+    expect(within(sums).getByText('付款').nextElementSibling?.textContent).toBe('US$39.98');
+    expect(sums.textContent).toContain('共 1 条记录。');
+    const table = screen.getByRole('region', { name: '记录' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['日期', '类型', '金额', '订单', '支付服务商参考号', '备注']);
+    expect(within(table).getAllByRole('row')[1]!.textContent).toContain('退款');
+  });
+
+  it('reads customer service in Chinese, the order and the refund dialog included', async () => {
+    stubApi({ 'GET /api/admin/orders?q=5fb239e9': () => json([ORDER]) });
+    await act(() => chooseLanguage('zh-CN'));
+    renderScreen(<AdminOrdersPage />, { path: '/admin/orders' });
+
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    expect(screen.getByText('请输入订单号、手机号或券码')).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: '订单号、手机号或券码' }), { target: { value: '5fb239e9' } });
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+
+    const order = await screen.findByRole('article', { name: /5fb239e9/ });
+    expect(screen.getByText('找到 1 个订单')).toBeTruthy();
+    for (const text of ['顾客', '手机号', '555 000 0001', '内置测试支付', '下单于 2026年11月22日', '付款于 2026年11月22日', '尚无记录。']) {
+      expect(order.textContent).toContain(text);
+    }
+
+    fireEvent.click(within(order).getByRole('button', { name: '为券 ABCD2345 退款' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '为这张券退款？' });
+    expect(dialog.textContent).toContain('Sushi <b>for</b> 2，券码 ABCD2345。款项将退回顾客的银行卡。');
+    expect(dialog.querySelector('b')).toBeNull();
+    expect(within(dialog).getByRole('textbox', { name: '原因（选填）' })).toBeTruthy();
+  });
+});
