@@ -43,7 +43,7 @@ const MerchantDealPage = lazy(withTexts(() => import('../features/merchant-deals
 const MerchantStaffPage = lazy(withTexts(() => import('../features/merchant-staff/staff-page'), 'merchant'));
 const MerchantStatementsPage = lazy(withTexts(() => import('../features/settlement/statements-page'), 'merchant'));
 const MerchantStatementPage = lazy(withTexts(() => import('../features/settlement/statement-page'), 'merchant'));
-const AdminStatementsPage = lazy(withTexts(() => import('../features/settlement/admin-statements-page'), 'merchant'));
+const AdminStatementsPage = lazy(withTexts(() => import('../features/settlement/admin-statements-page'), 'merchant', 'admin'));
 
 /** The screen of each route of the table, matched in the table's order. */
 const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string }>>> = {
