@@ -3,7 +3,7 @@
  * hints and what its checks say, from the catalogue (merchant:dealForm). Each is read when the form needs it.
  */
 import { DEAL_GALLERY_MAX, GROUP_SIZE_MAX, GROUP_SIZE_MIN, GROUP_WINDOW_HOURS_MAX } from '../../../contract/constants';
-import { translate, type Language } from '../../i18n';
+import { formatLanguage, translate, type Language } from '../../i18n';
 import { formatMoney } from '../../lib/money';
 import { formatCount } from '../../lib/numbers';
 import { DEAL_LIMITS, type DealFieldsText, type DealFormMessages } from '../admin-catalog';
@@ -58,6 +58,8 @@ export function dealFieldsText(): DealFieldsText {
       legend: translate('merchant:dealForm.refunds.legend'),
       refundAnytime: translate('merchant:dealForm.refunds.refundAnytime'),
       autoRefundOnExpiry: translate('merchant:dealForm.refunds.autoRefundOnExpiry'),
+      // The switches carry the names the deal page gives the promises.
+      names: { refundAnytime: translate('deals:refunds.anytime'), autoRefundOnExpiry: translate('deals:refunds.autoRefund'), lang: formatLanguage() },
     },
   };
 }
