@@ -4,6 +4,7 @@
  */
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import { VOUCHER_VALID_DAYS } from '../../../contract/constants';
 import type { Deal } from '../../../contract/deals';
@@ -16,6 +17,7 @@ import { Panel } from '../../components/ui/panel';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { AlertIcon, ArrowLeftIcon, CalendarIcon, ChevronRightIcon, ShareIcon, ShieldCheckIcon, TrendingIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
+import { translate, useT } from '../../i18n';
 import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatDay } from '../../lib/dates';
@@ -40,54 +42,59 @@ import { shareDeal } from './share-deal';
 import { usePhoneWidth } from './use-phone-width';
 
 function BackLink() {
+  const { t } = useT('deals');
   return (
     <Link href={paths.home} className={buttonClasses('ghost', 'md', '-ml-3')}>
       <ArrowLeftIcon className="h-4 w-4" />
-      Back
+      {t('page.back')}
     </Link>
   );
 }
 
 function validityText(deal: Deal): string {
-  if (deal.validUntil) return `Valid until ${formatDay(deal.validUntil)}`;
-  return `Valid for ${VOUCHER_VALID_DAYS} days after purchase`;
+  if (deal.validUntil) return translate('deals:card.validUntil', { day: formatDay(deal.validUntil) });
+  return translate('deals:page.validAfterPurchase', { count: VOUCHER_VALID_DAYS });
 }
 
 /** A sold-out deal is never also called available. */
 function statusLabel(deal: Deal): string {
-  if (deal.soldOut) return 'Sold out';
-  return deal.active ? 'Available' : 'Unavailable';
+  if (deal.soldOut) return translate('deals:details.soldOut');
+  return deal.active ? translate('deals:card.available') : translate('deals:card.unavailable');
 }
 
 function DealDetails({ deal }: { deal: Deal }) {
+  const { t } = useT('deals');
   const rows: Array<{ term: string; value: ReactNode }> = [
-    { term: 'Price', value: <Price cents={deal.priceCents} className="font-semibold text-slate-900" /> },
+    { term: t('details.price'), value: <Price cents={deal.priceCents} className="font-semibold text-slate-900" /> },
   ];
   if (deal.originalPriceCents !== null) {
-    rows.push({ term: 'Original price', value: <Price cents={deal.originalPriceCents} struck className="text-slate-600" /> });
+    rows.push({ term: t('details.originalPrice'), value: <Price cents={deal.originalPriceCents} struck className="text-slate-600" /> });
   }
-  if (deal.discountPercent !== null) rows.push({ term: 'Discount', value: `${deal.discountPercent}% off` });
+  if (deal.discountPercent !== null) rows.push({ term: t('details.discount'), value: t('details.percentOff', { percent: deal.discountPercent }) });
   const group = groupOfferOf(deal);
   if (group !== null) {
     rows.push({
-      term: 'Group price',
+      term: t('details.groupPrice'),
       value: (
-        <>
-          <Price cents={group.priceCents} className="font-semibold text-slate-900" /> each in a group of {group.size}, {group.windowHours} h to fill
-        </>
+        <Trans
+          t={t}
+          i18nKey='details.groupPriceValue'
+          values={{ size: group.size, hours: group.windowHours }}
+          components={{ price: <Price cents={group.priceCents} className="font-semibold text-slate-900" /> }}
+        />
       ),
     });
   }
-  if (deal.validFrom) rows.push({ term: 'Available from', value: formatDay(deal.validFrom) });
-  rows.push({ term: 'Validity', value: validityText(deal) });
+  if (deal.validFrom) rows.push({ term: t('details.availableFrom'), value: formatDay(deal.validFrom) });
+  rows.push({ term: t('details.validity'), value: validityText(deal) });
   if (deal.remaining !== null) {
-    rows.push({ term: 'Remaining', value: deal.soldOut ? 'Sold out' : `${formatCount(deal.remaining)} left` });
+    rows.push({ term: t('details.remaining'), value: deal.soldOut ? t('details.soldOut') : t('details.left', { number: formatCount(deal.remaining) }) });
   }
-  rows.push({ term: 'Limit', value: `Up to ${deal.maxPerUser} per customer` });
-  rows.push({ term: 'Status', value: statusLabel(deal) });
+  rows.push({ term: t('details.limit'), value: t('quantity.upTo', { max: deal.maxPerUser }) });
+  rows.push({ term: t('details.status'), value: statusLabel(deal) });
 
   return (
-    <Panel titleSize="xl" title="Deal Details" id="details-title">
+    <Panel titleSize="xl" title={t('details.title')} id="details-title">
       <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
         {rows.map((row) => (
           <div key={row.term} className="border-b border-slate-100 pb-3">
@@ -110,34 +117,50 @@ interface PurchaseBoxProps {
 }
 
 function PurchaseBox({ deal, quantity, onQuantity, buttonsInBar, className }: PurchaseBoxProps) {
+  const { t } = useT('deals');
   const savings = deal.originalPriceCents !== null ? deal.originalPriceCents - deal.priceCents : 0;
   const group = groupOfferOf(deal);
 
   return (
-    <section aria-label="Purchase" className={cn('surface p-6', className)}>
+    <section aria-label={t('purchase.label')} className={cn('surface p-6', className)}>
       <div className="flex flex-wrap items-center gap-2">
         {deal.discountPercent !== null ? (
           <Badge tone="sale" className="px-2.5 py-1 text-sm">
-            Save {deal.discountPercent}%
+            {t('card.save', { percent: deal.discountPercent })}
           </Badge>
         ) : null}
-        {deal.soldOut ? <Badge tone="dark">Sold Out</Badge> : deal.active ? <Badge tone="success">Available</Badge> : <Badge tone="neutral">Unavailable</Badge>}
+        {deal.soldOut ? (
+          <Badge tone="dark">{t('card.soldOut')}</Badge>
+        ) : deal.active ? (
+          <Badge tone="success">{t('card.available')}</Badge>
+        ) : (
+          <Badge tone="neutral">{t('card.unavailable')}</Badge>
+        )}
       </div>
 
       <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="sr-only">Price:</span>
+        <span className="sr-only">{t('card.price')}</span>
         <Price cents={deal.priceCents} className="text-4xl font-extrabold tracking-tight text-slate-900" />
         {deal.originalPriceCents !== null ? (
           <>
-            <span className="sr-only">Original price:</span>
+            <span className="sr-only">{t('card.originalPrice')}</span>
             <Price cents={deal.originalPriceCents} struck className="text-lg text-slate-500" />
           </>
         ) : null}
       </div>
-      {savings > 0 ? <p className="mt-1 text-sm font-semibold text-sale-700">You save <Price cents={savings} /></p> : null}
+      {savings > 0 ? (
+        <p className="mt-1 text-sm font-semibold text-sale-700">
+          <Trans t={t} i18nKey='purchase.youSave' components={{ price: <Price cents={savings} /> }} />
+        </p>
+      ) : null}
       {group !== null ? (
         <p className="mt-2 text-sm text-slate-700">
-          Or <Price cents={group.priceCents} className="font-semibold text-brand-800" /> each in a group of {group.size}
+          <Trans
+            t={t}
+            i18nKey='purchase.groupOr'
+            values={{ size: group.size }}
+            components={{ price: <Price cents={group.priceCents} className="font-semibold text-brand-800" /> }}
+          />
         </p>
       ) : null}
 
@@ -169,12 +192,15 @@ function PurchaseBox({ deal, quantity, onQuantity, buttonsInBar, className }: Pu
             <TrendingIcon className="h-4 w-4 text-brand-700" />
             <span>
               {deal.soldTodayCount > 0 ? (
-                <>
-                  <strong className="font-semibold text-slate-900">{formatCount(deal.soldTodayCount)}</strong> sold today
-                  {deal.boughtCount > 0 ? ' · ' : ''}
-                </>
-              ) : null}
-              {deal.boughtCount > 0 ? `${formatCount(deal.boughtCount)} bought in total` : ''}
+                <Trans
+                  t={t}
+                  i18nKey={deal.boughtCount > 0 ? 'purchase.soldTodayAndTotal' : 'purchase.soldToday'}
+                  values={{ today: formatCount(deal.soldTodayCount), total: formatCount(deal.boughtCount) }}
+                  components={{ strong: <strong className="font-semibold text-slate-900" /> }}
+                />
+              ) : (
+                t('purchase.boughtInTotal', { total: formatCount(deal.boughtCount) })
+              )}
             </span>
           </li>
         ) : null}
@@ -184,7 +210,7 @@ function PurchaseBox({ deal, quantity, onQuantity, buttonsInBar, className }: Pu
         </li>
         <li className="flex items-center gap-2">
           <ShieldCheckIcon className="h-4 w-4 text-slate-500" />
-          Voucher with code and PIN, right after payment
+          {t('purchase.voucherNote')}
         </li>
       </ul>
     </section>
@@ -193,10 +219,11 @@ function PurchaseBox({ deal, quantity, onQuantity, buttonsInBar, className }: Pu
 
 /** The page's place while its deal loads; a full window high, so the footer stays below the fold until the deal is in. */
 function DealSkeleton() {
+  const { t } = useT('deals');
   return (
     <div className="mx-auto min-h-dvh max-w-7xl px-4 py-6 sm:px-6 lg:px-8" aria-busy="true">
       <p className="sr-only" role="status">
-        Loading deal…
+        {t('page.loading')}
       </p>
       <Skeleton className="h-8 w-24" />
       <Skeleton className="mt-6 h-5 w-48" />
@@ -210,13 +237,14 @@ function DealSkeleton() {
 }
 
 function Problem({ title, message, action }: { title: string; message: string; action?: ReactNode }) {
+  const { t } = useT('deals');
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
       <BackLink />
       <StatePanel className="mt-10" heading="h1" tone="neutral" icon={<AlertIcon className="h-7 w-7" />} title={title} message={message}>
         {action}
         <Link href={paths.home} className={buttonClasses('primary')}>
-          Browse deals
+          {t('page.browse')}
         </Link>
       </StatePanel>
     </div>
@@ -224,22 +252,24 @@ function Problem({ title, message, action }: { title: string; message: string; a
 }
 
 function ShareButton({ deal }: { deal: Deal }) {
+  const { t } = useT('deals');
   return (
     <Button variant="outline" className="ml-auto" onClick={() => void shareDeal(deal)}>
       <ShareIcon className="h-4 w-4" />
-      Share
+      {t('page.share')}
     </Button>
   );
 }
 
 export default function DealPage({ id }: { id: string }) {
+  const { t } = useT('deals');
   const dealQuery = useQuery(dealQueryOptions(id));
   const [quantity, setQuantity] = useState(1);
   const phone = usePhoneWidth();
   const { user } = useCurrentUser();
   const deal = dealQuery.data;
   const notFound = isApiError(dealQuery.error, 404) || isApiError(dealQuery.error, 400);
-  useDocumentTitle(deal ? deal.title : notFound ? 'Deal Not Found' : null);
+  useDocumentTitle(deal ? deal.title : notFound ? t('page.notFound') : null);
 
   // When the deal arrives, the skeleton stays for one more (cheap) render and the page is rendered in the background,
   // in short slices that leave the main thread free, instead of in one long task.
@@ -248,14 +278,14 @@ export default function DealPage({ id }: { id: string }) {
 
   if (dealQuery.isPending || (arrived && !shown)) return <DealSkeleton />;
   if (!deal) {
-    if (notFound) return <Problem title="Deal Not Found" message="Please check if the link is correct" />;
+    if (notFound) return <Problem title={t('page.notFound')} message={t('page.notFoundHint')} />;
     return (
       <Problem
-        title="This deal could not be loaded"
-        message="Something went wrong on our side. Please try again in a moment."
+        title={t('page.loadFailed')}
+        message={t('page.loadFailedHint')}
         action={
           <Button variant="outline" onClick={() => void dealQuery.refetch()}>
-            Try again
+            {t('page.tryAgain')}
           </Button>
         }
       />
@@ -270,14 +300,14 @@ export default function DealPage({ id }: { id: string }) {
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <BackLink />
-        <nav aria-label="Breadcrumb">
+        <nav aria-label={t('page.breadcrumb')}>
           <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
             <li>
               <Link
                 href={paths.home}
                 className="rounded font-medium hover:text-slate-900 hover:underline focus-ring"
               >
-                Deals
+                {t('page.deals')}
               </Link>
             </li>
             <li aria-hidden="true" className="text-slate-400">
@@ -326,17 +356,17 @@ export default function DealPage({ id }: { id: string }) {
         </div>
 
         <div className="order-3 min-w-0 space-y-6 lg:col-start-1 lg:row-start-2">
-          <Panel titleSize="xl" title="About this deal" id="about-title">
+          <Panel titleSize="xl" title={t('page.about')} id="about-title">
             <RichText html={deal.description} />
           </Panel>
           <DealDetails deal={deal} />
-          <Panel titleSize="xl" title="Terms and Conditions" id="terms-title">
+          <Panel titleSize="xl" title={t('page.terms')} id="terms-title">
             <RichText html={deal.termsConditions} />
             {deal.redemptionInstructions.trim() !== '' ? (
               <div className="mt-6 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-100">
                 <h3 className="flex items-center gap-1.5 text-sm font-semibold text-brand-900">
                   <ChevronRightIcon className="h-4 w-4" />
-                  How to redeem
+                  {t('page.howToRedeem')}
                 </h3>
                 <RichText html={deal.redemptionInstructions} className="mt-2 text-sm" />
               </div>

@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
-// Home and the deal cards in Chinese: once a reader chooses 简体中文 the hero, the list's status, the category strip, the
-// filters and each card speak it, money as US$; choosing it while the page is shown changes the texts at once.
+// Home, the deal cards and the deal page in Chinese: once a reader chooses 简体中文 the hero, the list's status, the
+// category strip, the filters, each card and the deal page speak it, money as US$; choosing it while the page is shown
+// changes the texts at once.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Category } from '../../../contract/categories';
-import type { Deal } from '../../../contract/deals';
+import type { Deal, ReviewSummary } from '../../../contract/deals';
 import { chooseLanguage, i18next } from '../../i18n';
 import { setChosenLanguage } from '../../i18n/languages';
-import { aDeal } from '../../test/fixtures';
-import { json, renderScreen } from '../../test/screens';
+import { aDeal, aUser } from '../../test/fixtures';
+import { json, renderScreen, stubApi } from '../../test/screens';
+import DealPage from './deal-page';
 import { HomePage } from './home-page';
 
 const CATEGORIES: Category[] = [{ id: 'c1', slug: 'food', name: 'Food', icon: 'utensils', position: 1, dealCount: 12 }];
@@ -109,5 +111,60 @@ describe('home in Chinese', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Featured Deals' })).toBeTruthy();
     expect(within(sushi).getByText('$19.99')).toBeTruthy();
     expect(within(sushi).getByText('Valid for 30 days')).toBeTruthy();
+  });
+});
+
+describe('the deal page in Chinese', () => {
+  const DAY = 24 * 3_600_000;
+  const REVIEWS: ReviewSummary = {
+    average: 4.5,
+    count: 2,
+    distribution: [0, 0, 0, 1, 1],
+    reviews: [{ id: 'r1', userName: 'Grace H.', userAvatar: 'GH', rating: 5, comment: 'Lovely evening', date: new Date(Date.now() - 3 * DAY).toISOString(), verified: true }],
+  };
+
+  it('shows the purchase box, the details, the reviews and the merchant in Chinese, with money as US$', async () => {
+    const deal = aDeal({ boughtCount: 12, soldTodayCount: 2, remaining: 3, groupSize: 3, groupPriceCents: 1499, groupWindowHours: 24 });
+    stubApi({
+      [`GET /api/deals/${deal.id}`]: () => json(deal),
+      [`GET /api/deals/${deal.id}/reviews`]: () => json(REVIEWS),
+      [`GET /api/deals/${deal.id}/groups`]: () => json([]),
+      [`GET /api/merchants/${deal.merchantId}`]: () =>
+        json({ id: deal.merchantId, name: deal.merchantName, description: '', address: '', phone: '5550100001', status: 'active', businessHours: '{"morning":"9:00-12:00"}', city: null, latitude: null, longitude: null, createdAt: '2026-01-01T00:00:00.000Z' }),
+    });
+    await act(() => chooseLanguage('zh-CN'));
+    renderScreen(<DealPage id={deal.id} />, { user: aUser(), path: `/deal/${deal.id}` });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Premium Sushi Platter for 2' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '返回' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: '面包屑导航' })).getByRole('link', { name: '优惠' })).toBeTruthy();
+    const purchase = screen.getByRole('region', { name: '购买' });
+    expect(within(purchase).getByText('省 33%')).toBeTruthy();
+    expect(within(purchase).getByText('US$29.99').tagName).toBe('S');
+    expect(within(purchase).getByText(/^立省/).textContent).toBe('立省 US$10.00');
+    expect(within(purchase).getByText(/人成团$/).textContent).toBe('或 US$14.99/人，3 人成团');
+    expect(within(purchase).getByText('数量')).toBeTruthy();
+    expect(within(purchase).getByRole('button', { name: '发起拼团 US$14.99' })).toBeTruthy();
+    expect(within(purchase).getByText(/今日已售/).textContent).toBe('今日已售 2 · 累计已售 12');
+    expect(within(purchase).getByText('购买后 30 天内有效')).toBeTruthy();
+    expect(await within(purchase).findByText('暂无进行中的拼团。发起一个，把链接分享给朋友吧。')).toBeTruthy();
+
+    expect(screen.getByRole('heading', { name: '优惠信息' })).toBeTruthy();
+    expect(screen.getByText('拼团价', { selector: 'dt' }).nextElementSibling?.textContent).toBe('US$14.99/人，3 人成团，24 小时内拼满');
+    expect(screen.getByText('剩余', { selector: 'dt' }).nextElementSibling?.textContent).toBe('剩余 3 份');
+    expect(screen.getByText('限购', { selector: 'dt' }).nextElementSibling?.textContent).toBe('每位顾客最多 4 份');
+    expect(screen.getByText('状态', { selector: 'dt' }).nextElementSibling?.textContent).toBe('可购买');
+    expect(screen.getByRole('heading', { name: '条款和条件' })).toBeTruthy();
+
+    const reviews = screen.getByRole('region', { name: '评价' });
+    expect(await within(reviews).findByText('2 条评价')).toBeTruthy();
+    expect(within(reviews).getByRole('img', { name: '平均评分 4.5（满分 5 分）' })).toBeTruthy();
+    expect(within(reviews).getByText('已到店验证')).toBeTruthy();
+    expect(within(reviews).getByText(/3 天前$/)).toBeTruthy();
+
+    const merchant = screen.getByRole('region', { name: '商家信息' });
+    expect(await within(merchant).findByText('上午')).toBeTruthy();
+    expect(within(merchant).getByRole('link', { name: '555 010 0001' })).toBeTruthy();
+    expect(document.title).toBe('Premium Sushi Platter for 2 · DealMarket');
   });
 });
