@@ -21,10 +21,15 @@ import { hasSpecChinese, isSpecChinese, specCatalogue, type Catalogue } from './
 
 export { LANGUAGES, LANGUAGE_NAMES, chosenLanguage, formatLanguage, isLanguage, requestLanguage, type Language } from './languages';
 
-/** Every namespace's catalogue file, fetched on demand (the first screen's are bundled, below). */
-const catalogueFiles = import.meta.glob<{ default: Catalogue }>('./locales/*/*.json');
+/** The catalogues the first page needs, bundled with it. */
+const BUNDLED: Record<string, Catalogue> = { 'en/common': enCommon, 'zh-CN/common': zhCommon, 'en/deals': enDeals };
+
+/** Every other catalogue file, fetched on demand. */
+const catalogueFiles = import.meta.glob<{ default: Catalogue }>(['./locales/*/*.json', '!./locales/en/common.json', '!./locales/zh-CN/common.json', '!./locales/en/deals.json']);
 
 async function readCatalogue(language: Language, ns: string): Promise<Catalogue> {
+  const bundled = BUNDLED[`${language}/${ns}`];
+  if (bundled) return bundled;
   const load = catalogueFiles[`./locales/${language}/${ns}.json`];
   if (!load) throw new Error(`no catalogue ${language}/${ns}`);
   return (await load()).default;
