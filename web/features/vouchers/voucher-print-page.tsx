@@ -12,6 +12,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { AlertIcon, ArrowLeftIcon, PrinterIcon, UserIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/panel';
 import { RichText } from '../../components/rich-text';
+import { useT } from '../../i18n';
 import { isApiError } from '../../lib/api-client';
 import { formatDayTime, formatIso } from '../../lib/date-format';
 import { formatDay } from '../../lib/dates';
@@ -23,7 +24,7 @@ import { QrImage } from './components/qr-image';
 import { RedeemedQr } from './components/redeemed-qr';
 import { standingRefund, voucherState } from './voucher-display';
 
-const PERIOD_LABELS: Record<HoursPeriod, string> = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' };
+const PERIOD_KEYS: Record<HoursPeriod, string> = { morning: 'print.periods.morning', afternoon: 'print.periods.afternoon', evening: 'print.periods.evening' };
 
 function Term({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -35,6 +36,7 @@ function Term({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function PrintableVoucher({ voucher }: { voucher: Voucher }) {
+  const { t } = useT('vouchers');
   const state = voucherState(voucher);
   const hours = parseBusinessHours(voucher.merchantHours);
   const redeemedAt = voucher.redeemedAt ? formatIso(voucher.redeemedAt, formatDayTime) : '';
@@ -49,15 +51,15 @@ function PrintableVoucher({ voucher }: { voucher: Voucher }) {
 
       {state === 'redeemed' ? (
         <p role="status" className="mt-4 rounded-xl bg-slate-100 p-3 font-semibold text-slate-900 ring-1 ring-slate-300 print:bg-white print:text-black">
-          Redeemed on {redeemedAt}
+          {t('print.redeemedOn', { date: redeemedAt })}
         </p>
       ) : state === 'refunded' ? (
         <p role="status" className="mt-4 rounded-xl bg-slate-100 p-3 font-semibold text-slate-900 ring-1 ring-slate-300 print:bg-white print:text-black">
-          {refund?.status === 'pending' ? 'Refund pending' : 'Refunded'}: this voucher can no longer be used.
+          {refund?.status === 'pending' ? t('print.refundPending') : t('print.refunded')}
         </p>
       ) : state === 'expired' ? (
         <p role="status" className="mt-4 rounded-xl bg-slate-100 p-3 font-semibold text-slate-900 ring-1 ring-slate-300 print:bg-white print:text-black">
-          Expired on {formatDay(voucher.validUntil)}
+          {t('print.expiredOn', { date: formatDay(voucher.validUntil) })}
         </p>
       ) : null}
 
@@ -65,7 +67,7 @@ function PrintableVoucher({ voucher }: { voucher: Voucher }) {
         {state === 'valid' ? (
           <QrImage
             src={voucher.qrCodeUrl}
-            alt={`QR code for voucher ${voucher.voucherCode}`}
+            alt={t('qr.alt', { code: voucher.voucherCode })}
             width={192}
             height={192}
             className="h-48 w-48 shrink-0 self-center rounded-lg ring-1 ring-slate-200 print:ring-black"
@@ -74,45 +76,45 @@ function PrintableVoucher({ voucher }: { voucher: Voucher }) {
           <RedeemedQr voucher={voucher} className="shrink-0" />
         ) : null}
         <dl className="grid gap-4">
-          <Term term="Voucher code">
+          <Term term={t('print.voucherCode')}>
             <span className="font-mono text-3xl font-bold tracking-widest">{voucher.voucherCode}</span>
           </Term>
           {state === 'refunded' ? null : (
-            <Term term="PIN">
+            <Term term={t('print.pin')}>
               <span className="font-mono text-3xl font-bold tracking-widest">{voucher.voucherPin}</span>
             </Term>
           )}
-          <Term term="Valid until">{formatDay(voucher.validUntil)}</Term>
+          <Term term={t('print.validUntil')}>{formatDay(voucher.validUntil)}</Term>
         </dl>
       </div>
 
       <dl className="mt-6 grid gap-4 sm:grid-cols-2 print:grid-cols-2">
-        <Term term="Merchant">{voucher.merchantName}</Term>
-        {voucher.merchantAddress ? <Term term="Address">{voucher.merchantAddress}</Term> : null}
-        {voucher.merchantPhone ? <Term term="Phone">{voucher.merchantPhone}</Term> : null}
-        <Term term="Opening hours">
+        <Term term={t('print.merchant')}>{voucher.merchantName}</Term>
+        {voucher.merchantAddress ? <Term term={t('print.address')}>{voucher.merchantAddress}</Term> : null}
+        {voucher.merchantPhone ? <Term term={t('print.phone')}>{voucher.merchantPhone}</Term> : null}
+        <Term term={t('print.openingHours')}>
           {hours.length > 0 ? (
             <ul>
               {hours.map((h) => (
                 <li key={h.period}>
-                  {PERIOD_LABELS[h.period]} {h.hours}
+                  {t(PERIOD_KEYS[h.period])} {h.hours}
                 </li>
               ))}
             </ul>
           ) : (
-            'Hours not listed'
+            t('print.hoursNotListed')
           )}
         </Term>
       </dl>
 
       <section aria-labelledby="how-to-redeem" className="mt-6">
         <h2 id="how-to-redeem" className="text-lg font-bold text-slate-900 print:text-black">
-          How to redeem
+          {t('print.howToRedeem')}
         </h2>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-700 print:text-black">
-          <li>Bring this voucher, printed or on your phone, to {voucher.merchantName}.</li>
-          <li>Let the merchant scan the QR code, or tell them the code and PIN.</li>
-          <li>The merchant marks the voucher as used; each voucher can be used once.</li>
+          <li>{t('print.stepBring', { merchant: voucher.merchantName })}</li>
+          <li>{t('print.stepScan')}</li>
+          <li>{t('print.stepUsed')}</li>
         </ol>
         {voucher.redemptionInstructions.trim() !== '' ? <RichText html={voucher.redemptionInstructions} className="mt-3 text-sm" /> : null}
       </section>
@@ -121,30 +123,33 @@ function PrintableVoucher({ voucher }: { voucher: Voucher }) {
 }
 
 export default function VoucherPrintPage({ id }: { id: string }) {
+  const { t } = useT('vouchers');
   const { user, isLoading } = useCurrentUser();
   const [location] = useLocation();
   const query = useQuery({ ...voucherQueryOptions(id), enabled: user !== null && !isLoading });
   const notFound = isApiError(query.error, 404) || isApiError(query.error, 400);
-  useDocumentTitle(query.data ? `Voucher ${query.data.voucherCode}` : notFound ? 'Voucher not found' : 'Voucher');
+  useDocumentTitle(
+    query.data ? t('print.documentTitle', { code: query.data.voucherCode }) : notFound ? t('print.documentTitleNotFound') : t('print.documentTitleLoading'),
+  );
 
   let body: ReactNode;
   if (!isLoading && user === null) {
     body = (
-      <StatePanel className="mt-6" heading="h1" icon={<UserIcon className="h-7 w-7" />} title="Please Login First" message="Please log in to view your vouchers">
-        <Button onClick={() => openLoginDialog({ next: location })}>Login</Button>
+      <StatePanel className="mt-6" heading="h1" icon={<UserIcon className="h-7 w-7" />} title={t('print.loginTitle')} message={t('print.loginMessage')}>
+        <Button onClick={() => openLoginDialog({ next: location })}>{t('print.login')}</Button>
       </StatePanel>
     );
   } else if (isLoading || query.isPending) {
-    body = <StatePanel className="mt-6" state="loading" title="Loading your voucher…" />;
+    body = <StatePanel className="mt-6" state="loading" title={t('print.loading')} />;
   } else if (query.isError) {
     body = notFound ? (
-      <StatePanel className="mt-6" heading="h1" icon={<AlertIcon className="h-7 w-7" />} title="Voucher not found" message="It may belong to another account." />
+      <StatePanel className="mt-6" heading="h1" icon={<AlertIcon className="h-7 w-7" />} title={t('print.notFoundTitle')} message={t('print.notFoundMessage')} />
     ) : (
       <StatePanel
         className="mt-6"
         state="error"
         heading="h1"
-        title="Your voucher could not be loaded"
+        title={t('print.errorTitle')}
         onRetry={() => void query.refetch()}
       />
     );
@@ -157,12 +162,12 @@ export default function VoucherPrintPage({ id }: { id: string }) {
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
         <Link href={paths.myVouchers} className={buttonClasses('ghost', 'md', '-ml-3')}>
           <ArrowLeftIcon className="h-4 w-4" />
-          My Vouchers
+          {t('print.myVouchers')}
         </Link>
         {query.data ? (
           <Button onClick={() => window.print()}>
             <PrinterIcon className="h-4 w-4" />
-            Print
+            {t('print.print')}
           </Button>
         ) : null}
       </div>
