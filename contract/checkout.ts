@@ -92,6 +92,9 @@ export const voucher = z.object({
   merchantPhone: z.string(),
   /** The merchant's opening hours as the merchant answer has them: a JSON string of morning, afternoon, evening; null when not set. */
   merchantHours: z.string().nullable(),
+  /** The merchant's position in degrees (WGS 84), both or neither: where the printable voucher's map points. */
+  merchantLatitude: z.number().nullable(),
+  merchantLongitude: z.number().nullable(),
   /** Whether the owner has already reviewed the deal. */
   reviewed: z.boolean(),
   refundAnytime: z.boolean(),

@@ -24,10 +24,18 @@ export function failedRequest(status: number, pathPattern: string): RegExp {
  */
 const EXPECTED_EVERYWHERE = [failedRequest(401, '/api/auth/user')];
 
+/**
+ * The venue map's tiles come from OpenStreetMap's servers. Journeys never reach the internet: every tile request fails
+ * at once, as it does offline, and the map steps aside for its "Open in maps" link (docs/product/screens.md#deal-page).
+ */
+export const MAP_TILES = /^https:\/\/[a-c]\.tile\.openstreetmap\.org\//;
+const FAILED_MAP_TILE = /^console error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(https:\/\/[a-c]\.tile\.openstreetmap\.org\//;
+
 export const test = base.extend<JourneyOptions>({
   allowedConsoleErrors: [[], { option: true }],
   page: async ({ page, allowedConsoleErrors }, use) => {
-    const allowed = [...EXPECTED_EVERYWHERE, ...allowedConsoleErrors];
+    const allowed = [...EXPECTED_EVERYWHERE, FAILED_MAP_TILE, ...allowedConsoleErrors];
+    await page.route(MAP_TILES, (route) => route.abort('internetdisconnected'));
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error') return;

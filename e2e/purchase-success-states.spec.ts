@@ -44,6 +44,8 @@ function answer(status: 'pending' | 'paid', withVoucher: boolean) {
     merchantAddress: '1 Market St',
     merchantPhone: '5550100001',
     merchantHours: null,
+    merchantLatitude: null,
+    merchantLongitude: null,
     reviewed: false,
     refundAnytime: true,
     autoRefundOnExpiry: true,

@@ -31,7 +31,7 @@ export async function orderRefunds(db: Db, orderId: string): Promise<RefundSumma
   return rows.map(presentRefund);
 }
 
-type MerchantOfVoucher = Pick<typeof merchants.$inferSelect, 'name' | 'address' | 'phone' | 'businessHours'>;
+type MerchantOfVoucher = Pick<typeof merchants.$inferSelect, 'name' | 'address' | 'phone' | 'businessHours' | 'latitude' | 'longitude'>;
 
 function presentVoucher(v: VoucherRow, d: DealRow, m: MerchantOfVoucher, reviewed: boolean, refund: RefundRow | null): Voucher {
   return {
@@ -61,6 +61,8 @@ function presentVoucher(v: VoucherRow, d: DealRow, m: MerchantOfVoucher, reviewe
     merchantAddress: m.address,
     merchantPhone: m.phone,
     merchantHours: m.businessHours && Object.keys(m.businessHours).length > 0 ? JSON.stringify(m.businessHours) : null,
+    merchantLatitude: m.latitude,
+    merchantLongitude: m.longitude,
     reviewed,
     refundAnytime: d.refundAnytime,
     autoRefundOnExpiry: d.autoRefundOnExpiry,
@@ -76,7 +78,14 @@ function voucherRows(db: Db) {
     .select({
       voucher: vouchers,
       deal: deals,
-      merchant: { name: merchants.name, address: merchants.address, phone: merchants.phone, businessHours: merchants.businessHours },
+      merchant: {
+        name: merchants.name,
+        address: merchants.address,
+        phone: merchants.phone,
+        businessHours: merchants.businessHours,
+        latitude: merchants.latitude,
+        longitude: merchants.longitude,
+      },
       reviewed: reviewedByOwner,
       refund: refunds,
       cursorTime: cursorTime(vouchers.createdAt),

@@ -178,7 +178,13 @@ describe('GET /api/vouchers/{id}/qr.svg', () => {
 
 describe('GET /api/user/vouchers/{id}', () => {
   it("answers the owner one voucher as the list does, with where and when to use it, and 404 to anyone else", async () => {
-    const merchant = await buildMerchant(t.db, { address: '12 Harbour Road', phone: '5550107777', businessHours: { morning: '09:00-12:00' } });
+    const merchant = await buildMerchant(t.db, {
+      address: '12 Harbour Road',
+      phone: '5550107777',
+      businessHours: { morning: '09:00-12:00' },
+      latitude: 37.7853,
+      longitude: -122.4294,
+    });
     const deal = await buildDeal(t.db, { merchantId: merchant.id });
     const user = await buildCustomer(t.db);
     const session = await loginAs(t, user);
@@ -196,6 +202,8 @@ describe('GET /api/user/vouchers/{id}', () => {
       merchantAddress: '12 Harbour Road',
       merchantPhone: '5550107777',
       merchantHours: JSON.stringify({ morning: '09:00-12:00' }),
+      merchantLatitude: 37.7853,
+      merchantLongitude: -122.4294,
     });
 
     const stranger = await loginAs(t, await buildCustomer(t.db));
@@ -203,5 +211,17 @@ describe('GET /api/user/vouchers/{id}', () => {
     expectStatus(await call(t.app, 'GET', '/api/user/vouchers/00000000-0000-4000-8000-000000000000', { sessionId: session.sessionId }), 404);
     expectStatus(await call(t.app, 'GET', `/api/user/vouchers/${id}`), 401);
     expectStatus(await call(t.app, 'GET', '/api/user/vouchers/not-a-uuid', { sessionId: session.sessionId }), 400);
+  });
+
+  it('answers null coordinates for a merchant without a position', async () => {
+    const merchant = await buildMerchant(t.db, { latitude: null, longitude: null });
+    const deal = await buildDeal(t.db, { merchantId: merchant.id });
+    const user = await buildCustomer(t.db);
+    const session = await loginAs(t, user);
+    const { vouchers } = await buildVouchers(t.db, { userId: user.id, dealId: deal.id, count: 1 });
+
+    const res = await call(t.app, 'GET', `/api/user/vouchers/${vouchers[0]!.id}`, { sessionId: session.sessionId });
+    expectStatus(res, 200);
+    expect(voucher.parse(res.body)).toMatchObject({ merchantLatitude: null, merchantLongitude: null });
   });
 });

@@ -93,6 +93,8 @@ export function aVoucher(overrides: Partial<Voucher> = {}): Voucher {
     merchantAddress: '88 Willow Lane, Springfield',
     merchantPhone: '5550100002',
     merchantHours: '{"morning":"09:00-12:00","afternoon":"13:00-19:00"}',
+    merchantLatitude: null,
+    merchantLongitude: null,
     reviewed: false,
     refundAnytime: true,
     autoRefundOnExpiry: true,

@@ -1,6 +1,7 @@
 /**
- * Deal detail (docs/product/screens.md#deal-page): picture, rich description, details, terms, reviews, merchant card and
- * the purchase box with its quantity; on a phone the buy buttons sit in a bar at the bottom of the screen.
+ * Deal detail (docs/product/screens.md#deal-page): picture or photo gallery, rich description, details, terms, location,
+ * reviews, merchant card and the purchase box with its quantity; on a phone the buy buttons sit in a bar at the bottom of
+ * the screen.
  */
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -28,8 +29,9 @@ import { AddToCartButton } from '../cart';
 import { FavoriteButton } from '../favorites';
 import { BuyNowButton } from '../checkout';
 import { groupOfferOf, OpenGroups, StartGroupButton } from '../groups';
-import { MerchantCard } from '../merchants';
+import { MerchantCard, MerchantLocation } from '../merchants';
 import { dealQueryOptions } from './api/get-deal';
+import { DealGallery } from './components/deal-gallery';
 import { DealImage } from './components/deal-image';
 import { QuantityPicker } from './components/quantity-picker';
 import { RefundTerms } from './components/refund-terms';
@@ -337,15 +339,19 @@ export default function DealPage({ id }: { id: string }) {
       {/* Phones read picture, purchase box, the deal's text, then the merchant; wide screens keep the last two in a sticky column. */}
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-8">
         <div className="order-1 lg:col-start-1 lg:row-start-1">
-          <div className="overflow-hidden rounded-2xl bg-slate-100 shadow-card ring-1 ring-slate-200/80">
-            <DealImage
-              deal={deal}
-              width={800}
-              height={600}
-              fetchPriority="high"
-              className="aspect-[4/3] h-auto w-full object-cover"
-            />
-          </div>
+          {deal.galleryUrls.length > 0 ? (
+            <DealGallery deal={deal} />
+          ) : (
+            <div className="overflow-hidden rounded-2xl bg-slate-100 shadow-card ring-1 ring-slate-200/80">
+              <DealImage
+                deal={deal}
+                width={800}
+                height={600}
+                fetchPriority="high"
+                className="aspect-[4/3] h-auto w-full object-cover"
+              />
+            </div>
+          )}
         </div>
 
         <div className="contents lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:block">
@@ -372,6 +378,10 @@ export default function DealPage({ id }: { id: string }) {
               </div>
             ) : null}
           </Panel>
+          <MerchantLocation
+            merchantId={deal.merchantId}
+            fallback={{ name: deal.merchantName, latitude: deal.latitude, longitude: deal.longitude }}
+          />
           <ReviewsSection dealId={deal.id} />
         </div>
       </div>

@@ -1,7 +1,7 @@
 /**
  * A voucher on one printable page (docs/product/screens.md#printable-voucher), at /my/vouchers/{id}/print: the deal, code,
- * PIN and QR image, where and when to use it, and a Print button. Printed, the site's header, footer and buttons
- * drop away and the voucher prints black on white.
+ * PIN and QR image, where (with a map on screen) and when to use it, and a Print button. Printed, the site's header,
+ * footer, buttons and map drop away and the voucher prints black on white.
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -18,7 +18,7 @@ import { formatDayTime, formatIso } from '../../lib/date-format';
 import { formatDay } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { openLoginDialog, useCurrentUser } from '../auth';
-import { parseBusinessHours, type HoursPeriod } from '../merchants';
+import { parseBusinessHours, VoucherVenue, type HoursPeriod } from '../merchants';
 import { voucherQueryOptions } from './api/get-voucher';
 import { QrImage } from './components/qr-image';
 import { RedeemedQr } from './components/redeemed-qr';
@@ -106,6 +106,14 @@ function PrintableVoucher({ voucher }: { voucher: Voucher }) {
           )}
         </Term>
       </dl>
+
+      {/* The map and "Open in maps" are for the screen; the address above is what prints. */}
+      <VoucherVenue
+        merchantName={voucher.merchantName}
+        address={voucher.merchantAddress}
+        latitude={voucher.merchantLatitude}
+        longitude={voucher.merchantLongitude}
+      />
 
       <section aria-labelledby="how-to-redeem" className="mt-6">
         <h2 id="how-to-redeem" className="text-lg font-bold text-slate-900 print:text-black">
