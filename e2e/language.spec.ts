@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { signInAsAdmin } from './accounts';
 import { freshPhone, header, passwordInput } from './auth-screens';
-import { PHONE_VIEWPORT, SUSHI } from './catalog';
+import { dealCard, PHONE_VIEWPORT, SUSHI } from './catalog';
 import { test, expect, expectAccessible } from './fixtures';
 
 const HAN = /[\u4e00-\u9fff]/;
@@ -41,11 +41,11 @@ for (const [width, viewport] of [
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
       await expect(header(page).getByRole('link', { name: /购物车/ }).first()).toBeVisible();
+      await dealCard(page, SUSHI.title).getByRole('link', { name: SUSHI.title }).click();
+      await expect(page.getByRole('heading', { level: 1, name: SUSHI.title })).toBeVisible();
+      await expect(page.locator('main')).toContainText('US$');
       await page.goto('/cart');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(HAN);
-      await page.goto(`/deal/${SUSHI.id}`);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.locator('main')).toContainText('US$');
 
       // The server's refusal comes in Chinese: a wrong password.
       const response = await page.request.post('/api/auth/password-login', {

@@ -14,14 +14,14 @@ function withTexts<T>(load: () => Promise<T>, ...namespaces: string[]): () => Pr
   return () => Promise.all([load(), ...namespaces.map(loadNamespace)]).then(([module]) => module);
 }
 
-const loadDealPage = withTexts(() => import('../features/deals/deal-page'), 'groups');
+const loadDealPage = withTexts(() => import('../features/deals/deal-page'), 'groups', 'checkout');
 const DealPage = lazy(loadDealPage);
 const GroupPage = lazy(withTexts(() => import('../features/groups/group-page'), 'groups'));
 const LoginGatePage = lazy(withTexts(() => import('../features/auth/login-gate-page'), 'auth'));
 const NotFoundPage = lazy(withTexts(() => import('../features/misc/not-found-page'), 'misc'));
-const CartPage = lazy(withTexts(() => import('../features/cart/cart-page'), 'cart'));
+const CartPage = lazy(withTexts(() => import('../features/cart/cart-page'), 'cart', 'checkout'));
 const CheckoutPage = lazy(withTexts(() => import('../features/checkout/checkout-page'), 'checkout', 'orders'));
-const SuccessPage = lazy(withTexts(() => import('../features/checkout/success-page'), 'checkout', 'orders'));
+const SuccessPage = lazy(withTexts(() => import('../features/checkout/success-page'), 'checkout', 'orders', 'vouchers'));
 const MyVouchersPage = lazy(withTexts(() => import('../features/vouchers/my-vouchers-page'), 'vouchers'));
 const VoucherPrintPage = lazy(withTexts(() => import('../features/vouchers/voucher-print-page'), 'vouchers'));
 const OrdersPage = lazy(withTexts(() => import('../features/orders/orders-page'), 'orders', 'vouchers'));

@@ -8,6 +8,7 @@ import { initReactI18next, useTranslation } from 'react-i18next';
 import enCommon from './locales/en/common.json';
 import zhCommon from './locales/zh-CN/common.json';
 import enDeals from './locales/en/deals.json';
+import enCart from './locales/en/cart.json';
 import {
   LANGUAGE_STORAGE_KEY,
   SPEC_LANGUAGE,
@@ -22,10 +23,10 @@ import { hasSpecChinese, isSpecChinese, specCatalogue, type Catalogue } from './
 export { LANGUAGES, LANGUAGE_NAMES, chosenLanguage, formatLanguage, isLanguage, requestLanguage, type Language } from './languages';
 
 /** The catalogues the first page needs, bundled with it. */
-const BUNDLED: Record<string, Catalogue> = { 'en/common': enCommon, 'zh-CN/common': zhCommon, 'en/deals': enDeals };
+const BUNDLED: Record<string, Catalogue> = { 'en/common': enCommon, 'zh-CN/common': zhCommon, 'en/deals': enDeals, 'en/cart': enCart };
 
 /** Every other catalogue file, fetched on demand. */
-const catalogueFiles = import.meta.glob<{ default: Catalogue }>(['./locales/*/*.json', '!./locales/en/common.json', '!./locales/zh-CN/common.json', '!./locales/en/deals.json']);
+const catalogueFiles = import.meta.glob<{ default: Catalogue }>(['./locales/*/*.json', '!./locales/en/common.json', '!./locales/zh-CN/common.json', '!./locales/en/deals.json', '!./locales/en/cart.json']);
 
 async function readCatalogue(language: Language, ns: string): Promise<Catalogue> {
   const bundled = BUNDLED[`${language}/${ns}`];
@@ -64,8 +65,9 @@ export function startI18n(bundled: Record<string, Record<string, Catalogue>> = {
   setChosenLanguage(readChosenLanguage());
   applyDocumentLanguage();
   const resources: Record<string, Record<string, Catalogue>> = {
-    en: { common: enCommon, deals: enDeals },
-    [SPEC_LANGUAGE]: { common: specCatalogue('common', enCommon, zhCommon), deals: enDeals },
+    en: { common: enCommon, deals: enDeals, cart: enCart },
+    // The first page's namespaces have no Chinese by the SPEC but common's.
+    [SPEC_LANGUAGE]: { common: specCatalogue('common', enCommon, zhCommon), deals: enDeals, cart: enCart },
     'zh-CN': { common: zhCommon },
     ...bundled,
   };
@@ -77,7 +79,8 @@ export function startI18n(bundled: Record<string, Record<string, Catalogue>> = {
       // With the first catalogues bundled, i18next is ready at once and the first render does not wait a turn.
       initAsync: false,
       fallbackLng: 'en',
-      ns: ['common', 'deals'],
+      // The home page's: the frame, the deal list, and Add to Cart on every card.
+      ns: ['common', 'deals', 'cart'],
       defaultNS: 'common',
       resources,
       partialBundledLanguages: true,
