@@ -123,14 +123,14 @@ describe('the deal page in Chinese', () => {
     reviews: [{ id: 'r1', userName: 'Grace H.', userAvatar: 'GH', rating: 5, comment: 'Lovely evening', date: new Date(Date.now() - 3 * DAY).toISOString(), verified: true }],
   };
 
-  it('shows the purchase box, the details, the reviews and the merchant in Chinese, with money as US$', async () => {
-    const deal = aDeal({ boughtCount: 12, soldTodayCount: 2, remaining: 3, groupSize: 3, groupPriceCents: 1499, groupWindowHours: 24 });
+  it('shows the photos, the purchase box, the details, the reviews, the location and the merchant in Chinese, with money as US$', async () => {
+    const deal = aDeal({ boughtCount: 12, soldTodayCount: 2, remaining: 3, groupSize: 3, groupPriceCents: 1499, groupWindowHours: 24, galleryUrls: ['/images/deals/spa-day.svg'] });
     stubApi({
       [`GET /api/deals/${deal.id}`]: () => json(deal),
       [`GET /api/deals/${deal.id}/reviews`]: () => json(REVIEWS),
       [`GET /api/deals/${deal.id}/groups`]: () => json([]),
       [`GET /api/merchants/${deal.merchantId}`]: () =>
-        json({ id: deal.merchantId, name: deal.merchantName, description: '', address: '', phone: '5550100001', status: 'active', businessHours: '{"morning":"9:00-12:00"}', city: null, latitude: null, longitude: null, createdAt: '2026-01-01T00:00:00.000Z' }),
+        json({ id: deal.merchantId, name: deal.merchantName, description: '', address: '128 Cherry Blossom Ave', phone: '5550100001', status: 'active', businessHours: '{"morning":"9:00-12:00"}', city: null, latitude: null, longitude: null, createdAt: '2026-01-01T00:00:00.000Z' }),
     });
     await act(() => chooseLanguage('zh-CN'));
     renderScreen(<DealPage id={deal.id} />, { user: aUser(), path: `/deal/${deal.id}` });
@@ -138,6 +138,10 @@ describe('the deal page in Chinese', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Premium Sushi Platter for 2' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '返回' })).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: '面包屑导航' })).getByRole('link', { name: '优惠' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: '照片' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '下一张' })).toBeTruthy();
+    expect(screen.getByAltText('Premium Sushi Platter for 2，第 2 张，共 2 张')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: '选择照片' })).getByRole('button', { name: '第 1 张，共 2 张' })).toBeTruthy();
     const purchase = screen.getByRole('region', { name: '购买' });
     expect(within(purchase).getByText('省 33%')).toBeTruthy();
     expect(within(purchase).getByText('US$29.99').tagName).toBe('S');
@@ -161,6 +165,10 @@ describe('the deal page in Chinese', () => {
     expect(within(reviews).getByRole('img', { name: '平均评分 4.5（满分 5 分）' })).toBeTruthy();
     expect(within(reviews).getByText('已到店验证')).toBeTruthy();
     expect(within(reviews).getByText(/3 天前$/)).toBeTruthy();
+
+    const location = await screen.findByRole('region', { name: '位置' });
+    expect(within(location).getByText('128 Cherry Blossom Ave')).toBeTruthy();
+    expect(await within(location).findByRole('link', { name: '在地图中打开' })).toBeTruthy();
 
     const merchant = screen.getByRole('region', { name: '商家信息' });
     expect(await within(merchant).findByText('上午')).toBeTruthy();

@@ -6,6 +6,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { Deal } from '../../../../contract/deals';
 import { ChevronRightIcon } from '../../../components/ui/icons';
+import { useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
 import { dealImageSrc, placeholderImage } from '../deal-images';
 import { DealImage } from './deal-image';
@@ -45,6 +46,7 @@ const ARROW_BUTTON =
   'absolute top-1/2 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/95 text-slate-900 shadow-card ring-1 ring-slate-200 transition-colors hover:bg-white focus-ring';
 
 export function DealGallery({ deal }: { deal: Pick<Deal, 'imageUrl' | 'title' | 'galleryUrls'> }) {
+  const { t } = useT('deals');
   const photos = [dealImageSrc(deal), ...deal.galleryUrls.filter((url) => url.trim() !== '')];
   const count = photos.length;
   const [selected, setSelected] = useState(0);
@@ -83,7 +85,7 @@ export function DealGallery({ deal }: { deal: Pick<Deal, 'imageUrl' | 'title' | 
         <div
           ref={strip}
           role="group"
-          aria-label="Photos"
+          aria-label={t('gallery.label')}
           tabIndex={0}
           onScroll={onScroll}
           className="flex overflow-x-auto rounded-2xl [scroll-snap-type:x_mandatory] [scrollbar-width:none] focus-ring [&::-webkit-scrollbar]:hidden"
@@ -93,15 +95,15 @@ export function DealGallery({ deal }: { deal: Pick<Deal, 'imageUrl' | 'title' | 
               {index === 0 ? (
                 <DealImage deal={deal} width={800} height={600} fetchPriority="high" className={PHOTO_CLASSES} />
               ) : (
-                <GalleryImage src={src} alt={`${deal.title}, photo ${index + 1} of ${count}`} width={800} height={600} className={PHOTO_CLASSES} />
+                <GalleryImage src={src} alt={t('gallery.alt', { title: deal.title, number: index + 1, count })} width={800} height={600} className={PHOTO_CLASSES} />
               )}
             </div>
           ))}
         </div>
-        <button type="button" aria-label="Previous photo" className={cn(ARROW_BUTTON, 'left-3')} onClick={() => show(selected - 1)}>
+        <button type="button" aria-label={t('gallery.previous')} className={cn(ARROW_BUTTON, 'left-3')} onClick={() => show(selected - 1)}>
           <ChevronRightIcon className="h-5 w-5 rotate-180" />
         </button>
-        <button type="button" aria-label="Next photo" className={cn(ARROW_BUTTON, 'right-3')} onClick={() => show(selected + 1)}>
+        <button type="button" aria-label={t('gallery.next')} className={cn(ARROW_BUTTON, 'right-3')} onClick={() => show(selected + 1)}>
           <ChevronRightIcon className="h-5 w-5" />
         </button>
         <p aria-hidden="true" className="absolute top-3 right-3 rounded-full bg-slate-900/85 px-2.5 py-1 text-xs font-semibold text-white tabular-nums">
@@ -109,9 +111,9 @@ export function DealGallery({ deal }: { deal: Pick<Deal, 'imageUrl' | 'title' | 
         </p>
       </div>
       <p className="sr-only" aria-live="polite">
-        Photo {selected + 1} of {count}
+        {t('gallery.photo', { number: selected + 1, count })}
       </p>
-      <ul className="mt-3 flex flex-wrap gap-2" aria-label="Choose a photo">
+      <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('gallery.choose')}>
         {photos.map((src, index) => (
           <li key={index}>
             <button
@@ -119,7 +121,7 @@ export function DealGallery({ deal }: { deal: Pick<Deal, 'imageUrl' | 'title' | 
               ref={(button) => {
                 thumbs.current[index] = button;
               }}
-              aria-label={`Photo ${index + 1} of ${count}`}
+              aria-label={t('gallery.photo', { number: index + 1, count })}
               aria-current={index === selected ? 'true' : undefined}
               onClick={() => show(index)}
               className={cn(

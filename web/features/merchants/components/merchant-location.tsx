@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MapPinIcon } from '../../../components/ui/icons';
 import { Panel } from '../../../components/ui/panel';
+import { useT } from '../../../i18n';
 import { merchantQueryOptions } from '../api/get-merchant';
 import type { VenueProps } from './venue-map';
 
@@ -17,6 +18,7 @@ interface MerchantLocationProps {
 
 /** The deal page's "Location": the merchant's address, the map of its place (when it has a position) and "Open in maps". */
 export function MerchantLocation({ merchantId, fallback, className }: MerchantLocationProps) {
+  const { t } = useT('deals');
   const merchant = useQuery(merchantQueryOptions(merchantId));
   if (merchant.isPending) return null;
   const address = merchant.data?.address.trim() ?? '';
@@ -25,7 +27,7 @@ export function MerchantLocation({ merchantId, fallback, className }: MerchantLo
   if (address === '' && (latitude === null || longitude === null)) return null;
 
   return (
-    <Panel titleSize="xl" title="Location" id="location-title" className={className}>
+    <Panel titleSize="xl" title={t('location.title')} id="location-title" className={className}>
       {address ? (
         <p className="flex items-start gap-2 text-slate-800">
           <MapPinIcon className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />

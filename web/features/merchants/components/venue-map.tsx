@@ -6,6 +6,8 @@
  * shares a chunk for it and the first bundle does not grow.
  */
 import { useEffect, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
+import { useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
 
 interface Position {
@@ -24,11 +26,12 @@ export function mapsUrl({ latitude, longitude, address }: Position & { address: 
 
 /** "Open in maps": the accessible way to the merchant's place, beside or instead of the map. */
 export function OpenInMapsLink({ latitude, longitude, address, className }: Position & { address: string; className?: string }) {
+  const { t } = useT('deals');
   const href = mapsUrl({ latitude, longitude, address });
   if (href === null) return null;
   return (
     <a href={href} className={cn('text-link inline-flex min-h-11 items-center', className)}>
-      Open in maps
+      {t('location.openInMaps')}
     </a>
   );
 }
@@ -44,6 +47,7 @@ interface VenueMapProps extends Position {
  * picture (role img, labelled), never a keyboard stop; it is left out of print.
  */
 export function VenueMap({ latitude, longitude, label, className }: VenueMapProps) {
+  const { t } = useT('deals');
   const element = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const shown = latitude !== null && longitude !== null && !failed;
@@ -91,15 +95,11 @@ export function VenueMap({ latitude, longitude, label, className }: VenueMapProp
       <div
         ref={element}
         role="img"
-        aria-label={`Map: ${label}`}
+        aria-label={t('location.map', { label })}
         className="isolate h-64 w-full overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200"
       />
       <figcaption className="mt-1 text-xs text-slate-600">
-        Map data ©{' '}
-        <a href="https://www.openstreetmap.org/copyright" className="text-link">
-          OpenStreetMap
-        </a>{' '}
-        contributors
+        <Trans t={t} i18nKey='location.attribution' components={{ osm: <a href="https://www.openstreetmap.org/copyright" className="text-link" /> }} />
       </figcaption>
     </figure>
   );
