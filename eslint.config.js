@@ -65,7 +65,7 @@ const importRules = [
     // A feature uses another one through its `*.service.ts` only; server/content/ (the rich-text
     // sanitiser) is shared by all of them.
     files: ['server/*/*.ts'],
-    ignores: [...TESTS, 'server/db/**', 'server/http/**', 'server/test/**'],
+    ignores: [...TESTS, 'server/db/**', 'server/http/**', 'server/i18n/**', 'server/test/**'],
     rules: restrict(
       serverNotWeb,
       serverNotApp,
@@ -80,7 +80,12 @@ const importRules = [
   {
     files: ['server/http/*.ts'],
     ignores: TESTS,
-    rules: restrict(serverNotWeb, serverNotApp, rule('server/http/ imports only contract/, server/db/ and itself', '^\\.\\./(?!db/|\\.\\./contract/)')),
+    rules: restrict(serverNotWeb, serverNotApp, rule('server/http/ imports only contract/, server/db/, server/i18n/ and itself', '^\\.\\./(?!db/|i18n(/|$)|\\.\\./contract/)')),
+  },
+  {
+    files: ['server/i18n/*.ts'],
+    ignores: TESTS,
+    rules: restrict(serverNotWeb, serverNotApp, rule('server/i18n/ imports only contract/ and itself', '^\\.\\./(?!\\.\\./contract/)')),
   },
   {
     files: ['server/integrations/*/*.ts'],

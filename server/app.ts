@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import type { AppConfig } from './env';
 import type { AppDeps } from './deps';
 import { frameworkErrorHandler, HttpError, registerErrorHandling } from './http/errors';
+import { msg } from './i18n';
 import { registerSession } from './http/session';
 import { registerResponseHeaders, requestIdFor, securityHeaders } from './http/headers';
 import { RequestLog } from './http/request-log';
@@ -122,7 +123,7 @@ function refuseNulCharacters(app: FastifyInstance): void {
   };
   app.addHook('preValidation', (request, _reply, done) => {
     if (hasNul(request.query) || hasNul(request.params) || (!Buffer.isBuffer(request.body) && hasNul(request.body))) {
-      done(new HttpError(400, 'Text must not contain NUL characters'));
+      done(new HttpError(400, msg('http.nulCharacters')));
       return;
     }
     done();

@@ -5,6 +5,8 @@ import { forbidden, HttpError } from '../http/errors';
 import { enforceRateLimit } from '../http/rate-limit';
 import { requireRole, requireUser } from '../http/session';
 import { bootstrapSuperadmin, promoteByEmail, secretsMatch } from './accounts.service';
+import { msg } from '../i18n';
+import { say } from '../http/language';
 
 export const adminAccountRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -14,11 +16,11 @@ export const adminAccountRoutes =
 
     // Outside production only: in production the route does not exist at all (ADR 018).
     if (config.NODE_ENV !== 'production') app.post('/api/admin/bootstrap', { schema: { body: bootstrapBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
-      if (!config.BOOTSTRAP_SECRET) throw forbidden('Bootstrap is disabled: set BOOTSTRAP_SECRET on the server');
+      if (!config.BOOTSTRAP_SECRET) throw forbidden(msg('admin.bootstrapDisabled'));
       await enforceRateLimit(db, `bootstrap:ip:${request.ip}`, 10, 15 * 60);
       const given = request.headers[BOOTSTRAP_SECRET_HEADER];
       if (typeof given !== 'string' || !secretsMatch(given, config.BOOTSTRAP_SECRET)) {
-        throw new HttpError(403, 'Invalid bootstrap secret');
+        throw new HttpError(403, msg('admin.bootstrapSecretInvalid'));
       }
       const result = await bootstrapSuperadmin(db, request.body.phone);
       reply.setSessionCookie(result.sessionId);
@@ -34,14 +36,14 @@ export const adminAccountRoutes =
       {
         // The role is checked before the body, so nobody but a superadmin learns anything from this route.
         preValidation: async (request) => {
-          requireRole(request, ['superadmin'], 'Only a superadmin can promote users');
+          requireRole(request, ['superadmin'], msg('admin.promoteSuperadminOnly'));
         },
         schema: { body: promoteBody, response: { 200: promoteAnswer } },
       },
-      async (request) => {
+      async (request, reply) => {
       const promoted = await promoteByEmail(db, requireUser(request), request.body.email);
       return {
-        message: 'User promoted to superadmin',
+        message: say(reply, msg('admin.promoted')),
         user: { id: promoted.id, phone: promoted.phone, email: promoted.email, role: promoted.role },
       };
       },

@@ -8,6 +8,7 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import { presentUser, type LoggedIn } from '../auth/auth.service';
 import { createSession } from '../auth/auth.service';
 import type { UserRow } from '../http/session-lookup';
+import { msg } from '../i18n';
 
 /** Compares secrets in constant time, whatever their lengths. */
 export function secretsMatch(given: string, expected: string): boolean {
@@ -29,7 +30,7 @@ export async function bootstrapSuperadmin(db: Db, phone: string): Promise<Logged
   const user = await db.transaction(async (tx) => {
     await advisoryTransactionLock(tx, [BOOTSTRAP_LOCK_KEY]);
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'superadmin')).limit(1);
-    if (existing) throw conflict('A superadmin already exists. Ask them to promote you instead.');
+    if (existing) throw conflict(msg('admin.superadminExists'));
     const [row] = await tx
       .insert(users)
       .values({ phone, role: 'superadmin' })
@@ -43,9 +44,9 @@ export async function bootstrapSuperadmin(db: Db, phone: string): Promise<Logged
 
 /** Promotes the user with this email to superadmin (a merchant account stops being owner or staff); only a superadmin may do it. */
 export async function promoteByEmail(db: Db, actor: UserRow, email: string): Promise<UserRow> {
-  if (actor.role !== 'superadmin') throw forbidden('Only a superadmin can promote users');
+  if (actor.role !== 'superadmin') throw forbidden(msg('admin.promoteSuperadminOnly'));
   const [target] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-  if (!target) throw notFound('No user has that email');
+  if (!target) throw notFound(msg('notFound.userWithEmail'));
   if (target.role === 'superadmin') return target;
   const [updated] = await db
     .update(users)

@@ -4,6 +4,8 @@ import { idParams, messageAnswer } from '../../contract/common';
 import type { AppDeps } from '../deps';
 import { superadminOnly } from '../http/superadmin-guard';
 import { createCategory, deleteCategory, listAdminCategories, updateCategory } from './categories.service';
+import { msg } from '../i18n';
+import { say } from '../http/language';
 
 export const adminCategoryRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -21,8 +23,8 @@ export const adminCategoryRoutes =
       updateCategory(db, request.params.id, request.body),
     );
 
-    app.delete('/api/admin/categories/:id', { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request) => {
+    app.delete('/api/admin/categories/:id', { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request, reply) => {
       await deleteCategory(db, request.params.id);
-      return { message: 'Category deleted' };
+      return { message: say(reply, msg('admin.categoryDeleted')) };
     });
   };

@@ -6,6 +6,7 @@ import { categories, deals } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { isUniqueViolation } from '../auth/auth.service';
 import { databaseError } from '../db/errors';
+import { msg } from '../i18n';
 
 const LISTED = sql<number>`(select count(*)::int from "deals" d join "merchants" m on m."id" = d."merchant_id"
   where d."category_id" = "categories"."id" and d."status" = 'published' and m."status" = 'active')`;
@@ -26,9 +27,8 @@ function present(row: { id: string; slug: string; name: string; icon: string; po
   return { ...row, dealCount: Number(row.dealCount), usedBy: Number(row.usedBy), createdAt: row.createdAt.toISOString() };
 }
 
-export const SLUG_TAKEN = 'slug: Another category already has this slug';
-export const CATEGORY_IN_USE = (n: number) =>
-  `This category is used by ${n} ${n === 1 ? 'deal' : 'deals'}, so it cannot be deleted; move ${n === 1 ? 'it' : 'them'} to another category first`;
+export const SLUG_TAKEN = msg('admin.slugTaken');
+export const CATEGORY_IN_USE = (n: number) => msg('admin.categoryInUse', { count: n });
 
 /** Every category in `position` order, with its listed deals and the deals in any state that use it. */
 export async function listAdminCategories(db: Db): Promise<AdminCategory[]> {
@@ -38,7 +38,7 @@ export async function listAdminCategories(db: Db): Promise<AdminCategory[]> {
 
 async function findAdminCategory(db: Db, id: string): Promise<AdminCategory> {
   const [row] = await db.select(SELECTION).from(categories).where(eq(categories.id, id));
-  if (!row) throw notFound('Category not found');
+  if (!row) throw notFound(msg('notFound.category'));
   return present(row);
 }
 
@@ -61,7 +61,7 @@ export async function updateCategory(db: Db, id: string, changes: { name?: strin
   if (changes.position !== undefined) set.position = changes.position;
   if (Object.keys(set).length > 0) {
     const [row] = await db.update(categories).set(set).where(eq(categories.id, id)).returning({ id: categories.id });
-    if (!row) throw notFound('Category not found');
+    if (!row) throw notFound(msg('notFound.category'));
   }
   return findAdminCategory(db, id);
 }
@@ -76,7 +76,7 @@ export async function deleteCategory(db: Db, id: string): Promise<void> {
   if (n > 0) throw conflict(CATEGORY_IN_USE(n));
   try {
     const [row] = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
-    if (!row) throw notFound('Category not found');
+    if (!row) throw notFound(msg('notFound.category'));
   } catch (err) {
     if (databaseError(err)?.code === '23503') throw conflict(CATEGORY_IN_USE(1));
     throw err;

@@ -8,6 +8,8 @@ import { decodeCursor } from '../catalog/catalog.service';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
 import { superadminOnly } from '../http/superadmin-guard';
 import { approveDeal, createDeal, deleteDeal, listAllDeals, rejectDeal, setDealStatus, updateDeal } from './deals.service';
+import { msg } from '../i18n';
+import { say } from '../http/language';
 
 export const adminDealRoutes =
   (deps: AppDeps & { payments: PaymentProvider }): FastifyPluginAsyncZod =>
@@ -17,7 +19,7 @@ export const adminDealRoutes =
 
     app.get('/api/admin/deals', { schema: { querystring: adminDealListQuery, response: { 200: adminDealList } } }, async (request, reply) => {
       const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
-      if (request.query.cursor && !cursor) throw badRequest('cursor: is invalid');
+      if (request.query.cursor && !cursor) throw badRequest(msg('http.cursorInvalid'));
       const page = await listAllDeals(db, { q: request.query.q, status: request.query.status, limit: request.query.limit, cursor });
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       return page.deals;
@@ -25,12 +27,12 @@ export const adminDealRoutes =
 
     app.post('/api/admin/deals', { schema: { body: createDealBody, response: { 201: savedDealAnswer } } }, async (request, reply) => {
       const { deal, catalogSyncError } = await createDeal(db, deps.payments, request.log, request.body);
-      return reply.status(201).send({ ...deal, catalogSyncError });
+      return reply.status(201).send({ ...deal, catalogSyncError: catalogSyncError && say(reply, catalogSyncError) });
     });
 
-    app.put('/api/admin/deals/:id', { schema: { params: idParams, body: updateDealBody, response: { 200: savedDealAnswer } } }, async (request) => {
+    app.put('/api/admin/deals/:id', { schema: { params: idParams, body: updateDealBody, response: { 200: savedDealAnswer } } }, async (request, reply) => {
       const { deal, catalogSyncError } = await updateDeal(db, deps.payments, request.log, request.params.id, request.body);
-      return { ...deal, catalogSyncError };
+      return { ...deal, catalogSyncError: catalogSyncError && say(reply, catalogSyncError) };
     });
 
     app.patch('/api/admin/deals/:id/status', { schema: { params: idParams, body: dealStatusBody, response: { 200: adminDeal } } }, async (request) =>
@@ -46,8 +48,8 @@ export const adminDealRoutes =
       rejectDeal(db, request.params.id, request.body.reason),
     );
 
-    app.delete('/api/admin/deals/:id', { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request) => {
+    app.delete('/api/admin/deals/:id', { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request, reply) => {
       await deleteDeal(db, request.params.id);
-      return { message: 'Deal deleted' };
+      return { message: say(reply, msg('admin.dealDeleted')) };
     });
   };

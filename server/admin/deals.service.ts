@@ -14,6 +14,7 @@ import { sanitizeRichText } from '../content/html';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
 import { presentDeal, queryDealPage, type DealCursor, type DealPage, type DealRowWithFigures } from '../catalog/catalog.service';
 import { unitsTakenOf } from '../db/stock-reads';
+import { msg, type Message } from '../i18n';
 
 export function presentAdminDeal(row: DealRowWithFigures): AdminDeal {
   return {
@@ -48,7 +49,7 @@ export async function listAllDeals(
 export async function findAdminDeal(db: Db, id: string): Promise<AdminDeal> {
   const { rows } = await queryDealPage(db, { where: eq(deals.id, id), limit: 1 });
   const row = rows[0];
-  if (!row) throw notFound('Deal not found');
+  if (!row) throw notFound(msg('notFound.deal'));
   return presentAdminDeal(row);
 }
 
@@ -82,14 +83,14 @@ export interface DealInput extends DealFields {
 
 async function assertActiveMerchant(db: Db, merchantId: string): Promise<void> {
   const [m] = await db.select({ status: merchants.status }).from(merchants).where(eq(merchants.id, merchantId));
-  if (!m) throw badRequest('merchantId: No such merchant');
-  if (m.status !== 'active') throw badRequest('merchantId: Only active merchants can be selected');
+  if (!m) throw badRequest(msg('admin.noSuchMerchant'));
+  if (m.status !== 'active') throw badRequest(msg('admin.merchantNotActive'));
 }
 
 async function assertCategory(db: Db, categoryId: string | null): Promise<void> {
   if (categoryId === null) return;
   const [c] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
-  if (!c) throw badRequest('categoryId: No such category');
+  if (!c) throw badRequest(msg('admin.noSuchCategory'));
 }
 
 function storedFields(input: DealFields) {
@@ -119,14 +120,14 @@ function storedFields(input: DealFields) {
 export interface SaveResult {
   deal: AdminDeal;
   /** Why the payment-provider sync failed, when it was asked for and did. */
-  catalogSyncError: string | null;
+  catalogSyncError: Message | null;
 }
 
 /**
  * Creates or updates the deal's product and price at the payment provider and stores their ids.
  * A failure is logged and returned, never swallowed; the deal itself stays saved.
  */
-async function syncCatalog(db: Db, payments: PaymentProvider, logger: FastifyBaseLogger, dealId: string): Promise<string | null> {
+async function syncCatalog(db: Db, payments: PaymentProvider, logger: FastifyBaseLogger, dealId: string): Promise<Message | null> {
   const [d] = await db.select().from(deals).where(eq(deals.id, dealId));
   if (!d) return null;
   try {
@@ -141,7 +142,7 @@ async function syncCatalog(db: Db, payments: PaymentProvider, logger: FastifyBas
     return null;
   } catch (err) {
     logger.error({ err, dealId }, 'payment-provider catalogue sync failed');
-    return `The deal was saved, but creating it at the payment provider failed: ${err instanceof Error ? err.message : String(err)}`;
+    return msg('admin.catalogSyncFailed', { reason: err instanceof Error ? err.message : String(err) });
   }
 }
 
@@ -195,7 +196,7 @@ export async function saveDeal(db: Db, fields: DealFields, edit?: DealEdit): Pro
     return row?.id ?? null;
   } catch (err) {
     if (isCheckViolation(err, 'deal_stock_taken_check')) {
-      throw conflict(`inventory: cannot be lower than the ${await unitsTakenOf(db, edit.id)} units already sold or held`);
+      throw conflict(msg('admin.inventoryBelowTaken', { units: await unitsTakenOf(db, edit.id) }));
     }
     throw err;
   }
@@ -220,14 +221,14 @@ export async function updateDeal(
   input: DealInput & { status?: DealStatus | undefined },
 ): Promise<SaveResult> {
   const saved = await saveDeal(db, input, { id, status: input.status });
-  if (!saved) throw notFound('Deal not found');
+  if (!saved) throw notFound(msg('notFound.deal'));
   const catalogSyncError = input.createStripeProduct ? await syncCatalog(db, payments, logger, id) : null;
   return { deal: await findAdminDeal(db, id), catalogSyncError };
 }
 
 /** The states only their own calls set: a merchant's submission, and a superadmin's rejection with its reason. */
 const REVIEW_STATES: readonly DealStatus[] = ['pending_review', 'rejected'];
-export const REVIEW_STATE_REFUSAL = "status: pending_review and rejected are set only by a merchant's submission and a superadmin's review";
+export const REVIEW_STATE_REFUSAL = msg('admin.reviewStatesOnly');
 
 function assertSettableStatus(status: DealStatus): void {
   if (REVIEW_STATES.includes(status)) throw badRequest(REVIEW_STATE_REFUSAL);
@@ -240,24 +241,24 @@ function assertSettableStatus(status: DealStatus): void {
  */
 export async function setDealStatus(db: Db, id: string, status: DealStatus, active: boolean): Promise<AdminDeal> {
   assertSettableStatus(status);
-  if (active && status !== 'published') throw badRequest('active: only a published deal can be active');
+  if (active && status !== 'published') throw badRequest(msg('admin.activeNeedsPublished'));
   const [row] = await db
     .update(deals)
     .set({ status, active, rejectionReason: null, updatedAt: new Date() })
     .where(eq(deals.id, id))
     .returning({ id: deals.id });
-  if (!row) throw notFound('Deal not found');
+  if (!row) throw notFound(msg('notFound.deal'));
   return findAdminDeal(db, id);
 }
 
-export const NOT_UNDER_REVIEW_APPROVE = 'Only a deal waiting for review can be approved';
-export const NOT_UNDER_REVIEW_REJECT = 'Only a deal waiting for review can be rejected';
+export const NOT_UNDER_REVIEW_APPROVE = msg('admin.notUnderReviewApprove');
+export const NOT_UNDER_REVIEW_REJECT = msg('admin.notUnderReviewReject');
 
 /**
  * Ends a review: one conditional update from `pending_review`, so of two superadmins deciding at
  * once, or a decision racing the merchant's change, exactly one applies; the other gets 409.
  */
-async function decideReview(db: Db, id: string, set: Partial<typeof deals.$inferInsert>, refusal: string): Promise<AdminDeal> {
+async function decideReview(db: Db, id: string, set: Partial<typeof deals.$inferInsert>, refusal: Message): Promise<AdminDeal> {
   const [row] = await db
     .update(deals)
     .set({ ...set, updatedAt: new Date() })
@@ -265,7 +266,7 @@ async function decideReview(db: Db, id: string, set: Partial<typeof deals.$infer
     .returning({ id: deals.id });
   if (!row) {
     const [exists] = await db.select({ id: deals.id }).from(deals).where(eq(deals.id, id));
-    throw exists ? conflict(refusal) : notFound('Deal not found');
+    throw exists ? conflict(refusal) : notFound(msg('notFound.deal'));
   }
   return findAdminDeal(db, id);
 }
@@ -284,14 +285,14 @@ export function rejectDeal(db: Db, id: string, reason: string): Promise<AdminDea
 export async function deleteDeal(db: Db, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [d] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.id, id)).for('update');
-    if (!d) throw notFound('Deal not found');
+    if (!d) throw notFound(msg('notFound.deal'));
     const [used] = await tx
       .select({ one: sql`1` })
       .from(orderItems)
       .where(eq(orderItems.dealId, id))
       .unionAll(tx.select({ one: sql`1` }).from(vouchers).where(eq(vouchers.dealId, id)))
       .limit(1);
-    if (used) throw conflict('This deal has orders or vouchers, so it cannot be deleted; archive it instead');
+    if (used) throw conflict(msg('admin.dealInUse'));
     await tx.delete(deals).where(eq(deals.id, id));
   });
 }

@@ -8,12 +8,13 @@ import type { LedgerEntry, LedgerPage, LedgerTotals } from '../../contract/order
 import type { Db } from '../db/client';
 import { ledgerEntries } from '../db/schema';
 import { badRequest } from '../http/errors';
+import { msg } from '../i18n';
 
 type LedgerRow = typeof ledgerEntries.$inferSelect;
 
 /** A cursor is the `seq` of the last row of the page before, as decimal text. */
 function decodeSeq(cursor: string): number {
-  if (!/^[1-9]\d{0,15}$/.test(cursor)) throw badRequest('cursor: is invalid');
+  if (!/^[1-9]\d{0,15}$/.test(cursor)) throw badRequest(msg('http.cursorInvalid'));
   return Number(cursor);
 }
 

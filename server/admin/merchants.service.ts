@@ -10,6 +10,7 @@ import { conflict, notFound } from '../http/errors';
 import { hashPassword } from '../db/passwords';
 import { isUniqueViolation } from '../auth/auth.service';
 import { presentMerchant } from '../catalog/catalog.service';
+import { msg } from '../i18n';
 
 type MerchantRow = typeof merchants.$inferSelect;
 
@@ -40,7 +41,7 @@ function present(row: { merchant: MerchantRow; dealCount: number; accountPhone: 
 
 async function findAdminMerchant(db: Db, id: string): Promise<AdminMerchant> {
   const [row] = await db.select({ merchant: merchants, dealCount, accountPhone }).from(merchants).where(eq(merchants.id, id));
-  if (!row) throw notFound('Merchant not found');
+  if (!row) throw notFound(msg('notFound.merchant'));
   return present(row);
 }
 
@@ -72,7 +73,7 @@ export async function createMerchant(db: Db, input: NewMerchant): Promise<{ merc
   try {
     const id = await db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
-      if (taken) throw conflict('An account with this phone number already exists');
+      if (taken) throw conflict(msg('admin.phoneTaken'));
       const [m] = await tx
         .insert(merchants)
         .values({ ...input, businessHours: input.businessHours ?? null, status: 'active' })
@@ -89,7 +90,7 @@ export async function createMerchant(db: Db, input: NewMerchant): Promise<{ merc
     });
     return { merchant: await findAdminMerchant(db, id), loginInfo: { phone: input.phone, password } };
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('An account with this phone number already exists');
+    if (isUniqueViolation(err)) throw conflict(msg('admin.phoneTaken'));
     throw err;
   }
 }
@@ -123,7 +124,7 @@ export async function updateMerchant(db: Db, id: string, changes: MerchantChange
     set.longitude = changes.longitude;
   }
   const [row] = await db.update(merchants).set(set).where(eq(merchants.id, id)).returning({ id: merchants.id });
-  if (!row) throw notFound('Merchant not found');
+  if (!row) throw notFound(msg('notFound.merchant'));
   return findAdminMerchant(db, id);
 }
 
@@ -137,6 +138,6 @@ export async function setMerchantStatus(db: Db, id: string, status: MerchantStat
     .set({ status, updatedAt: new Date() })
     .where(and(eq(merchants.id, id)))
     .returning({ id: merchants.id });
-  if (!row) throw notFound('Merchant not found');
+  if (!row) throw notFound(msg('notFound.merchant'));
   return findAdminMerchant(db, id);
 }

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOrderList, adminOrderQuery, ledgerPage as ledgerPageAnswer, ledgerQuery } from '../../contract/orders';
 import type { AppDeps } from '../deps';
+import { answerLanguage } from '../http/language';
 import { superadminOnly } from '../http/superadmin-guard';
 import { ledgerPage } from './ledger.service';
 import { searchOrders } from './orders.service';
@@ -12,8 +13,8 @@ export const adminOrderRoutes =
     const { db } = deps.database;
     superadminOnly(app);
 
-    app.get('/api/admin/orders', { schema: { querystring: adminOrderQuery, response: { 200: adminOrderList } } }, async (request) =>
-      searchOrders(db, request.query.q),
+    app.get('/api/admin/orders', { schema: { querystring: adminOrderQuery, response: { 200: adminOrderList } } }, async (request, reply) =>
+      searchOrders(db, request.query.q, answerLanguage(reply)),
     );
 
     app.get('/api/admin/ledger', { schema: { querystring: ledgerQuery, response: { 200: ledgerPageAnswer } } }, async (request) =>

@@ -9,6 +9,7 @@ import { ORDER_LIST_LIMIT, PHONE_MIN_LENGTH, VOUCHER_CODE_ALPHABET, VOUCHER_CODE
 import type { AdminOrder } from '../../contract/orders';
 import type { Db } from '../db/client';
 import { ledgerEntries, orders, redemptions, users, vouchers } from '../db/schema';
+import { msg, render, type Language, type Message } from '../i18n';
 import { loadOrderParts, presentCustomerOrder, wholePaymentReturned, type OrderParts } from '../orders/order-history.service';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -46,68 +47,74 @@ function readingsOf(db: Db, raw: string): SQL[] {
   return readings;
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-const REFUND_REASONS: Record<string, string> = {
-  customer: 'asked for by the customer',
-  expiry: 'unused at expiry',
-  goodwill: 'a goodwill gesture',
-  admin: 'by customer service',
-  group: 'because the group did not fill in time',
+/** Why a refund was made, as the story words it. */
+const REFUND_REASONS: Record<OrderParts['refunds'][number]['reason'], Message> = {
+  customer: msg('story.why.customer'),
+  expiry: msg('story.why.expiry'),
+  goodwill: msg('story.why.goodwill'),
+  admin: msg('story.why.admin'),
+  group: msg('story.why.group'),
 };
 
-/** What happened to an order, oldest first, each event in a sentence. */
-function storyOf(order: OrderRow, parts: OrderParts, tried: RedemptionRow[], ledger: LedgerRow[]): StoryEvent[] {
-  const events: { at: Date; kind: StoryEvent['kind']; text: string; voucherCode: string | null }[] = [];
-  const add = (at: Date, kind: StoryEvent['kind'], text: string, voucherCode: string | null = null) => events.push({ at, kind, text, voucherCode });
+/** What happened to an order, oldest first, each event in a sentence in `language`. */
+function storyOf(order: OrderRow, parts: OrderParts, tried: RedemptionRow[], ledger: LedgerRow[], language: Language): StoryEvent[] {
+  const events: { at: Date; kind: StoryEvent['kind']; text: Message; voucherCode: string | null }[] = [];
+  const add = (at: Date, kind: StoryEvent['kind'], text: Message, voucherCode: string | null = null) => events.push({ at, kind, text, voucherCode });
   const units = parts.items.reduce((n, i) => n + i.quantity, 0);
-  const place = parts.group ? ` (a place in a group of ${parts.group.size})` : '';
-  add(order.createdAt, 'placed', `Order placed: ${units} unit${units === 1 ? '' : 's'} for ${dollars(order.totalCents)}${place}.`);
-  if (order.paidAt) add(order.paidAt, 'paid', `Paid ${dollars(order.totalCents)} through the ${order.provider} provider.`);
+  const total = order.totalCents;
+  add(
+    order.createdAt,
+    'placed',
+    parts.group ? msg('story.placedInGroup', { count: units, total, size: parts.group.size }) : msg('story.placed', { count: units, total }),
+  );
+  if (order.paidAt) add(order.paidAt, 'paid', msg('story.paid', { total, provider: order.provider }));
   if (wholePaymentReturned(order)) {
     // Its times are the ledger's: the order itself records neither.
     for (const e of ledger.filter((l) => l.refundId === null)) {
-      if (e.kind === 'payment') add(e.createdAt, 'paid', `A payment of ${dollars(e.amountCents)} arrived after the order had lapsed.`);
-      if (e.kind === 'refund') add(e.createdAt, 'refunded', `The whole payment of ${dollars(-e.amountCents)} was returned: the order had lapsed.`);
+      if (e.kind === 'payment') add(e.createdAt, 'paid', msg('story.paidAfterLapse', { amount: e.amountCents }));
+      if (e.kind === 'refund') add(e.createdAt, 'refunded', msg('story.returnedAfterLapse', { amount: -e.amountCents }));
     }
   }
   const group = parts.group;
   if (group?.closedAt && group.status === 'formed') {
-    add(new Date(group.closedAt), 'group_formed', `The group of ${group.size} filled up: every member's voucher was issued.`);
+    add(new Date(group.closedAt), 'group_formed', msg('story.groupFormed', { size: group.size }));
   } else if (group?.closedAt && group.status === 'failed') {
-    add(new Date(group.closedAt), 'group_failed', `The group of ${group.size} did not fill in time: every paid member is refunded.`);
+    add(new Date(group.closedAt), 'group_failed', msg('story.groupFailed', { size: group.size }));
   }
   if (order.status === 'expired') {
     const lapsedAt = order.expiresAt > order.createdAt ? order.expiresAt : order.createdAt;
-    add(lapsedAt, 'expired', 'The checkout lapsed without a payment.');
+    add(lapsedAt, 'expired', msg('story.checkoutLapsed'));
   }
   const codeOf = new Map(parts.vouchers.map((v) => [v.voucher.id, v.voucher.code]));
   for (const { voucher, title } of parts.vouchers) {
-    add(voucher.createdAt, 'voucher_issued', `Voucher ${voucher.code} issued for ${title}.`, voucher.code);
-    if (voucher.status === 'expired') add(voucher.validUntil, 'expired', `Voucher ${voucher.code} expired unused.`, voucher.code);
+    add(voucher.createdAt, 'voucher_issued', msg('story.voucherIssued', { code: voucher.code, title }), voucher.code);
+    if (voucher.status === 'expired') add(voucher.validUntil, 'expired', msg('story.voucherExpired', { code: voucher.code }), voucher.code);
   }
   for (const r of tried) {
     if (!r.success || !r.voucherId) continue;
     const code = codeOf.get(r.voucherId) ?? r.voucherCode;
-    add(r.createdAt, 'redeemed', `Voucher ${code} redeemed.`, code);
-    if (r.undoneAt) add(r.undoneAt, 'redemption_undone', `The merchant undid the redemption of voucher ${code}.`, code);
+    add(r.createdAt, 'redeemed', msg('story.voucherRedeemed', { code }), code);
+    if (r.undoneAt) add(r.undoneAt, 'redemption_undone', msg('story.redemptionUndone', { code }), code);
   }
   for (const r of parts.refunds) {
     const code = (r.voucherId && codeOf.get(r.voucherId)) || null;
-    const of = `${dollars(r.amountCents)}${code ? ` for voucher ${code}` : ''}`;
-    add(r.createdAt, 'refund_requested', `Refund of ${of} requested, ${REFUND_REASONS[r.reason] ?? r.reason}.`, code);
-    if (r.status === 'succeeded') add(r.settledAt ?? r.createdAt, 'refunded', `Refund of ${of} paid back.`, code);
-    if (r.status === 'failed') add(r.settledAt ?? r.createdAt, 'refund_failed', `Refund of ${of} failed${r.failure ? `: ${r.failure}` : ''}.`, code);
+    const of = code ? msg('story.refundOfVoucher', { amount: r.amountCents, code }) : msg('story.refundOf', { amount: r.amountCents });
+    add(r.createdAt, 'refund_requested', msg('story.refundRequested', { of, why: REFUND_REASONS[r.reason] }), code);
+    if (r.status === 'succeeded') add(r.settledAt ?? r.createdAt, 'refunded', msg('story.refundPaid', { of }), code);
+    // The provider's failure is its own text, as it was recorded.
+    if (r.status === 'failed') {
+      add(r.settledAt ?? r.createdAt, 'refund_failed', r.failure ? msg('story.refundFailedWith', { of, failure: r.failure }) : msg('story.refundFailed', { of }), code);
+    }
   }
   // A stable sort: events at the same moment keep the order they were added in (placed before paid, issued before redeemed).
   return events
     .map((e, i) => ({ e, i }))
     .sort((a, b) => a.e.at.getTime() - b.e.at.getTime() || a.i - b.i)
-    .map(({ e }) => ({ at: e.at.toISOString(), kind: e.kind, text: e.text, voucherCode: e.voucherCode }));
+    .map(({ e }) => ({ at: e.at.toISOString(), kind: e.kind, text: render(language, e.text), voucherCode: e.voucherCode }));
 }
 
-/** The orders the text finds, newest first, at most ORDER_LIST_LIMIT; none when it reads as nothing. */
-export async function searchOrders(db: Db, q: string): Promise<AdminOrder[]> {
+/** The orders the text finds, newest first, at most ORDER_LIST_LIMIT; none when it reads as nothing. Their stories are told in `language`. */
+export async function searchOrders(db: Db, q: string, language: Language): Promise<AdminOrder[]> {
   const readings = readingsOf(db, q);
   if (readings.length === 0) return [];
   const found = await db
@@ -151,7 +158,7 @@ export async function searchOrders(db: Db, q: string): Promise<AdminOrder[]> {
           .map((r) => ({ at: r.createdAt.toISOString(), success: r.success, reason: r.reason, undoneAt: r.undoneAt?.toISOString() ?? null })),
       })),
       refunds: own.refunds.map((r, i) => ({ ...base.refunds[i]!, note: r.note, providerRef: r.providerRef, failure: r.failure })),
-      story: storyOf(order, own, ownTries, ledger.filter((l) => l.orderId === order.id)),
+      story: storyOf(order, own, ownTries, ledger.filter((l) => l.orderId === order.id), language),
     };
   });
 }

@@ -26,6 +26,8 @@ import {
   verifyEmail,
 } from './auth.service';
 import { endSession } from './sessions';
+import { msg } from '../i18n';
+import { say } from '../http/language';
 
 export const authRoutes =
   (deps: AppDeps & { sms: NonNullable<AppDeps['sms']>; email: NonNullable<AppDeps['email']> }): FastifyPluginAsyncZod =>
@@ -34,9 +36,9 @@ export const authRoutes =
 
     app.get('/api/auth/user', { schema: { response: { 200: currentUser } } }, async (request) => presentUser(requireUser(request)));
 
-    app.post('/api/auth/send-sms-code', { schema: { body: sendSmsCodeBody, response: { 200: messageAnswer } } }, async (request) => {
+    app.post('/api/auth/send-sms-code', { schema: { body: sendSmsCodeBody, response: { 200: messageAnswer } } }, async (request, reply) => {
       await requestSmsCode(db, deps.sms, request.body.phone, request.ip, deps.config.SMS_CODES_PER_ADDRESS_HOURLY);
-      return { message: 'SMS code sent' };
+      return { message: say(reply, msg('auth.smsCodeSent')) };
     });
 
     app.post('/api/auth/verify-sms-code', { schema: { body: verifySmsCodeBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
@@ -60,7 +62,7 @@ export const authRoutes =
     app.put('/api/auth/password', { schema: { body: changePasswordBody, response: { 200: passwordChangedAnswer } } }, async (request, reply) => {
       const sessionId = await changePassword(db, requireUser(request), request.body);
       reply.setSessionCookie(sessionId);
-      return { message: 'Password updated', sessionId };
+      return { message: say(reply, msg('auth.passwordUpdated')), sessionId };
     });
 
     // A new email is only pending until the code sent to it comes back through /api/auth/verify-email.
@@ -80,6 +82,6 @@ export const authRoutes =
     app.post('/api/auth/logout', { schema: { response: { 200: messageAnswer } } }, async (request, reply) => {
       if (request.sessionIdHash) await endSession(db, request.sessionIdHash);
       reply.clearSessionCookie();
-      return { message: 'Logged out' };
+      return { message: say(reply, msg('auth.loggedOut')) };
     });
   };

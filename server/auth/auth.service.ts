@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { merchants, users } from '../db/schema';
 import { isDatabaseError } from '../db/errors';
 import { badRequest, conflict, forbidden, HttpError, tooManyRequests } from '../http/errors';
-import { enforceRateLimit, formatWait, hitRateLimit, resetRateLimit } from '../http/rate-limit';
+import { enforceRateLimit, hitRateLimit, resetRateLimit, waitOf } from '../http/rate-limit';
 import type { EmailSender } from '../integrations/email/email-sender';
 import type { SmsSender } from '../integrations/sms/sms-sender';
 import { consumeEmailCode, sendEmailCode, voidEmailCodes } from './email-codes';
@@ -13,6 +13,7 @@ import { hashPassword, verifyPassword } from '../db/passwords';
 import { createSession, endAllSessions } from './sessions';
 import type { UserRow } from '../http/session-lookup';
 import { consumeCode, sendCode } from './sms-codes';
+import { msg } from '../i18n';
 
 /** Account management starts a session for the superadmin it bootstraps, and ends a removed staff account's. */
 export { createSession, endAllSessions };
@@ -50,12 +51,12 @@ async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefin
 async function assertMayLogIn(db: Db, user: UserRow): Promise<void> {
   if (user.role !== 'merchant' || !user.merchantId) return;
   const [m] = await db.select({ status: merchants.status }).from(merchants).where(eq(merchants.id, user.merchantId));
-  if (m?.status !== 'active') throw forbidden('This merchant account is not active. Please contact support.');
+  if (m?.status !== 'active') throw forbidden(msg('auth.merchantInactive'));
 }
 
 /** Sends a login or registration code, with the per-phone cooldown and hourly cap, plus a per-address budget. */
 export async function requestSmsCode(db: Db, sms: SmsSender, phone: string, ip: string, perAddressHourly = 20): Promise<void> {
-  await enforceRateLimit(db, `sms:ip:${ip}`, perAddressHourly, 3600, 'Too many codes requested. Please try again later.');
+  await enforceRateLimit(db, `sms:ip:${ip}`, perAddressHourly, 3600, msg('codes.tooManyFromAddress'));
   await sendCode(db, sms, phone);
 }
 
@@ -88,18 +89,18 @@ export async function loginWithSmsCode(db: Db, phone: string, code: string): Pro
 export async function register(db: Db, input: { phone: string; password: string; smsCode: string }): Promise<LoggedIn> {
   // The code is checked first, so only the phone's owner learns whether it is registered.
   await consumeCode(db, input.phone, input.smsCode);
-  if (await findUserByPhone(db, input.phone)) throw conflict('This phone number is already registered. Please log in.');
+  if (await findUserByPhone(db, input.phone)) throw conflict(msg('auth.phoneRegistered'));
   const passwordHash = await hashPassword(input.password);
   const [created] = await db
     .insert(users)
     .values({ phone: input.phone, phoneVerified: true, role: 'customer', passwordHash })
     .onConflictDoNothing({ target: users.phone })
     .returning();
-  if (!created) throw conflict('This phone number is already registered. Please log in.');
+  if (!created) throw conflict(msg('auth.phoneRegistered'));
   return startSession(db, created);
 }
 
-const LOGIN_FAILED = 'Invalid phone number or password';
+const LOGIN_FAILED = msg('auth.loginFailed');
 /** Verified against when the account does not exist, so both failures take the same time. */
 let dummyHash: Promise<string> | null = null;
 
@@ -131,7 +132,7 @@ export async function loginWithPassword(
   const accountKey = loginBudgetKey(user, key);
   const budget = await hitRateLimit(db, accountKey, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowSeconds);
   if (!budget.allowed) {
-    throw tooManyRequests(`Too many attempts. Please try again in ${formatWait(budget.retryAfterSeconds)}, or log in with an SMS code.`);
+    throw tooManyRequests(msg('auth.tooManyLogins', { wait: waitOf(budget.retryAfterSeconds) }));
   }
   dummyHash ??= hashPassword('not-a-real-password');
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
@@ -152,9 +153,9 @@ export async function changePassword(
 ): Promise<string> {
   if (user.passwordHash) {
     await enforceRateLimit(db, `password-change:${user.id}`, 10, 15 * 60);
-    if (!input.currentPassword) throw badRequest('currentPassword: Please enter your current password');
+    if (!input.currentPassword) throw badRequest(msg('auth.currentPasswordMissing'));
     if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-      throw badRequest('Current password is incorrect');
+      throw badRequest(msg('auth.currentPasswordWrong'));
     }
   }
   const passwordHash = await hashPassword(input.newPassword);
@@ -163,7 +164,7 @@ export async function changePassword(
   return createSession(db, user.id);
 }
 
-const EMAIL_TAKEN = 'This email is already used by another account';
+const EMAIL_TAKEN = msg('auth.emailTaken');
 
 /**
  * Asks to change the account's email: the new address becomes pending and is sent a code, and only

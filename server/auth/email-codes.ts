@@ -13,9 +13,10 @@ import {
 import type { Db, Tx } from '../db/client';
 import { emailCodes, users } from '../db/schema';
 import { badRequest, HttpError, tooManyRequests } from '../http/errors';
-import { formatWait, hitRateLimit, refundRateLimitHit, resetRateLimit } from '../http/rate-limit';
+import { hitRateLimit, refundRateLimitHit, resetRateLimit, waitOf } from '../http/rate-limit';
 import type { EmailSender } from '../integrations/email/email-sender';
 import { generateCode, hashCode } from './sms-codes';
+import { msg } from '../i18n';
 
 const cooldownKey = (userId: string) => `email:cooldown:${userId}`;
 const hourlyKey = (userId: string) => `email:hour:${userId}`;
@@ -36,10 +37,10 @@ export async function sendEmailCode(db: Db, sender: EmailSender, userId: string,
   // Both checks are atomic counters in the database, so parallel requests cannot slip past them.
   const cooldown = await hitRateLimit(db, cooldownKey(userId), 1, EMAIL_RESEND_COOLDOWN_SECONDS);
   if (!cooldown.allowed) {
-    throw tooManyRequests(`Please wait ${formatWait(cooldown.retryAfterSeconds)} before requesting another code`);
+    throw tooManyRequests(msg('codes.waitBeforeAnother', { wait: waitOf(cooldown.retryAfterSeconds) }));
   }
   const hourly = await hitRateLimit(db, hourlyKey(userId), EMAIL_CODES_PER_HOUR, 3600);
-  if (!hourly.allowed) throw tooManyRequests('Too many codes requested for this account. Please try again later.');
+  if (!hourly.allowed) throw tooManyRequests(msg('codes.tooManyForAccount'));
   const now = new Date();
   const id = randomUUID();
   const code = generateCode();
@@ -73,11 +74,10 @@ export async function sendEmailCode(db: Db, sender: EmailSender, userId: string,
       .where(and(eq(users.id, userId), eq(users.pendingEmail, email)));
     await resetRateLimit(db, cooldownKey(userId));
     await refundRateLimitHit(db, hourlyKey(userId));
-    throw new HttpError(502, 'Failed to send the email. Please try again.', { cause: err });
+    throw new HttpError(502, msg('codes.emailFailed'), { cause: err });
   }
 }
 
-const INVALID = 'Invalid or expired verification code';
 
 /**
  * Checks the account's latest code and, in one transaction, consumes it and hands the email it was
@@ -92,7 +92,7 @@ export async function consumeEmailCode<T>(db: Db, userId: string, code: string, 
     .where(and(eq(emailCodes.userId, userId), isNull(emailCodes.consumedAt), gt(emailCodes.expiresAt, new Date())))
     .orderBy(desc(emailCodes.createdAt))
     .limit(1);
-  if (!latest) throw badRequest(`${INVALID}. Please request a new code.`);
+  if (!latest) throw badRequest(msg('codes.invalidOrExpiredAskNew'));
   const [row] = await db
     .update(emailCodes)
     .set({ attempts: sql`${emailCodes.attempts} + 1` })
@@ -105,12 +105,12 @@ export async function consumeEmailCode<T>(db: Db, userId: string, code: string, 
       ),
     )
     .returning();
-  if (!row) throw badRequest(`${INVALID}. Please request a new code.`);
+  if (!row) throw badRequest(msg('codes.invalidOrExpiredAskNew'));
   const expected = Buffer.from(row.codeHash, 'hex');
   const given = Buffer.from(hashCode(row.id, code), 'hex');
   if (!timingSafeEqual(expected, given)) {
     const left = EMAIL_CODE_MAX_ATTEMPTS - row.attempts;
-    throw badRequest(left > 0 ? 'Invalid verification code' : `${INVALID}. Please request a new code.`);
+    throw badRequest(msg(left > 0 ? 'codes.invalid' : 'codes.invalidOrExpiredAskNew'));
   }
   return db.transaction(async (tx) => {
     const [consumed] = await tx
@@ -118,7 +118,7 @@ export async function consumeEmailCode<T>(db: Db, userId: string, code: string, 
       .set({ consumedAt: new Date() })
       .where(and(eq(emailCodes.id, row.id), isNull(emailCodes.consumedAt)))
       .returning({ id: emailCodes.id });
-    if (!consumed) throw badRequest(INVALID);
+    if (!consumed) throw badRequest(msg('codes.invalidOrExpired'));
     return onMatch(tx, row.email);
   });
 }

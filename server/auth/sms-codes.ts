@@ -13,8 +13,9 @@ import {
 import type { Db } from '../db/client';
 import { smsCodes } from '../db/schema';
 import { badRequest, HttpError, tooManyRequests } from '../http/errors';
-import { formatWait, hitRateLimit, refundRateLimitHit, resetRateLimit } from '../http/rate-limit';
+import { hitRateLimit, refundRateLimitHit, resetRateLimit, waitOf } from '../http/rate-limit';
 import type { SmsSender } from '../integrations/sms/sms-sender';
+import { msg } from '../i18n';
 
 export const SMS_HOURLY_CAP = 5;
 
@@ -32,10 +33,10 @@ export async function sendCode(db: Db, sms: SmsSender, phone: string): Promise<v
   // Both checks are atomic counters in the database, so parallel requests cannot slip past them.
   const cooldown = await hitRateLimit(db, `sms:cooldown:${phone}`, 1, SMS_RESEND_COOLDOWN_SECONDS);
   if (!cooldown.allowed) {
-    throw tooManyRequests(`Please wait ${formatWait(cooldown.retryAfterSeconds)} before requesting another code`);
+    throw tooManyRequests(msg('codes.waitBeforeAnother', { wait: waitOf(cooldown.retryAfterSeconds) }));
   }
   const hourly = await hitRateLimit(db, `sms:hour:${phone}`, SMS_HOURLY_CAP, 3600);
-  if (!hourly.allowed) throw tooManyRequests('Too many codes requested for this phone number. Please try again later.');
+  if (!hourly.allowed) throw tooManyRequests(msg('codes.tooManyForPhone'));
   const now = new Date();
   const id = randomUUID();
   const code = generateCode();
@@ -58,11 +59,10 @@ export async function sendCode(db: Db, sms: SmsSender, phone: string): Promise<v
     await db.update(smsCodes).set({ consumedAt: new Date() }).where(eq(smsCodes.id, id));
     await resetRateLimit(db, `sms:cooldown:${phone}`);
     await refundRateLimitHit(db, `sms:hour:${phone}`);
-    throw new HttpError(502, 'Failed to send SMS', { cause: err });
+    throw new HttpError(502, msg('codes.smsFailed'), { cause: err });
   }
 }
 
-const INVALID = 'Invalid or expired verification code';
 
 /**
  * Checks a code and consumes it. A code succeeds at most once, even when two requests race,
@@ -75,24 +75,24 @@ export async function consumeCode(db: Db, phone: string, code: string): Promise<
     .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.consumedAt), gt(smsCodes.expiresAt, new Date())))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
-  if (!latest) throw badRequest(INVALID);
+  if (!latest) throw badRequest(msg('codes.invalidOrExpired'));
   // The attempt is counted before the comparison, atomically, so parallel guesses cannot exceed the limit.
   const [row] = await db
     .update(smsCodes)
     .set({ attempts: sql`${smsCodes.attempts} + 1` })
     .where(and(eq(smsCodes.id, latest.id), lt(smsCodes.attempts, SMS_MAX_ATTEMPTS), isNull(smsCodes.consumedAt)))
     .returning();
-  if (!row) throw badRequest(INVALID);
+  if (!row) throw badRequest(msg('codes.invalidOrExpired'));
   const expected = Buffer.from(row.codeHash, 'hex');
   const given = Buffer.from(hashCode(row.id, code), 'hex');
   if (!timingSafeEqual(expected, given)) {
     const left = SMS_MAX_ATTEMPTS - row.attempts;
-    throw badRequest(left > 0 ? 'Invalid verification code' : `${INVALID}. Please request a new code.`);
+    throw badRequest(msg(left > 0 ? 'codes.invalid' : 'codes.invalidOrExpiredAskNew'));
   }
   const [consumed] = await db
     .update(smsCodes)
     .set({ consumedAt: new Date() })
     .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.consumedAt)))
     .returning({ id: smsCodes.id });
-  if (!consumed) throw badRequest(INVALID);
+  if (!consumed) throw badRequest(msg('codes.invalidOrExpired'));
 }

@@ -10,6 +10,7 @@ import type { AppDeps } from '../deps';
 import { decodeListCursor, getDeal, getMerchant, getReviewSummary, listDeals, listMerchants } from './catalog.service';
 import type { Viewer } from '../http/session';
 import { listKey, listKeyOfUrl, type ListCache } from './list-cache';
+import { msg } from '../i18n';
 
 export const catalogRoutes =
   (deps: AppDeps & { listCache: ListCache }): FastifyPluginAsyncZod =>
@@ -50,7 +51,7 @@ export const catalogRoutes =
       async (request, reply) => {
         const { cursor: rawCursor, ...query } = request.query;
         const cursor = rawCursor ? decodeListCursor(rawCursor, query.sort) : null;
-        if (rawCursor && !cursor) throw badRequest('cursor: is invalid');
+        if (rawCursor && !cursor) throw badRequest(msg('http.cursorInvalid'));
         const page = await listDeals(db, { ...query, cursor, viewer: request.viewer });
         if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
         if (cache.enabled && shared(request.viewer)) toKeep.set(request, listKey(request.query));
@@ -60,13 +61,13 @@ export const catalogRoutes =
 
     app.get('/api/deals/:id', { schema: { params: idParams, response: { 200: deal } } }, async (request) => {
       const found = await getDeal(db, request.params.id, request.viewer);
-      if (!found) throw notFound('Deal not found');
+      if (!found) throw notFound(msg('notFound.deal'));
       return found;
     });
 
     app.get('/api/deals/:id/reviews', { schema: { params: idParams, response: { 200: reviewSummary } } }, async (request) => {
       const found = await getDeal(db, request.params.id, request.viewer);
-      if (!found) throw notFound('Deal not found');
+      if (!found) throw notFound(msg('notFound.deal'));
       return getReviewSummary(db, found.id);
     });
 
@@ -76,7 +77,7 @@ export const catalogRoutes =
 
     app.get('/api/merchants/:id', { schema: { params: idParams, response: { 200: merchant } } }, async (request) => {
       const found = await getMerchant(db, request.params.id, request.viewer);
-      if (!found) throw notFound('Merchant not found');
+      if (!found) throw notFound(msg('notFound.merchant'));
       return found;
     });
   };

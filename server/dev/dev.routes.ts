@@ -14,6 +14,7 @@ import type { SmsSender } from '../integrations/sms/sms-sender';
 import { failExpiredGroups, tellGroupMembers } from '../orders/orders.service';
 import type { ConsoleEmailSender } from '../integrations/email/console-email-sender';
 import type { ConsoleSmsSender } from '../integrations/sms/console-sms-sender';
+import { msg } from '../i18n';
 
 /** GET /api/dev/sms-outbox?phone=P: the latest code the console sender sent to P (ADR 016). */
 export const devRoutes =
@@ -22,7 +23,7 @@ export const devRoutes =
     app.get('/api/dev/sms-outbox', { schema: { querystring: z.object({ phone }), response: { 200: smsOutboxAnswer } } }, async (request) => {
       const sent = sms.lastSentTo(request.query.phone);
       const code = sent?.body.match(/\b(\d{6})\b/)?.[1];
-      if (!sent || !code) throw notFound('No code has been sent to that phone');
+      if (!sent || !code) throw notFound(msg('notFound.codeForPhone'));
       return { phone: sent.to, code, sentAt: sent.sentAt.toISOString() };
     });
   };
@@ -34,7 +35,7 @@ export const devEmailRoutes =
     app.get('/api/dev/email-outbox', { schema: { querystring: z.object({ email }), response: { 200: emailOutboxAnswer } } }, async (request) => {
       const sent = sender.lastSentTo(request.query.email);
       const code = sent?.text.match(/\b(\d{6})\b/)?.[1];
-      if (!sent || !code) throw notFound('No code has been sent to that email');
+      if (!sent || !code) throw notFound(msg('notFound.codeForEmail'));
       return { email: sent.to, code, sentAt: sent.sentAt.toISOString() };
     });
   };
@@ -55,7 +56,7 @@ export const devGroupRoutes =
       await failExpiredGroups({ db: deps.db, payments: deps.payments, logger: request.log }, 50);
       await tellGroupMembers({ db: deps.db, sms: deps.sms, logger: request.log });
       const found = await getGroup(deps.db, request.params.id, null);
-      if (!found) throw notFound('Group not found');
+      if (!found) throw notFound(msg('notFound.group'));
       return found;
     });
   };

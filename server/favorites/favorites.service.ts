@@ -6,6 +6,7 @@ import { deals, favorites, merchants } from '../db/schema';
 import { notFound } from '../http/errors';
 import { getDeal, presentDeal, queryDealPage } from '../catalog/catalog.service';
 import type { Viewer } from '../http/session';
+import { msg } from '../i18n';
 
 /** The user's favourites that shoppers can still see, most recently added first. */
 export async function listFavorites(db: Db, userId: string): Promise<Deal[]> {
@@ -27,7 +28,7 @@ export async function listFavorites(db: Db, userId: string): Promise<Deal[]> {
 
 /** Adds a favourite; adding one twice is a no-op. Deals a shopper cannot see are refused. */
 export async function addFavorite(db: Db, userId: string, dealId: string, viewer: Viewer): Promise<void> {
-  if (!(await getDeal(db, dealId, viewer))) throw notFound('Deal not found');
+  if (!(await getDeal(db, dealId, viewer))) throw notFound(msg('notFound.deal'));
   await db.insert(favorites).values({ userId, dealId }).onConflictDoNothing();
 }
 

@@ -25,7 +25,8 @@ import { groupCheckoutAnswer } from '../../contract/groups';
 import { isUniqueViolation } from '../auth/auth.service';
 import { openDatabase, type Database, type Db, type Tx } from '../db/client';
 import { dealGroups, groupMembers, ledgerEntries, orderItems, orders, paymentEvents, refunds, vouchers } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
+import { msg } from '../i18n';
 import { requireUser } from '../http/session';
 import type { SmsSender } from '../integrations/sms/sms-sender';
 import { failExpiredGroups, releaseExpiredOrders } from '../orders/orders.service';
@@ -88,8 +89,8 @@ const VARIANTS = ['plain', 'transaction'];
 async function naiveJoin(q: Db, variant: string, groupId: string, userId: string): Promise<void> {
   await runnerFor(q, variant)(async (r) => {
     const [group] = await r.select().from(dealGroups).where(eq(dealGroups.id, groupId));
-    if (!group) throw notFound('Group not found');
-    if (group.status !== 'open' || group.seatsTaken >= group.size) throw conflict(refuse('groupFull').message);
+    if (!group) throw notFound(msg('notFound.group'));
+    if (group.status !== 'open' || group.seatsTaken >= group.size) throw refuse('groupFull');
     // Never more than `size`, as written; the check constraint cannot see the places it loses.
     await r.update(dealGroups).set({ seatsTaken: group.seatsTaken + 1 }).where(eq(dealGroups.id, groupId));
     const [order] = await r
@@ -112,7 +113,7 @@ async function naiveFormation(q: Db, variant: string, orderId: string): Promise<
   try {
     return await runnerFor(q, variant)(async (r): Promise<NaiveFormation> => {
       const [member] = await r.select().from(groupMembers).where(eq(groupMembers.orderId, orderId));
-      if (!member) throw notFound('Member not found');
+      if (!member) throw notFound();
       const [group] = await r.select().from(dealGroups).where(eq(dealGroups.id, member.groupId));
       if (group!.status !== 'open') return 'already-formed';
       const paidAt = new Date();

@@ -14,13 +14,14 @@ import type { UserRow } from '../http/session-lookup';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
 import { startCheckout, type SeatRequest } from '../orders/orders.service';
 import { getGroup, myGroups, openGroupsOfDeal } from './groups.service';
+import { msg } from '../i18n';
 
 /** The checkout budget: starting or joining a group is a checkout, and counts as one. */
 const budgetOf = (user: UserRow) => ({
   key: `checkout:user:${user.id}`,
   limit: 30,
   windowSeconds: 60,
-  message: 'Too many checkouts at once. Please wait a minute.',
+  message: msg('checkout.tooManyCheckouts'),
 });
 
 export const groupRoutes =
@@ -45,13 +46,13 @@ export const groupRoutes =
     app.post('/api/groups/:id/join', { schema: { params: idParams, response: { 200: groupCheckoutAnswer } } }, async (request) => {
       const user = requireUser(request);
       const found = await getGroup(db, request.params.id, null);
-      if (!found) throw notFound('Group not found');
+      if (!found) throw notFound(msg('notFound.group'));
       return checkoutFor(user, found.deal.id, { start: false, groupId: found.id });
     });
 
     app.get('/api/groups/:id', { schema: { params: idParams, response: { 200: group } } }, async (request) => {
       const found = await getGroup(db, request.params.id, request.user?.id ?? null);
-      if (!found) throw notFound('Group not found');
+      if (!found) throw notFound(msg('notFound.group'));
       return found;
     });
 

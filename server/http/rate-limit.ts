@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { databaseFunction } from '../db/prepared';
 import { rateLimits } from '../db/schema';
+import { msg, type Message } from '../i18n';
 import { tooManyRequests, type HttpError } from './errors';
 
 /** A budget of attempts: `limit` per `windowSeconds`, counted under `key`; `message` (else one with the wait) refuses the one over it. */
@@ -10,12 +11,12 @@ export interface AttemptBudget {
   key: string;
   limit: number;
   windowSeconds: number;
-  message?: string;
+  message?: Message;
 }
 
 /** The 429 for an attempt over its budget, `retryAfterSeconds` before the window ends. */
 export function overBudget(budget: Pick<AttemptBudget, 'message'>, retryAfterSeconds: number): HttpError {
-  return tooManyRequests(budget.message ?? `Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`);
+  return tooManyRequests(budget.message ?? msg('http.tooManyAttempts', { wait: waitOf(retryAfterSeconds) }));
 }
 
 export interface RateLimitResult {
@@ -34,15 +35,16 @@ export async function hitRateLimit(db: Db | Tx, key: string, limit: number, wind
 }
 
 /** Throws 429 when the key is over its budget. */
-export async function enforceRateLimit(db: Db, key: string, limit: number, windowSeconds: number, message?: string): Promise<void> {
+export async function enforceRateLimit(db: Db, key: string, limit: number, windowSeconds: number, message?: Message): Promise<void> {
   const r = await hitRateLimit(db, key, limit, windowSeconds);
   if (!r.allowed) throw overBudget({ message }, r.retryAfterSeconds);
 }
 
-export function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} seconds`;
+/** A wait as the messages name it: "N seconds" under a minute, else "1 minute" or "N minutes". */
+export function waitOf(seconds: number): Message {
+  if (seconds < 60) return msg('wait.seconds', { n: seconds });
   const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return minutes === 1 ? msg('wait.oneMinute') : msg('wait.minutes', { n: minutes });
 }
 
 /** Takes back one hit counted in the key's current window, for an attempt that turned out not to count. */

@@ -4,7 +4,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { formatWait, hitRateLimit, type RateLimitResult } from './rate-limit';
+import { msg } from '../i18n';
+import { say } from './language';
+import { hitRateLimit, waitOf, type RateLimitResult } from './rate-limit';
 
 export interface RequestLimiter {
   readonly name: string;
@@ -33,7 +35,7 @@ export function registerRequestLimiter(app: FastifyInstance, limiter: RequestLim
     const result = await limiter.hit(`writes:${request.ip}`, budget.requests, budget.windowSeconds);
     if (!result.allowed) {
       reply.header('retry-after', String(result.retryAfterSeconds));
-      return reply.status(429).send({ message: `Too many requests. Please try again in ${formatWait(result.retryAfterSeconds)}.` });
+      return reply.status(429).send({ message: say(reply, msg('http.tooManyRequests', { wait: waitOf(result.retryAfterSeconds) })) });
     }
   };
   // Reads pass straight through, without a promise of their own.

@@ -5,6 +5,7 @@ import { PASSWORD_CHANGE_REQUIRED } from '../../contract/common';
 import { SESSION_IDLE_DAYS } from '../../contract/constants';
 import type { Db } from '../db/client';
 import { resolveSession, type UserRow } from './session-lookup';
+import { msg, type Message } from '../i18n';
 import { forbidden, HttpError, unauthorized } from './errors';
 
 /** Who is asking, as far as reads that depend on the role (the catalogue's) care. */
@@ -37,7 +38,6 @@ export function sessionFrom(request: FastifyRequest): { id: string; byCookie: bo
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const CROSS_SITE = 'This request did not come from this site';
 
 /**
  * True when a state-changing request comes from the app's own pages: the browser says so
@@ -58,7 +58,7 @@ function fromOwnPages(request: FastifyRequest, publicOrigin: string): boolean {
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['GET /api/auth/user', 'PUT /api/auth/password', 'POST /api/auth/logout']);
 
 const passwordChangeRequired = () =>
-  new HttpError(403, 'Please set your own password before you continue', { code: PASSWORD_CHANGE_REQUIRED });
+  new HttpError(403, msg('http.passwordChangeRequired'), { code: PASSWORD_CHANGE_REQUIRED });
 
 export function registerSession(app: FastifyInstance, db: Db, options: { secureCookies: boolean; publicOrigin: string }): void {
   const { secureCookies, publicOrigin } = options;
@@ -117,14 +117,14 @@ declare module 'fastify' {
 
 /** The signed-in user, or 401. */
 export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw request.crossSiteCookie ? forbidden(CROSS_SITE) : unauthorized('Please log in first');
+  if (!request.user) throw request.crossSiteCookie ? forbidden(msg('http.crossSite')) : unauthorized(msg('http.logInFirst'));
   return request.user;
 }
 
 /** The signed-in user with one of the roles, else 401 (guest) or 403 (wrong role). */
-export function requireRole(request: FastifyRequest, roles: Role[], message?: string): UserRow {
+export function requireRole(request: FastifyRequest, roles: Role[], message?: Message): UserRow {
   const user = requireUser(request);
-  if (!roles.includes(user.role)) throw forbidden(message ?? 'You do not have permission to do that');
+  if (!roles.includes(user.role)) throw forbidden(message ?? msg('http.noPermission'));
   return user;
 }
 
@@ -141,8 +141,8 @@ export interface MerchantActor {
  * merchant's workspace is the owner's.
  */
 export function requireMerchant(request: FastifyRequest, needs: 'owner' | 'staff' = 'owner'): MerchantActor {
-  const user = requireRole(request, ['merchant'], 'Only merchant accounts can do that');
-  if (!user.merchantId || !user.merchantRole) throw forbidden('No merchantId bound to current account');
-  if (needs === 'owner' && user.merchantRole !== 'owner') throw forbidden("Only the merchant's owner account can do that");
+  const user = requireRole(request, ['merchant'], msg('http.merchantOnly'));
+  if (!user.merchantId || !user.merchantRole) throw forbidden(msg('http.noMerchant'));
+  if (needs === 'owner' && user.merchantRole !== 'owner') throw forbidden(msg('http.ownerOnly'));
   return { user, merchantId: user.merchantId, merchantRole: user.merchantRole };
 }

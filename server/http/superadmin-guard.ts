@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { msg } from '../i18n';
 import { requireRole } from './session';
 
 /**
@@ -7,6 +8,6 @@ import { requireRole } from './session';
  */
 export function superadminOnly(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    requireRole(request, ['superadmin'], 'Only a superadmin can do that');
+    requireRole(request, ['superadmin'], msg('http.superadminOnly'));
   });
 }

@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath } from '../../contract/routes';
+import { msg } from '../i18n';
+import { say } from './language';
 
 /** What a shared link shows in a chat app's preview. */
 export interface PagePreview {
@@ -64,10 +66,10 @@ export async function registerWeb(app: FastifyInstance, webDir: string | undefin
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api') {
-      return reply.status(404).send({ message: `No API route ${request.method} ${pathname}` });
+      return reply.status(404).send({ message: say(reply, msg('http.noApiRoute', { method: request.method, path: pathname })) });
     }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || indexHtml === null) {
-      return reply.status(404).send({ message: 'Not found' });
+      return reply.status(404).send({ message: say(reply, msg('http.notFound')) });
     }
     // A file the build does not have, most often a screen's code that an open page still asks for after a deploy
     // replaced it: a plain 404 makes the import fail at once (the app then reloads for the new version), where

@@ -7,6 +7,7 @@ import { decodeCursor } from '../catalog/catalog.service';
 import { badRequest } from '../http/errors';
 import { requireUser } from '../http/session';
 import { listCustomerOrders } from './order-history.service';
+import { msg } from '../i18n';
 
 export const orderHistoryRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -19,7 +20,7 @@ export const orderHistoryRoutes =
     app.get('/api/user/orders', { schema: { querystring: orderListQuery, response: { 200: customerOrderList } } }, async (request, reply) => {
       const user = requireUser(request);
       const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
-      if (request.query.cursor && !cursor) throw badRequest('cursor: is invalid');
+      if (request.query.cursor && !cursor) throw badRequest(msg('http.cursorInvalid'));
       const page = await listCustomerOrders(db, user.id, { limit: request.query.limit, cursor });
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       return page.orders;

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps';
 import { requireUser } from '../http/session';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
 import { checkoutLines, startCheckout } from './orders.service';
+import { msg } from '../i18n';
 
 export const checkoutRoutes =
   (deps: AppDeps & { payments: PaymentProvider }): FastifyPluginAsyncZod =>
@@ -22,7 +23,7 @@ export const checkoutRoutes =
         key: `checkout:user:${user.id}`,
         limit: 30,
         windowSeconds: 60,
-        message: 'Too many checkouts at once. Please wait a minute.',
+        message: msg('checkout.tooManyCheckouts'),
       });
       return { url: started.url };
     });

@@ -18,6 +18,8 @@ import { fulfilOrder, handlePaymentEvent } from './fulfilment';
 import { tellIfFormed } from './groups';
 import { isRefusal, refuse, type Refusal } from './refusals';
 import { releaseOrder } from './stock';
+import { msg } from '../i18n';
+import { say } from '../http/language';
 
 /** Webhooks are verified on the exact bytes received, so this plugin keeps bodies raw. */
 type PaymentDeps = AppDeps & { payments: PaymentProvider; sms: SmsSender };
@@ -27,13 +29,13 @@ function webhookRoute(app: FastifyInstance, path: string, signatureHeader: strin
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post(path, async (request, reply) => {
     const raw = request.body;
-    if (!Buffer.isBuffer(raw)) throw new HttpError(400, 'Expected a JSON body');
+    if (!Buffer.isBuffer(raw)) throw new HttpError(400, msg('http.expectedJsonBody'));
     const header = request.headers[signatureHeader];
     let event;
     try {
       event = deps.payments.parseWebhook(raw, typeof header === 'string' ? header : undefined);
     } catch (err) {
-      if (err instanceof InvalidWebhookSignature) throw new HttpError(400, `Webhook signature verification failed: ${err.message}`);
+      if (err instanceof InvalidWebhookSignature) throw new HttpError(400, msg('http.webhookSignature', { reason: err.message }));
       throw err;
     }
     const result = await handlePaymentEvent(deps.database.db, deps.payments, request.log, event);
@@ -125,9 +127,9 @@ export const paymentRoutes =
       },
     );
 
-    app.post('/api/test-provider/sessions/:id/cancel', { schema: { params: sessionParams, response: { 200: messageAnswer } } }, async (request) => {
+    app.post('/api/test-provider/sessions/:id/cancel', { schema: { params: sessionParams, response: { 200: messageAnswer } } }, async (request, reply) => {
       const order = await findOwnOrder(db, requireUser(request).id, 'test', request.params.id);
       await releaseOrder(db, order.id, 'cancelled');
-      return { message: 'Checkout cancelled' };
+      return { message: say(reply, msg('checkout.cancelled')) };
     });
   };

@@ -9,7 +9,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { dealStock, deals, holds, orderItems, orders, userDealUnits, vouchers } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
+import { msg } from '../i18n';
+import { refuse } from './refusals';
 import { isUniqueViolation } from '../auth/auth.service';
 import { requireUser } from '../http/session';
 import { StripePaymentProvider } from '../integrations/payments/stripe-provider';
@@ -78,10 +80,10 @@ export type RaceSuitePart = 'races' | 'demonstrations';
 /** Read-then-write units: checks stock and the per-user cap on values read before writing. */
 async function naiveTakeUnit(q: Db | Tx, dealId: string, userId: string): Promise<void> {
   const [deal] = await q.select().from(deals).where(eq(deals.id, dealId));
-  if (!deal) throw notFound('Deal not found');
+  if (!deal) throw notFound(msg('notFound.deal'));
   const [mine] = await q.select({ units: userDealUnits.units }).from(userDealUnits).where(and(eq(userDealUnits.userId, userId), eq(userDealUnits.dealId, dealId)));
   const units = mine?.units ?? 0;
-  if (units + 1 > deal.maxPerUser) throw conflict(`You can buy at most ${deal.maxPerUser}`);
+  if (units + 1 > deal.maxPerUser) throw refuse('overAllowance', deal);
   // The first stock bucket with room, as read, is written back one higher: a lost update waiting to happen.
   const [bucket] = await q
     .select()
@@ -89,7 +91,7 @@ async function naiveTakeUnit(q: Db | Tx, dealId: string, userId: string): Promis
     .where(and(eq(dealStock.dealId, dealId), sql`(${dealStock.units} is null or ${dealStock.taken} < ${dealStock.units})`))
     .orderBy(asc(dealStock.bucket))
     .limit(1);
-  if (!bucket) throw conflict('sold out');
+  if (!bucket) throw refuse('offerExhausted', deal, 0);
   await q
     .update(dealStock)
     .set({ taken: bucket.taken + 1 })
@@ -141,7 +143,7 @@ function naiveFulfil(db: Db, variant: string, orderId: string): Promise<NaiveRes
   return reportingUniqueStop(() =>
     runnerFor(db, variant)(async (q) => {
       const [order] = await q.select().from(orders).where(eq(orders.id, orderId));
-      if (!order) throw notFound('Order not found');
+      if (!order) throw notFound();
       const [issued] = await q.select({ n: sql<number>`count(*)::int` }).from(vouchers).where(eq(vouchers.orderId, orderId));
       if (order.status === 'paid' || (issued?.n ?? 0) > 0) return 'already-fulfilled';
       await issueVouchers(q, order);

@@ -43,6 +43,7 @@ import {
 } from '../test/purchase-helpers';
 import { runExpirySweep } from './expiry';
 import { REFUND_MESSAGES } from './refunds';
+import { english, msg } from '../i18n';
 
 const SECRET = 'whsec_refund_races';
 const onPostgres = testDbKind() === 'postgres';
@@ -79,8 +80,8 @@ function registerNaiveRefund(app: FastifyInstance, database: Database, payments:
       .from(vouchers)
       .innerJoin(orders, eq(orders.id, vouchers.orderId))
       .where(and(eq(vouchers.id, id), eq(vouchers.userId, user.id)));
-    if (!found) throw notFound('Voucher not found');
-    if (found.voucher.status !== 'active') throw conflict('not active');
+    if (!found) throw notFound(msg('notFound.voucher'));
+    if (found.voucher.status !== 'active') throw conflict(REFUND_MESSAGES.refunded);
     const answer = await payments.refundPayment({
       sessionId: found.sessionId ?? '',
       paymentRef: found.paymentRef,
@@ -193,7 +194,7 @@ export function refundRaceSuite(): void {
         const answers = await together(Array.from({ length: TAPS }, (_, i) => () => http(baseFor(i), 'POST', `/api/vouchers/${v!.id}/refund`, { sessionId: me.sessionId })));
 
         expect(statusCounts(answers)).toEqual({ 200: 1, 409: TAPS - 1 });
-        for (const a of answers.filter((x) => x.status === 409)) expect(a.body).toEqual({ message: REFUND_MESSAGES.refunded });
+        for (const a of answers.filter((x) => x.status === 409)) expect(a.body).toEqual({ message: english(REFUND_MESSAGES.refunded) });
         expect(refundPostsFor(v!.id)).toHaveLength(1);
         expect(await standingRefunds(v!.id)).toEqual([expect.objectContaining({ status: 'succeeded' })]);
         expect(await ledgerRefundRows(v!.id)).toHaveLength(1);

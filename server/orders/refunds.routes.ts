@@ -10,10 +10,11 @@ import { superadminOnly } from '../http/superadmin-guard';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
 import { presentRefund, presentVoucherById } from '../vouchers/vouchers.service';
 import { refundVoucher } from './refunds';
+import { msg } from '../i18n';
 
 async function answerOf(db: Db, refund: Parameters<typeof presentRefund>[0] & { voucherId: string | null }): Promise<RefundAnswer> {
   const voucher = refund.voucherId ? await presentVoucherById(db, refund.voucherId) : undefined;
-  if (!voucher) throw notFound('Voucher not found');
+  if (!voucher) throw notFound(msg('notFound.voucher'));
   return { voucher, refund: presentRefund(refund) };
 }
 

@@ -14,6 +14,7 @@ import { buildVouchers } from '../test/fixtures';
 import { call, expectStatus, loginAs, messageOf } from '../test/auth-helpers';
 import { buy, buyableDeal, customer, orderOf, postCheckout, stockOf, testProviderFor, userUnitsOf, type Shopper } from '../test/purchase-helpers';
 import { refundIdempotencyKey, REFUND_MESSAGES } from './refunds';
+import { english } from '../i18n';
 
 const provider = testProviderFor(testConfig());
 const t = useTestApp({ deps: { payments: provider } });
@@ -153,7 +154,7 @@ describe('POST /api/vouchers/{id}/refund', () => {
 
     const failed = await refundAsOwner(me, voucher.id);
     expectStatus(failed, 502);
-    expect(failed.body).toEqual({ message: REFUND_MESSAGES.providerFailed });
+    expect(failed.body).toEqual({ message: english(REFUND_MESSAGES.providerFailed) });
     expect((await voucherStatus(voucher.id)).status).toBe('active');
     const [first] = await t.db.select().from(refunds).where(eq(refunds.voucherId, voucher.id));
     expect(first).toMatchObject({ status: 'failed', failure: 'card issuer unavailable' });
@@ -224,7 +225,7 @@ describe('POST /api/admin/vouchers/{id}/refund', () => {
     for (const body of [{}, { reason: '   ' }, undefined]) {
       const res = await refundAsAdmin(admin, voucher.id, body);
       expectStatus(res, 400);
-      expect(messageOf(res)).toBe(REFUND_MESSAGES.reasonRequired);
+      expect(messageOf(res)).toBe(english(REFUND_MESSAGES.reasonRequired));
     }
     expectStatus(await refundAsAdmin(admin, voucher.id, { reason: 'x'.repeat(501) }), 400);
 
@@ -250,7 +251,7 @@ describe('POST /api/admin/vouchers/{id}/refund', () => {
     provider.failNextRefunds(1);
     const res = await refundAsAdmin(admin, voucher.id, { reason: 'Complaint' });
     expectStatus(res, 502);
-    expect(messageOf(res)).toBe(REFUND_MESSAGES.providerFailedRedeemed);
+    expect(messageOf(res)).toBe(english(REFUND_MESSAGES.providerFailedRedeemed));
     const after = await voucherStatus(voucher.id);
     expect(after).toMatchObject({ status: 'redeemed', redeemed: true, redeemedBy: redeemedBefore.redeemedBy });
     // Taken back from the redemption log, written in the same transaction as the redemption.
@@ -275,7 +276,7 @@ it('refuses a refund through a provider the order was not paid with', async () =
     const { vouchers: [v] } = await buildVouchers(other.db, { userId: me.user.id, dealId: deal.id, count: 1 });
     const res = await call(other.app, 'POST', `/api/vouchers/${v!.id}/refund`, { sessionId: me.sessionId });
     expectStatus(res, 409);
-    expect(messageOf(res)).toBe(REFUND_MESSAGES.otherProvider);
+    expect(messageOf(res)).toBe(english(REFUND_MESSAGES.otherProvider));
   } finally {
     await other.close();
   }

@@ -24,6 +24,7 @@ import { dealGroups, deals, groupMembers, orderItems, orders, redemptions, refun
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import type { PaymentProvider, RefundResult, RefundUpdate } from '../integrations/payments/payment-provider';
 import { moveStock } from './stock';
+import { msg } from '../i18n';
 
 export type RefundBy = 'customer' | 'expiry' | 'admin';
 
@@ -52,15 +53,16 @@ export const refundIdempotencyKey = (refund: Pick<RefundRow, 'voucherId' | 'grou
 export const PENDING_REFUND_RETRY_MS = 60_000;
 
 export const REFUND_MESSAGES = {
-  notFound: 'Voucher not found',
-  refunded: 'This voucher was already refunded',
-  redeemed: 'This voucher has been redeemed',
-  expired: 'This voucher has expired',
-  notOffered: 'Refunds are not offered for this deal',
-  reasonRequired: 'reason: Say why this redeemed voucher is refunded',
-  otherProvider: 'This voucher was paid through another payment provider and cannot be refunded here',
-  providerFailed: 'The payment provider could not refund this voucher. It is still active; please try again later.',
-  providerFailedRedeemed: 'The payment provider could not refund this voucher. Nothing was changed; please try again later.',
+  notFound: msg('notFound.voucher'),
+  refunded: msg('refunds.refunded'),
+  redeemed: msg('refunds.redeemed'),
+  expired: msg('refunds.expired'),
+  notExpiredYet: msg('refunds.notExpiredYet'),
+  notOffered: msg('refunds.notOffered'),
+  reasonRequired: msg('refunds.reasonRequired'),
+  otherProvider: msg('refunds.otherProvider'),
+  providerFailed: msg('refunds.providerFailed'),
+  providerFailedRedeemed: msg('refunds.providerFailedRedeemed'),
 } as const;
 
 /**
@@ -192,7 +194,7 @@ async function whyNotClaimed(db: Db, input: RefundVoucherInput, note: string | n
     case 'active':
       // Still active, so outside the caller's window: past its date for the owner of a deal that
       // does not refund on expiry, or not yet past it for the sweep.
-      return conflict(input.by === 'expiry' ? 'This voucher has not expired yet' : REFUND_MESSAGES.expired);
+      return conflict(input.by === 'expiry' ? REFUND_MESSAGES.notExpiredYet : REFUND_MESSAGES.expired);
     default:
       return notFound(REFUND_MESSAGES.notFound);
   }

@@ -1,6 +1,6 @@
 /**
- * Every refusal of the orders module in one table: its HTTP status and the message the route sends
- * (docs/product/messages.md), whether a TypeScript check or a database function raised it. The
+ * Every refusal of the orders module in one table: its HTTP status and the message the route sends, by its key in
+ * server/i18n (docs/product/messages.md), whether a TypeScript check or a database function raised it. The
  * database functions (server/orders/sql/) raise theirs with SQLSTATE class DM, mapped here too:
  *   DM001 over the customer's allowance of a deal (DETAIL: the deal id)
  *   DM002 the offer cannot cover a take (DETAIL: the deal id, HINT: the units it could give)
@@ -11,9 +11,8 @@
 import { MAX_CHECKOUT_LINES, MAX_CHECKOUT_TOTAL_CENTS, MAX_UNITS_PER_LINE } from '../../contract/checkout';
 import { databaseError } from '../db/errors';
 import { HttpError } from '../http/errors';
-import { formatWait } from '../http/rate-limit';
-
-const MAX_TOTAL_LABEL = `$${(MAX_CHECKOUT_TOTAL_CENTS / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+import { waitOf } from '../http/rate-limit';
+import { msg, type Message } from '../i18n';
 
 /** What a message may name: the deal concerned. */
 export interface DealNamed {
@@ -23,36 +22,39 @@ export interface DealNamed {
 
 const REFUSALS = {
   // Checkout (docs/product/rules.md#buying-a-deal)
-  notACustomer: [403, () => 'Only customer accounts can buy deals'],
-  tooManyLines: [400, () => `A checkout can hold at most ${MAX_CHECKOUT_LINES} different deals`],
-  tooManyUnits: [400, () => `At most ${MAX_UNITS_PER_LINE} units of one deal per checkout`],
-  dealNotFound: [404, () => 'Deal not found'],
-  noLongerAvailable: [409, (d: DealNamed) => `"${d.title}" is no longer available`],
-  currentlyUnavailable: [409, (d: DealNamed) => `"${d.title}" is currently unavailable`],
-  notOnSaleYet: [409, (d: DealNamed) => `"${d.title}" is not on sale yet`],
-  ended: [409, (d: DealNamed) => `"${d.title}" has ended`],
-  overAllowance: [409, (d: DealNamed) => `You can buy at most ${d.maxPerUser} of "${d.title}"`],
-  offerExhausted: [409, (d: DealNamed, left: number) => (left === 0 ? `"${d.title}" is sold out` : `Only ${left} left of "${d.title}"`)],
-  stockBusy: [409, (d: DealNamed) => `"${d.title}" is in high demand right now; please try again`],
-  overMaxTotal: [400, () => `A checkout can total at most ${MAX_TOTAL_LABEL}`],
-  budgetSpent: [429, (message: string | undefined, retryAfterSeconds: number) => message ?? `Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`],
-  providerFailed: [502, (reason: string) => `Failed to initiate checkout: ${reason}`],
+  notACustomer: [403, () => msg('checkout.notACustomer')],
+  tooManyLines: [400, () => msg('checkout.tooManyLines', { max: MAX_CHECKOUT_LINES })],
+  tooManyUnits: [400, () => msg('checkout.tooManyUnits', { max: MAX_UNITS_PER_LINE })],
+  dealNotFound: [404, () => msg('notFound.deal')],
+  noLongerAvailable: [409, (d: DealNamed) => msg('checkout.noLongerAvailable', { title: d.title })],
+  currentlyUnavailable: [409, (d: DealNamed) => msg('checkout.currentlyUnavailable', { title: d.title })],
+  notOnSaleYet: [409, (d: DealNamed) => msg('checkout.notOnSaleYet', { title: d.title })],
+  ended: [409, (d: DealNamed) => msg('checkout.ended', { title: d.title })],
+  overAllowance: [409, (d: DealNamed) => msg('checkout.overAllowance', { max: d.maxPerUser, title: d.title })],
+  offerExhausted: [
+    409,
+    (d: DealNamed, left: number) => (left === 0 ? msg('checkout.soldOut', { title: d.title }) : msg('checkout.onlyLeft', { left, title: d.title })),
+  ],
+  stockBusy: [409, (d: DealNamed) => msg('checkout.stockBusy', { title: d.title })],
+  overMaxTotal: [400, () => msg('checkout.overMaxTotal', { max: MAX_CHECKOUT_TOTAL_CENTS })],
+  budgetSpent: [429, (message: Message | undefined, retryAfterSeconds: number) => message ?? msg('http.tooManyAttempts', { wait: waitOf(retryAfterSeconds) })],
+  providerFailed: [502, (reason: string) => msg('checkout.providerFailed', { reason })],
   // Groups (docs/product/rules.md#group-deals)
-  noGroupOffer: [409, (d: DealNamed) => `"${d.title}" has no group price`],
-  groupNotFound: [404, () => 'Group not found'],
-  alreadyInGroup: [409, () => 'You are already in this group'],
-  groupFull: [409, () => 'This group is full. Start a new group instead.'],
-  groupClosed: [409, () => 'This group has closed. Start a new group instead.'],
+  noGroupOffer: [409, (d: DealNamed) => msg('groups.noGroupOffer', { title: d.title })],
+  groupNotFound: [404, () => msg('notFound.group')],
+  alreadyInGroup: [409, () => msg('groups.alreadyInGroup')],
+  groupFull: [409, () => msg('groups.full')],
+  groupClosed: [409, () => msg('groups.closed')],
   // The built-in provider's pay call
-  checkoutExpired: [409, () => 'This checkout has expired. Please return to your cart and try again.'],
-  cardExpired: [402, () => 'Your card has expired.'],
-  cardDeclined: [402, () => 'Your card was declined.'],
-  notATestCard: [402, () => 'This is a test checkout: use card 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.'],
-  paymentUnconfirmed: [502, () => 'The payment could not be confirmed. Please try again.'],
-  paidForWithdrawn: [409, () => 'Sorry, this deal is no longer available. Your payment has been refunded.'],
-  paidAfterSoldOut: [409, () => 'Sorry, this deal sold out before your payment completed. You have been refunded.'],
-  paidAfterGroupClosed: [409, () => 'Sorry, this group closed before your payment completed. You have been refunded.'],
-} as const satisfies Record<string, readonly [number, (...args: never[]) => string]>;
+  checkoutExpired: [409, () => msg('payment.checkoutExpired')],
+  cardExpired: [402, () => msg('payment.cardExpired')],
+  cardDeclined: [402, () => msg('payment.cardDeclined')],
+  notATestCard: [402, () => msg('payment.notATestCard')],
+  paymentUnconfirmed: [502, () => msg('payment.unconfirmed')],
+  paidForWithdrawn: [409, () => msg('payment.paidForWithdrawn')],
+  paidAfterSoldOut: [409, () => msg('payment.paidAfterSoldOut')],
+  paidAfterGroupClosed: [409, () => msg('payment.paidAfterGroupClosed')],
+} as const satisfies Record<string, readonly [number, (...args: never[]) => Message]>;
 
 export type RefusalName = keyof typeof REFUSALS;
 
@@ -61,7 +63,7 @@ export class Refusal extends HttpError {
   constructor(
     readonly refusal: RefusalName,
     status: number,
-    message: string,
+    message: Message,
   ) {
     super(status, message);
   }
@@ -70,7 +72,7 @@ export class Refusal extends HttpError {
 /** The refusal `name`, with what its message names. */
 export function refuse<N extends RefusalName>(name: N, ...args: Parameters<(typeof REFUSALS)[N][1]>): Refusal {
   const [status, message] = REFUSALS[name];
-  return new Refusal(name, status, (message as (...a: typeof args) => string)(...args));
+  return new Refusal(name, status, (message as (...a: typeof args) => Message)(...args));
 }
 
 /** True when `err` is the refusal `name`. */
@@ -82,7 +84,7 @@ export function isRefusal(err: unknown, name: RefusalName): err is Refusal {
  * The refusal a database function raised (DM001-DM004), or undefined for any other error. `deal`
  * finds the deal a refusal names (its DETAIL); `budgetMessage` is the budget's own message, if any.
  */
-export function refusalFromDatabase(err: unknown, deal: (id: string) => DealNamed | undefined, budgetMessage?: string): Refusal | undefined {
+export function refusalFromDatabase(err: unknown, deal: (id: string) => DealNamed | undefined, budgetMessage?: Message): Refusal | undefined {
   const e = databaseError(err);
   if (!e) return undefined;
   if (e.code === 'DM004') return refuse('budgetSpent', budgetMessage, Math.max(1, Number(e.detail ?? 1)));

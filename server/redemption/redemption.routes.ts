@@ -14,9 +14,14 @@ import { superadminOnly } from '../http/superadmin-guard';
 import { listRedemptions, previewRedemption, redeemVoucher, redemptionTotals, undoRedemption, type RedeemRefusal } from './redemption.service';
 import { NEXT_CURSOR_HEADER } from '../../contract/deals';
 import { redemptionPreview } from '../../contract/workspace';
+import { msg } from '../i18n';
+import { say } from '../http/language';
 
-/** A refused redemption or check: `{ok: false, reason}` with its status, the reason also as the usual `message`. */
-const refuse = (reply: FastifyReply, { status, reason }: RedeemRefusal) => reply.status(status).send({ ok: false, reason, message: reason });
+/** A refused redemption or check: `{ok: false, reason}` with its status, the reason also as the usual `message`, in the request's language. */
+const refuse = (reply: FastifyReply, { status, reason }: RedeemRefusal) => {
+  const text = say(reply, reason);
+  return reply.status(status).send({ ok: false, reason: text, message: text });
+};
 
 export const redemptionRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -50,10 +55,10 @@ export const redemptionRoutes =
       { schema: { querystring: redemptionListQuery, response: { 200: redemptionRecordList } } },
       async (request, reply) => {
         // Other roles keep this call's own refusal; owner and staff alike read their merchant's log.
-        requireRole(request, ['merchant'], 'Only merchant accounts have a redemption history');
+        requireRole(request, ['merchant'], msg('redemption.historyMerchantsOnly'));
         const { merchantId } = requireMerchant(request, 'staff');
         const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
-        if (request.query.cursor && !cursor) throw badRequest('cursor: is invalid');
+        if (request.query.cursor && !cursor) throw badRequest(msg('http.cursorInvalid'));
         const page = await listRedemptions(db, { limit: request.query.limit, cursor, where: eq(redemptions.merchantId, merchantId) });
         if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
         return page.records;
@@ -75,7 +80,7 @@ export const redemptionRoutes =
         { schema: { querystring: redemptionListQuery, response: { 200: redemptionRecordList } } },
         async (request, reply) => {
           const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
-          if (request.query.cursor && !cursor) throw badRequest('cursor: is invalid');
+          if (request.query.cursor && !cursor) throw badRequest(msg('http.cursorInvalid'));
           const page = await listRedemptions(db, { limit: request.query.limit, cursor });
           if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
           return page.records;

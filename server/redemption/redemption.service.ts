@@ -3,7 +3,6 @@
  * PIN guessing locked out, and every attempt written to the log.
  */
 import { and, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { format } from 'date-fns';
 import { PIN_LOCK_MINUTES, PIN_MAX_FAILURES, REDEMPTION_UNDO_MINUTES } from '../../contract/constants';
 import type { UndoRedemptionAnswer } from '../../contract/orders';
 import type { RedeemAnswer, RedemptionRecord, RedemptionSummary } from '../../contract/redemption';
@@ -11,17 +10,19 @@ import type { RedemptionPreview } from '../../contract/workspace';
 import type { Db, Tx } from '../db/client';
 import { deals, merchants, pinFailures, redemptions, users, vouchers } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { formatWait, hitRateLimit, refundRateLimitHit } from '../http/rate-limit';
+import { hitRateLimit, refundRateLimitHit, waitOf } from '../http/rate-limit';
+import { english, msg, type Message } from '../i18n';
 import type { UserRow } from '../http/session-lookup';
 import { cursorTime, encodeCursor, type DealCursor } from '../catalog/catalog.service';
 
-export const NO_MERCHANT_REASON = 'No merchantId bound to current account';
+export const NO_MERCHANT_REASON = msg('http.noMerchant');
 /** Failed attempts a merchant account may make across all codes before it is paused. */
 export const MERCHANT_FAILURE_BUDGET = { failures: 30, windowSeconds: 15 * 60 } as const;
 
+/** A refused redemption or check: its status, and its reason, which the log keeps in English. */
 export interface RedeemRefusal {
   status: number;
-  reason: string;
+  reason: Message;
 }
 
 export type RedeemOutcome = { ok: true; answer: RedeemAnswer } | { ok: false; refusal: RedeemRefusal };
@@ -105,8 +106,6 @@ async function checkPin(db: Db, voucher: VoucherRow, pin: string, actorId: strin
   });
 }
 
-const dateLabel = (d: Date) => format(d, 'MMM d, yyyy');
-
 type DealRow = typeof deals.$inferSelect;
 
 /** A code and PIN as the counter typed them; a merchantId, when sent, must be the session's. */
@@ -140,19 +139,19 @@ async function attemptRedemption(db: Db, actor: UserRow, input: RedeemInput, red
   const budgetKey = `redeem-failures:${merchantId}`;
   let charged = false;
   /** Logs a refusal; one that is not the merchant's failure gives back the attempt charged to its budget. */
-  const refuse = async (status: number, reason: string, extra: Partial<Attempt> = {}, countsAsFailure = true): Promise<AttemptOutcome> => {
-    await logAttempt(db, { code, merchantId, actorUserId: actor.id, success: false, reason, ...extra });
+  const refuse = async (status: number, reason: Message, extra: Partial<Attempt> = {}, countsAsFailure = true): Promise<AttemptOutcome> => {
+    await logAttempt(db, { code, merchantId, actorUserId: actor.id, success: false, reason: english(reason), ...extra });
     if (charged && !countsAsFailure) await refundRateLimitHit(db, budgetKey);
     return { ok: false, refusal: { status, reason } };
   };
 
   if (!merchantId) return refuse(403, NO_MERCHANT_REASON, {}, false);
-  if (input.merchantId && input.merchantId !== merchantId) return refuse(403, 'merchantId does not match your account', {}, false);
+  if (input.merchantId && input.merchantId !== merchantId) return refuse(403, msg('redemption.merchantMismatch'), {}, false);
 
   // Every attempt is charged to the merchant's failure budget before it is evaluated, so parallel
   // failures cannot slip past it; attempts that turn out not to be failures give their charge back.
   const budget = await hitRateLimit(db, budgetKey, MERCHANT_FAILURE_BUDGET.failures, MERCHANT_FAILURE_BUDGET.windowSeconds);
-  if (!budget.allowed) return refuse(429, `Too many failed attempts. Please try again in ${formatWait(budget.retryAfterSeconds)}.`, {}, false);
+  if (!budget.allowed) return refuse(429, msg('redemption.tooManyFailures', { wait: waitOf(budget.retryAfterSeconds) }), {}, false);
   charged = true;
 
   const [found] = await db
@@ -162,12 +161,12 @@ async function attemptRedemption(db: Db, actor: UserRow, input: RedeemInput, red
     .innerJoin(users, eq(users.id, vouchers.userId))
     .where(eq(vouchers.code, code))
     .limit(1);
-  if (!found) return refuse(404, 'Voucher not found');
+  if (!found) return refuse(404, msg('notFound.voucher'));
   const { voucher, deal } = found;
 
   // Another merchant's voucher is refused before the PIN is looked at, and nothing about it (deal,
   // price, buyer) enters this merchant's log.
-  if (deal.merchantId !== merchantId) return refuse(403, 'This voucher belongs to another merchant');
+  if (deal.merchantId !== merchantId) return refuse(403, msg('redemption.otherMerchant'));
   const about = { voucherId: voucher.id, dealId: deal.id, priceCents: deal.priceCents };
 
   const logSuccess = (tx: Tx) => logAttempt(tx, { code, merchantId, actorUserId: actor.id, success: true, reason: null, ...about });
@@ -175,22 +174,20 @@ async function attemptRedemption(db: Db, actor: UserRow, input: RedeemInput, red
   switch (checked.kind) {
     case 'locked': {
       const minutes = Math.max(1, Math.ceil((checked.until.getTime() - Date.now()) / 60_000));
-      return refuse(429, `Too many wrong PINs for this voucher. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, about);
+      return refuse(429, msg('redemption.pinLocked', { count: minutes }), about);
     }
     case 'wrong':
       return refuse(
         400,
-        checked.left > 0
-          ? `Incorrect PIN (${checked.left} attempt${checked.left === 1 ? '' : 's'} left)`
-          : `Incorrect PIN. This voucher is locked for ${PIN_LOCK_MINUTES} minutes.`,
+        checked.left > 0 ? msg('redemption.wrongPin', { count: checked.left }) : msg('redemption.wrongPinLocked', { minutes: PIN_LOCK_MINUTES }),
         about,
       );
     case 'redeemed':
-      return refuse(409, `Voucher already redeemed on ${dateLabel(checked.at)}`, about, false);
+      return refuse(409, msg('redemption.alreadyRedeemed', { date: checked.at }), about, false);
     case 'refunded':
-      return refuse(409, 'Voucher was refunded', about, false);
+      return refuse(409, msg('redemption.refunded'), about, false);
     case 'expired':
-      return refuse(410, `Voucher expired on ${dateLabel(voucher.validUntil)}`, about, false);
+      return refuse(410, msg('redemption.expired', { date: voucher.validUntil }), about, false);
   }
   await refundRateLimitHit(db, budgetKey);
   return { ok: true, accepted: { voucher, deal, buyerPhone: found.buyerPhone, redeemedAt: checked.kind === 'won' ? checked.at : null } };
@@ -243,8 +240,8 @@ export async function previewRedemption(db: Db, actor: UserRow, input: RedeemInp
   };
 }
 
-export const NOT_REDEEMED_REASON = 'This voucher is not redeemed';
-export const UNDO_TOO_LATE_REASON = `Redemptions can only be undone within ${REDEMPTION_UNDO_MINUTES} minutes`;
+export const NOT_REDEEMED_REASON = msg('redemption.notRedeemed');
+export const UNDO_TOO_LATE_REASON = msg('redemption.undoTooLate', { minutes: REDEMPTION_UNDO_MINUTES });
 
 /**
  * Takes back a redemption the merchant of the session made by mistake, within REDEMPTION_UNDO_MINUTES
@@ -271,7 +268,7 @@ export async function undoRedemption(db: Db, actor: UserRow, voucherId: string):
         .from(vouchers)
         .where(and(eq(vouchers.id, voucherId), inArray(vouchers.dealId, ownDeals)));
       // Another merchant's voucher is answered like one that does not exist: they learn nothing of it.
-      if (!current) throw notFound('Voucher not found');
+      if (!current) throw notFound(msg('notFound.voucher'));
       throw conflict(current.status === 'redeemed' ? UNDO_TOO_LATE_REASON : NOT_REDEEMED_REASON);
     }
     await tx

@@ -27,6 +27,7 @@ import { databaseFunction } from '../db/prepared';
 import { deals, ledgerEntries, merchants, orderItems, redemptions, refunds, statementLines, statements, statementWeeks, vouchers } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import type { UserRow } from '../http/session-lookup';
+import { msg } from '../i18n';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -36,9 +37,9 @@ const STATEMENTS_LOCK_KEY = 9_280_417;
 const advisoryTransactionLock = databaseFunction('pg_advisory_xact_lock', 1);
 
 export const STATEMENT_MESSAGES = {
-  notFound: 'Statement not found',
-  alreadyPaid: 'This statement is already paid',
-  nothingToPay: 'This statement has nothing to pay',
+  notFound: msg('notFound.statement'),
+  alreadyPaid: msg('statements.alreadyPaid'),
+  nothingToPay: msg('statements.nothingToPay'),
 } as const;
 
 /** Monday 00:00 UTC of the week `time` falls in. */

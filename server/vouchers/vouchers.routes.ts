@@ -12,6 +12,8 @@ import type { PaymentProvider } from '../integrations/payments/payment-provider'
 import type { SmsSender } from '../integrations/sms/sms-sender';
 import { catchUpWithProvider, tellIfFormed } from '../orders/orders.service';
 import { findOwnOrder, listUserVouchers, ownVoucher, ownVoucherQrSvg, paymentStatus, postReview } from './vouchers.service';
+import { msg } from '../i18n';
+import { say } from '../http/language';
 
 export const voucherRoutes =
   (deps: AppDeps & { payments: PaymentProvider; sms: SmsSender }): FastifyPluginAsyncZod =>
@@ -40,7 +42,7 @@ export const voucherRoutes =
     app.get('/api/user/vouchers', { schema: { querystring: voucherListQuery, response: { 200: voucherList } } }, async (request, reply) => {
       const user = requireUser(request);
       const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
-      if (request.query.cursor && !cursor) throw badRequest('cursor: is invalid');
+      if (request.query.cursor && !cursor) throw badRequest(msg('http.cursorInvalid'));
       const page = await listUserVouchers(db, user.id, { limit: request.query.limit, cursor });
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       return page.vouchers;
@@ -62,6 +64,6 @@ export const voucherRoutes =
 
     app.post('/api/deals/:id/reviews', { schema: { params: idParams, body: reviewBody, response: { 201: messageAnswer } } }, async (request, reply) => {
       await postReview(db, requireUser(request), request.params.id, request.body);
-      return reply.status(201).send({ message: 'Thank you for your review' });
+      return reply.status(201).send({ message: say(reply, msg('reviews.thanks')) });
     });
   };

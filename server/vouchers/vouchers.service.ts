@@ -12,6 +12,7 @@ import type { UserRow } from '../http/session-lookup';
 import { isUniqueViolation } from '../auth/auth.service';
 import { cursorTime, encodeCursor, presentDeal, queryDealPage, type DealCursor } from '../catalog/catalog.service';
 import { redeemUrl } from './voucher-codes';
+import { msg } from '../i18n';
 
 /** Checkout's fulfilment issues vouchers with the codes and PINs made here. */
 export { generateVoucherCode, generateVoucherPin } from './voucher-codes';
@@ -135,7 +136,7 @@ export async function presentVoucherById(db: Db, voucherId: string): Promise<Vou
 /** One of the user's own vouchers, for its printable page; 404 for a voucher that is not theirs (or does not exist). */
 export async function ownVoucher(db: Db, userId: string, voucherId: string): Promise<Voucher> {
   const [row] = await voucherRows(db).where(and(eq(vouchers.id, voucherId), eq(vouchers.userId, userId)));
-  if (!row) throw notFound('Voucher not found');
+  if (!row) throw notFound(msg('notFound.voucher'));
   return present(row);
 }
 
@@ -149,7 +150,7 @@ export async function ownVoucherQrSvg(db: Db, origin: string, userId: string, vo
     .from(vouchers)
     .where(and(eq(vouchers.id, voucherId), eq(vouchers.userId, userId)))
     .limit(1);
-  if (!v) throw notFound('Voucher not found');
+  if (!v) throw notFound(msg('notFound.voucher'));
   return voucherQrSvg(origin, v.code, v.pin);
 }
 
@@ -202,7 +203,7 @@ const ownOrderOf = perDatabase((db) =>
 /** The user's order for a provider session, with the number of units it buys, or 404 (also for somebody else's). */
 export async function findOwnOrder(db: Db, userId: string, provider: string, sessionId: string) {
   const [order] = await ownOrderOf(db).execute({ provider, sessionId, userId });
-  if (!order) throw notFound('Payment not found');
+  if (!order) throw notFound(msg('notFound.payment'));
   return order;
 }
 
@@ -237,11 +238,11 @@ export async function postReview(db: Db, user: UserRow, dealId: string, input: {
     .from(vouchers)
     .where(and(eq(vouchers.userId, user.id), eq(vouchers.dealId, dealId), eq(vouchers.redeemed, true)))
     .limit(1);
-  if (!used) throw forbidden('Only customers who used this deal can review it');
+  if (!used) throw forbidden(msg('reviews.notAllowed'));
   try {
     await db.insert(reviews).values({ dealId, userId: user.id, authorName: reviewerName(user), rating: input.rating, comment: input.comment });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('You have already reviewed this deal');
+    if (isUniqueViolation(err)) throw conflict(msg('reviews.alreadyReviewed'));
     throw err;
   }
 }

@@ -10,13 +10,14 @@ import { deals } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { presentAdminDeal, saveDeal, type DealFields } from '../admin/deals.service';
 import { selectDealsWithFigures, type DealRowWithFigures } from '../catalog/catalog.service';
+import { msg, type Message } from '../i18n';
 
 /** The states in which a merchant may still change its deal and hand it in. */
 const OPEN_STATES = ['draft', 'rejected'] as const;
 
-export const NOT_CHANGEABLE = 'Only a draft or a rejected deal can be changed';
-export const NOT_SUBMITTABLE = 'Only a draft or a rejected deal can be submitted for review';
-const NOT_FOUND = 'Deal not found';
+export const NOT_CHANGEABLE = msg('workspace.notChangeable');
+export const NOT_SUBMITTABLE = msg('workspace.notSubmittable');
+const NOT_FOUND = msg('notFound.deal');
 
 /** The merchant's view of its deal: the admin's, less the payment-provider ids, which are the marketplace's. */
 function presentMerchantDeal(row: DealRowWithFigures): MerchantDeal {
@@ -50,7 +51,7 @@ export async function createMerchantDeal(db: Db, merchantId: string, fields: Mer
 }
 
 /** 404 for a deal that is not the merchant's, else the given conflict: the deal is not in an open state. */
-async function refuseClosed(db: Db, merchantId: string, id: string, message: string): Promise<never> {
+async function refuseClosed(db: Db, merchantId: string, id: string, message: Message): Promise<never> {
   const [exists] = await db.select({ id: deals.id }).from(deals).where(ownDeal(merchantId, id));
   throw exists ? conflict(message) : notFound(NOT_FOUND);
 }

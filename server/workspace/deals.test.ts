@@ -17,6 +17,7 @@ import { as, dealForm, expectError, shopperDeal, shopperDeals } from '../test/ad
 import { postCheckout } from '../test/purchase-helpers';
 import { REVIEW_STATE_REFUSAL, NOT_UNDER_REVIEW_APPROVE, NOT_UNDER_REVIEW_REJECT } from '../admin/deals.service';
 import { NOT_CHANGEABLE, NOT_SUBMITTABLE } from './deals.service';
+import { english } from '../i18n';
 
 const t = useTestApp();
 
@@ -204,7 +205,7 @@ describe('PUT /api/merchant/deals/{id}', () => {
     const archived = await buildDeal(t.db, { merchantId: shopId, title: 'Old', status: 'archived' });
     for (const id of [pending.id, published.id, archived.id]) {
       const before = await stored(id);
-      expectError(await put(owner, id, proposal({ title: 'Changed' })), 409, NOT_CHANGEABLE);
+      expectError(await put(owner, id, proposal({ title: 'Changed' })), 409, english(NOT_CHANGEABLE));
       expect(await stored(id)).toEqual(before);
     }
   });
@@ -240,10 +241,10 @@ describe('POST /api/merchant/deals/{id}/submit', () => {
     const pending = merchantDeal.parse(res.body);
     expect(pending).toMatchObject({ id: draft.id, status: 'pending_review', active: false, rejectionReason: null });
     expect(Date.parse(pending.submittedAt!)).toBeGreaterThanOrEqual(before - 1000);
-    expectError(await submit(owner, draft.id), 409, NOT_SUBMITTABLE);
+    expectError(await submit(owner, draft.id), 409, english(NOT_SUBMITTABLE));
 
     const published = await buildDeal(t.db, { merchantId: shopId });
-    expectError(await submit(owner, published.id), 409, NOT_SUBMITTABLE);
+    expectError(await submit(owner, published.id), 409, english(NOT_SUBMITTABLE));
     expect(await stored(published.id)).toMatchObject({ status: 'published', active: true, submittedAt: null });
   });
 });
@@ -287,11 +288,11 @@ describe('the review', () => {
     expectStatus(res, 200);
     expect(adminDeal.parse(res.body)).toMatchObject({ status: 'published', active: true, rejectionReason: null, submittedAt: pending.submittedAt });
     expect((await shopperDeals(t.app)).map((d) => d.title)).toEqual(['Omakase Lunch']);
-    expectError(await approve(pending.id), 409, NOT_UNDER_REVIEW_APPROVE);
+    expectError(await approve(pending.id), 409, english(NOT_UNDER_REVIEW_APPROVE));
 
     const draft = await propose();
     const turnedDown = await rejected();
-    for (const id of [draft.id, turnedDown.id]) expectError(await approve(id), 409, NOT_UNDER_REVIEW_APPROVE);
+    for (const id of [draft.id, turnedDown.id]) expectError(await approve(id), 409, english(NOT_UNDER_REVIEW_APPROVE));
     expect(await stored(draft.id)).toMatchObject({ status: 'draft', active: false });
     expectError(await approve(UNKNOWN_ID), 404, 'Deal not found');
   });
@@ -307,12 +308,12 @@ describe('the review', () => {
     expect(adminDeal.parse(res.body)).toMatchObject({ status: 'rejected', active: false, rejectionReason: 'Please add a photo of the platter' });
     const seen = merchantDeal.parse((await as(t.app, owner, 'GET', `/api/merchant/deals/${pending.id}`)).body);
     expect(seen).toMatchObject({ status: 'rejected', rejectionReason: 'Please add a photo of the platter' });
-    expectError(await reject(pending.id, { reason: 'Again' }), 409, NOT_UNDER_REVIEW_REJECT);
+    expectError(await reject(pending.id, { reason: 'Again' }), 409, english(NOT_UNDER_REVIEW_REJECT));
 
     const draft = await propose();
-    expectError(await reject(draft.id, { reason: 'Not handed in' }), 409, NOT_UNDER_REVIEW_REJECT);
+    expectError(await reject(draft.id, { reason: 'Not handed in' }), 409, english(NOT_UNDER_REVIEW_REJECT));
     const published = await buildDeal(t.db, { merchantId: shopId });
-    expectError(await reject(published.id, { reason: 'Too late' }), 409, NOT_UNDER_REVIEW_REJECT);
+    expectError(await reject(published.id, { reason: 'Too late' }), 409, english(NOT_UNDER_REVIEW_REJECT));
     expect(await stored(published.id)).toMatchObject({ status: 'published', active: true, rejectionReason: null });
     expectError(await reject(UNKNOWN_ID, { reason: 'Who?' }), 404, 'Deal not found');
   });
@@ -321,8 +322,8 @@ describe('the review', () => {
     const draft = await propose();
     const pending = await submitted();
     for (const status of ['pending_review', 'rejected']) {
-      expectError(await as(t.app, admin, 'PATCH', `/api/admin/deals/${draft.id}/status`, { status, active: false }), 400, REVIEW_STATE_REFUSAL);
-      expectError(await as(t.app, admin, 'PUT', `/api/admin/deals/${pending.id}`, { ...dealForm(shopId), status }), 400, REVIEW_STATE_REFUSAL);
+      expectError(await as(t.app, admin, 'PATCH', `/api/admin/deals/${draft.id}/status`, { status, active: false }), 400, english(REVIEW_STATE_REFUSAL));
+      expectError(await as(t.app, admin, 'PUT', `/api/admin/deals/${pending.id}`, { ...dealForm(shopId), status }), 400, english(REVIEW_STATE_REFUSAL));
     }
     expect(await stored(draft.id)).toMatchObject({ status: 'draft', rejectionReason: null });
     expect(await stored(pending.id)).toMatchObject({ status: 'pending_review', title: pending.title });
@@ -378,6 +379,6 @@ describe('a deal under review or turned down, in the shop', () => {
     expectStatus(await as(t.app, admin, 'DELETE', `/api/admin/deals/${pending.id}`), 200);
     expectStatus(await as(t.app, owner, 'GET', `/api/merchant/deals/${pending.id}`), 404);
     expectStatus(await as(t.app, admin, 'PATCH', `/api/admin/deals/${turnedDown.id}/status`, { status: 'archived', active: false }), 200);
-    expectError(await put(owner, turnedDown.id, proposal()), 409, NOT_CHANGEABLE);
+    expectError(await put(owner, turnedDown.id, proposal()), 409, english(NOT_CHANGEABLE));
   });
 });

@@ -11,6 +11,7 @@ import type { MerchantDay, MerchantOverview } from '../../contract/workspace';
 import type { Db } from '../db/client';
 import { deals, merchants, redemptions, refunds, vouchers } from '../db/schema';
 import { notFound } from '../http/errors';
+import { msg } from '../i18n';
 
 const DAY_MS = 86_400_000;
 
@@ -29,7 +30,7 @@ export async function merchantOverview(db: Db, merchantId: string, now = new Dat
   const ownVoucher = eq(deals.merchantId, merchantId);
 
   const [merchant] = await db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, merchantId));
-  if (!merchant) throw notFound('Merchant not found');
+  if (!merchant) throw notFound(msg('notFound.merchant'));
   const [issued] = await db
     .select({ sold: count(), outstanding: count(eq(vouchers.status, 'active')) })
     .from(vouchers)

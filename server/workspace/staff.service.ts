@@ -13,9 +13,10 @@ import { conflict, notFound } from '../http/errors';
 import type { UserRow } from '../http/session-lookup';
 import { endAllSessions, isUniqueViolation } from '../auth/auth.service';
 import { generateMerchantPassword } from '../admin/merchants.service';
+import { msg } from '../i18n';
 
-export const PHONE_TAKEN = 'This phone already has an account';
-export const STAFF_LIMIT_REACHED = `A merchant can have at most ${MERCHANT_STAFF_LIMIT} staff accounts`;
+export const PHONE_TAKEN = msg('workspace.staffPhoneTaken');
+export const STAFF_LIMIT_REACHED = msg('workspace.staffLimit', { max: MERCHANT_STAFF_LIMIT });
 
 function presentStaff(u: UserRow): StaffMember {
   return { id: u.id, phone: u.phone, name: u.displayName ?? '', createdAt: u.createdAt.toISOString() };
@@ -85,7 +86,7 @@ export async function removeStaff(db: Db, merchantId: string, userId: string): P
       })
       .where(and(eq(users.id, userId), staffOf(merchantId)))
       .returning({ id: users.id });
-    if (!removed) throw notFound('Staff account not found');
+    if (!removed) throw notFound(msg('notFound.staff'));
     await endAllSessions(tx, removed.id);
   });
 }

@@ -16,6 +16,7 @@ import { call, expectStatus, loginAs, passwordLogin, signInWithSms, type TestSes
 import { as, expectError } from '../test/admin-helpers';
 import { buildVouchers } from '../test/fixtures';
 import { PHONE_TAKEN, STAFF_LIMIT_REACHED } from './staff.service';
+import { english } from '../i18n';
 
 const t = useTestApp();
 
@@ -95,7 +96,7 @@ describe('POST /api/merchant/staff', () => {
     const customer = await buildCustomer(t.db, { phone: '5550100888' });
     const theirStaff = await added(otherOwner);
     for (const phone of ['555-010-0888', ownerPhone, theirStaff.phone]) {
-      expectError(await add(owner, { phone, name: 'Someone' }), 409, PHONE_TAKEN);
+      expectError(await add(owner, { phone, name: 'Someone' }), 409, english(PHONE_TAKEN));
     }
     expect(await account(customer.id)).toMatchObject({ role: 'customer', merchantId: null, merchantRole: null });
     expect(await listOf(owner)).toEqual([]);
@@ -107,7 +108,7 @@ describe('POST /api/merchant/staff', () => {
     await buildMerchantAccount(t.db, otherShopId, { merchantRole: 'staff' });
     const answers = await Promise.all(Array.from({ length: 4 }, () => add(owner, { phone: uniquePhone(), name: 'Rush' })));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
-    for (const a of answers.filter((x) => x.status === 409)) expect(a.body).toEqual({ message: STAFF_LIMIT_REACHED });
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body).toEqual({ message: english(STAFF_LIMIT_REACHED) });
     expect(await listOf(owner)).toHaveLength(MERCHANT_STAFF_LIMIT);
     expectStatus(await add(otherOwner, { phone: uniquePhone() }), 201);
   });

@@ -7,6 +7,8 @@ import { requireMerchant } from '../http/session';
 import { createMerchantDeal, getMerchantDeal, listMerchantDeals, submitMerchantDeal, updateMerchantDeal } from './deals.service';
 import { merchantOverview as overviewOf } from './overview.service';
 import { addStaff, listStaff, removeStaff } from './staff.service';
+import { msg } from '../i18n';
+import { say } from '../http/language';
 
 /** The merchant of the session. */
 const merchantOf = (request: FastifyRequest) => requireMerchant(request, 'owner').merchantId;
@@ -49,8 +51,8 @@ export const workspaceRoutes =
       reply.status(201).send(await addStaff(db, merchantOf(request), request.body)),
     );
 
-    app.delete('/api/merchant/staff/:id', { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request) => {
+    app.delete('/api/merchant/staff/:id', { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request, reply) => {
       await removeStaff(db, merchantOf(request), request.params.id);
-      return { message: 'Staff account removed' };
+      return { message: say(reply, msg('workspace.staffRemoved')) };
     });
   };

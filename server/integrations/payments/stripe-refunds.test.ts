@@ -13,6 +13,7 @@ import { call, expectStatus, messageOf } from '../../test/auth-helpers';
 import { resetDatabase } from '../../test/database';
 import { buyableDeal, customer, LocalStripe, orderOf, postCheckout, signedStripeEvent, stockOf, stripeEvent, type Shopper } from '../../test/purchase-helpers';
 import { refundIdempotencyKey, REFUND_MESSAGES } from '../../orders/refunds';
+import { english } from '../../i18n';
 import { StripePaymentProvider } from './stripe-provider';
 
 const WEBHOOK_SECRET = 'whsec_refunds';
@@ -92,7 +93,7 @@ describe('refunds through Stripe', () => {
     stripe.refundFailures.push({ status: 402, message: 'The charge has been disputed' });
     const failed = await call(t.app, 'POST', `/api/vouchers/${voucher.id}/refund`, { sessionId: me.sessionId });
     expectStatus(failed, 502);
-    expect(messageOf(failed)).toBe(REFUND_MESSAGES.providerFailed);
+    expect(messageOf(failed)).toBe(english(REFUND_MESSAGES.providerFailed));
     const [first] = await t.db.select().from(refunds).where(eq(refunds.voucherId, voucher.id));
     expect(first).toMatchObject({ status: 'failed', failure: 'The charge has been disputed' });
     expect((await t.db.select().from(vouchers).where(eq(vouchers.id, voucher.id)))[0]!.status).toBe('active');

@@ -1,0 +1,164 @@
+/**
+ * The server's messages follow Accept-Language (docs/product/language.md#the-servers-messages, ADR 031): the first
+ * language of the header the server knows, else English; the answer says which (Content-Language) and that it
+ * depends on the header (Vary). Without the header, English as always.
+ */
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount, buildUser } from '../db/factories';
+import { vouchers } from '../db/schema';
+import { languageOf } from '../i18n';
+import { useTestApp } from '../test/app';
+import { call, expectStatus, loginAs, messageOf, type CallResult } from '../test/auth-helpers';
+import { customer, postCheckout } from '../test/purchase-helpers';
+import { buildVouchers } from '../test/fixtures';
+
+describe('languageOf', () => {
+  it('takes the first language of the header it knows, by q-value, else English', () => {
+    const cases: [string | undefined, string][] = [
+      [undefined, 'en'],
+      ['', 'en'],
+      ['zh-CN', 'zh-CN'],
+      ['zh', 'zh-CN'],
+      ['zh-Hans', 'zh-CN'],
+      ['zh-TW', 'zh-CN'],
+      ['ZH-cn', 'zh-CN'],
+      ['en-US,en;q=0.9', 'en'],
+      ['en-GB', 'en'],
+      ['fr, zh;q=0.5', 'zh-CN'],
+      ['fr-FR,fr;q=0.9,en;q=0.8,zh;q=0.7', 'en'],
+      ['en;q=0.4, zh-CN;q=0.8', 'zh-CN'],
+      ['zh;q=0, en', 'en'],
+      ['de, fr', 'en'],
+      ['*', 'en'],
+      ['zh;q=abc, en;q=0.1', 'en'],
+    ];
+    for (const [header, language] of cases) expect(languageOf(header), String(header)).toBe(language);
+  });
+});
+
+describe('answers in the request language', () => {
+  const t = useTestApp();
+  const zh = { 'accept-language': 'zh-CN' };
+
+  function expectLanguage(res: CallResult, language: string): void {
+    expect(res.headers['content-language']).toBe(language);
+    expect(String(res.headers.vary)).toMatch(/Accept-Language/);
+  }
+
+  it('answers a refusal in Chinese for zh-CN, in English without the header or for en-US, and by q-values', async () => {
+    const group = '00000000-0000-4000-8000-000000000000';
+    const chinese = await call(t.app, 'GET', `/api/groups/${group}`, { headers: zh });
+    expectStatus(chinese, 404);
+    expect(chinese.body).toEqual({ message: '未找到该拼团' });
+    expectLanguage(chinese, 'zh-CN');
+
+    const plain = await call(t.app, 'GET', `/api/groups/${group}`);
+    expect(plain.body).toEqual({ message: 'Group not found' });
+    expectLanguage(plain, 'en');
+
+    const english = await call(t.app, 'GET', `/api/groups/${group}`, { headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(messageOf(english)).toBe('Group not found');
+    expectLanguage(english, 'en');
+
+    const byWeight = await call(t.app, 'GET', `/api/groups/${group}`, { headers: { 'accept-language': 'fr, zh;q=0.5' } });
+    expect(messageOf(byWeight)).toBe('未找到该拼团');
+    expectLanguage(byWeight, 'zh-CN');
+  });
+
+  it('puts the values of a message in place: a sold-out deal by its title', async () => {
+    // A title that looks like a placeholder stays as it is.
+    const deal = await buildDeal(t.db, { merchantId: (await buildMerchant(t.db)).id, title: 'Kayak Tour {{title}}', inventory: 1, unitsTaken: 1 });
+    const shopper = await customer(t);
+    const chinese = await call(t.app, 'POST', '/api/checkout', { body: { dealId: deal.id }, sessionId: shopper.sessionId, headers: zh });
+    expectStatus(chinese, 409);
+    expect(chinese.body).toEqual({ message: '“Kayak Tour {{title}}”已售罄' });
+    expectLanguage(chinese, 'zh-CN');
+    const english = await postCheckout(t.app, shopper, { dealId: deal.id });
+    expect(english.body).toEqual({ message: '"Kayak Tour {{title}}" is sold out' });
+  });
+
+  it('words a wait in the language: a second code asked for too soon', async () => {
+    const phone = '5551230000';
+    expectStatus(await call(t.app, 'POST', '/api/auth/send-sms-code', { body: { phone } }), 200);
+    const chinese = await call(t.app, 'POST', '/api/auth/send-sms-code', { body: { phone }, headers: zh });
+    expectStatus(chinese, 429);
+    expect(messageOf(chinese)).toMatch(/^请等待 (\d+ 秒|1 分钟)后再获取验证码$/);
+    const english = await call(t.app, 'POST', '/api/auth/send-sms-code', { body: { phone } });
+    expect(messageOf(english)).toMatch(/^Please wait (\d+ seconds|1 minute) before requesting another code$/);
+  });
+
+  it("answers a validation failure with the field's name as it is and the reason in Chinese", async () => {
+    // A reason the schema writes (contract/auth.ts), found again in the catalogue.
+    const phone = await call(t.app, 'POST', '/api/auth/send-sms-code', { body: { phone: 'nope' }, headers: zh });
+    expectStatus(phone, 400);
+    expect(phone.body).toEqual({ message: 'phone: 请输入有效的手机号' });
+    expectLanguage(phone, 'zh-CN');
+    expect((await call(t.app, 'POST', '/api/auth/send-sms-code', { body: { phone: 'nope' } })).body).toEqual({
+      message: 'phone: Please enter a valid phone number',
+    });
+
+    // zod's own reasons, from its zh-CN locale, the value's type read from the request.
+    const typed = await call(t.app, 'POST', '/api/redeem', { body: { code: 'ABC', pin: '1', merchantId: 5 }, headers: zh });
+    expectStatus(typed, 400);
+    expect(typed.body).toEqual({ message: 'merchantId: 无效输入：期望 string，实际接收 数字' });
+    expect((await call(t.app, 'POST', '/api/redeem', { body: { code: 'ABC', pin: '1', merchantId: 5 } })).body).toEqual({
+      message: 'merchantId: Invalid input: expected string, received number',
+    });
+    const long = await call(t.app, 'GET', `/api/merchant/redemptions?cursor=${'x'.repeat(201)}`, { headers: zh });
+    expect(long.body).toEqual({ message: 'cursor: 数值过大：期望 string <=200 字符' });
+    expect((await call(t.app, 'GET', `/api/merchant/redemptions?cursor=${'x'.repeat(201)}`)).body).toEqual({
+      message: 'cursor: Too big: expected string to have <=200 characters',
+    });
+  });
+
+  it("answers the framework's and the guards' refusals in the language too", async () => {
+    const route = await call(t.app, 'GET', '/api/nothing-here', { headers: zh });
+    expect(route.body).toEqual({ message: '没有 API 路由 GET /api/nothing-here' });
+    expectLanguage(route, 'zh-CN');
+    const guest = await call(t.app, 'GET', '/api/auth/user', { headers: zh });
+    expect(guest.body).toEqual({ message: '请先登录' });
+    const address = await call(t.app, 'GET', '/api/deals/%E0%A4%A', { headers: zh });
+    expectStatus(address, 400);
+    expect(address.body).toEqual({ message: '地址无效' });
+    expectLanguage(address, 'zh-CN');
+  });
+
+  it('answers a refused redemption with its reason and message in the language, and logs it in English', async () => {
+    const shop = await buildMerchant(t.db);
+    const deal = await buildDeal(t.db, { merchantId: shop.id });
+    const buyer = await buildCustomer(t.db);
+    const merchant = await loginAs(t, await buildMerchantAccount(t.db, shop.id));
+    const {
+      vouchers: [v],
+    } = await buildVouchers(t.db, { userId: buyer.id, dealId: deal.id, count: 1 });
+    const wrongPin = v!.pin === '000000' ? '111111' : '000000';
+    const res = await call(t.app, 'POST', '/api/redeem', { body: { code: v!.code, pin: wrongPin }, sessionId: merchant.sessionId, headers: zh });
+    expectStatus(res, 400);
+    expect(res.body).toMatchObject({ ok: false, reason: 'PIN 码错误（还剩 4 次机会）', message: 'PIN 码错误（还剩 4 次机会）' });
+    const log = await call(t.app, 'GET', '/api/merchant/redemptions', { sessionId: merchant.sessionId, headers: zh });
+    expect((log.body as { reason: string }[])[0]!.reason).toBe('Incorrect PIN (4 attempts left)');
+  });
+
+  it("tells an order's story in the language and answers success messages in it", async () => {
+    const admin = await loginAs(t, await buildUser(t.db, { role: 'superadmin' }));
+    const shop = await buildMerchant(t.db);
+    const deal = await buildDeal(t.db, { merchantId: shop.id });
+    const buyer = await buildCustomer(t.db);
+    const { order } = await buildVouchers(t.db, { userId: buyer.id, dealId: deal.id, count: 2 });
+    const [first] = await t.db.select().from(vouchers).where(eq(vouchers.orderId, order.id));
+    const found = await call(t.app, 'GET', `/api/admin/orders?q=${order.id}`, { sessionId: admin.sessionId, headers: zh });
+    expectStatus(found, 200);
+    expectLanguage(found, 'zh-CN');
+    const story = (found.body as { story: { kind: string; text: string }[] }[])[0]!.story;
+    expect(story[0]!.text).toBe('已下单：2 份，共 US$20.00。');
+    // The title is the one the order recorded (server/test/fixtures.ts buildPaidOrder).
+    expect(story.map((e) => e.text)).toContain(`已为“Test deal”发放券 ${first!.code}。`);
+    const plain = await call(t.app, 'GET', `/api/admin/orders?q=${order.id}`, { sessionId: admin.sessionId });
+    expect((plain.body as { story: { text: string }[] }[])[0]!.story[0]!.text).toBe('Order placed: 2 units for $20.00.');
+
+    const sent = await call(t.app, 'POST', '/api/auth/send-sms-code', { body: { phone: '5551239999' }, headers: zh });
+    expect(sent.body).toEqual({ message: '验证码已发送' });
+    expectLanguage(sent, 'zh-CN');
+  });
+});
