@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { signInAsAdmin } from './accounts';
 import { freshPhone, header, passwordInput } from './auth-screens';
-import { dealCard, PHONE_VIEWPORT, SUSHI } from './catalog';
+import { PHONE_VIEWPORT, SUSHI } from './catalog';
 import { test, expect, expectAccessible } from './fixtures';
 
 const HAN = /[\u4e00-\u9fff]/;
@@ -41,7 +41,7 @@ for (const [width, viewport] of [
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
       await expect(header(page).getByRole('link', { name: /购物车/ }).first()).toBeVisible();
-      await dealCard(page, SUSHI.title).getByRole('link', { name: SUSHI.title }).click();
+      await page.getByRole('main').getByRole('link', { name: SUSHI.title }).first().click();
       await expect(page.getByRole('heading', { level: 1, name: SUSHI.title })).toBeVisible();
       await expect(page.locator('main')).toContainText('US$');
       await page.goto('/cart');
@@ -71,10 +71,12 @@ test('a login refused in Chinese shows the server message in Chinese', async ({ 
   await header(page).getByRole('link', { name: '登录', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('tab').nth(1).click();
-  await dialog.locator('input[type="tel"], input[name="identifier"], input[autocomplete="username"]').first().fill(freshPhone());
+  await expect(dialog).toHaveAccessibleName('登录');
+  await dialog.getByRole('tab', { name: '密码' }).click();
+  const panel = dialog.getByRole('tabpanel', { name: '密码' });
+  await panel.getByRole('textbox').first().fill(freshPhone());
   await passwordInput(dialog, '密码').fill('not-the-password');
-  await dialog.locator('button[type="submit"]').click();
+  await panel.getByRole('button', { name: '登录', exact: true }).click();
   const toast = page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: HAN }).last();
   await expect(toast).toBeVisible();
   await expect(toast).not.toContainText('Invalid phone number or password');

@@ -22,7 +22,7 @@ const NotFoundPage = lazy(withTexts(() => import('../features/misc/not-found-pag
 const CartPage = lazy(withTexts(() => import('../features/cart/cart-page'), 'cart', 'checkout'));
 const CheckoutPage = lazy(withTexts(() => import('../features/checkout/checkout-page'), 'checkout', 'orders'));
 const SuccessPage = lazy(withTexts(() => import('../features/checkout/success-page'), 'checkout', 'orders', 'vouchers'));
-const MyVouchersPage = lazy(withTexts(() => import('../features/vouchers/my-vouchers-page'), 'vouchers'));
+const MyVouchersPage = lazy(withTexts(() => import('../features/vouchers/my-vouchers-page'), 'vouchers', 'groups'));
 const VoucherPrintPage = lazy(withTexts(() => import('../features/vouchers/voucher-print-page'), 'vouchers'));
 const OrdersPage = lazy(withTexts(() => import('../features/orders/orders-page'), 'orders', 'vouchers'));
 const ProfilePage = lazy(withTexts(() => import('../features/profile/profile-page'), 'profile', 'auth'));
