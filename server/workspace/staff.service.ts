@@ -9,13 +9,15 @@ import type { AddedStaffAnswer, StaffMember } from '../../contract/workspace';
 import type { Db } from '../db/client';
 import { hashPassword } from '../db/passwords';
 import { merchants, users } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { conflict, HttpError, notFound } from '../http/errors';
 import type { UserRow } from '../http/session-lookup';
 import { endAllSessions, isUniqueViolation } from '../auth/auth.service';
 import { generateMerchantPassword } from '../admin/merchants.service';
 import { msg } from '../i18n';
 
 export const PHONE_TAKEN = msg('workspace.staffPhoneTaken');
+/** The refusal's name, which the staff form places under the phone field whatever the language. */
+export const PHONE_TAKEN_CODE = 'phone_taken';
 export const STAFF_LIMIT_REACHED = msg('workspace.staffLimit', { max: MERCHANT_STAFF_LIMIT });
 
 function presentStaff(u: UserRow): StaffMember {
@@ -42,7 +44,7 @@ export async function addStaff(db: Db, merchantId: string, input: { phone: strin
     const created = await db.transaction(async (tx) => {
       await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).for('update');
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
-      if (taken) throw conflict(PHONE_TAKEN);
+      if (taken) throw new HttpError(409, PHONE_TAKEN, { code: PHONE_TAKEN_CODE });
       const [staff] = await tx.select({ n: count() }).from(users).where(staffOf(merchantId));
       if (Number(staff!.n) >= MERCHANT_STAFF_LIMIT) throw conflict(STAFF_LIMIT_REACHED);
       const [row] = await tx
@@ -62,7 +64,7 @@ export async function addStaff(db: Db, merchantId: string, input: { phone: strin
     return { ...presentStaff(created), loginInfo: { phone: created.phone, password } };
   } catch (err) {
     // Another request took the phone between the check and the insert.
-    if (isUniqueViolation(err)) throw conflict(PHONE_TAKEN);
+    if (isUniqueViolation(err)) throw new HttpError(409, PHONE_TAKEN, { cause: err, code: PHONE_TAKEN_CODE });
     throw err;
   }
 }

@@ -96,7 +96,9 @@ describe('POST /api/merchant/staff', () => {
     const customer = await buildCustomer(t.db, { phone: '5550100888' });
     const theirStaff = await added(otherOwner);
     for (const phone of ['555-010-0888', ownerPhone, theirStaff.phone]) {
-      expectError(await add(owner, { phone, name: 'Someone' }), 409, english(PHONE_TAKEN));
+      const answer = await add(owner, { phone, name: 'Someone' });
+      expectError(answer, 409, english(PHONE_TAKEN));
+      expect(answer.body).toMatchObject({ code: 'phone_taken' });
     }
     expect(await account(customer.id)).toMatchObject({ role: 'customer', merchantId: null, merchantRole: null });
     expect(await listOf(owner)).toEqual([]);

@@ -15,6 +15,17 @@ export class ApiError extends Error {
     this.body = body;
   }
 
+  /** The refusal's stable name (`{code}`), when the server sends one: the same in every language. */
+  get serverCode(): string | undefined {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      if (parsed && typeof parsed === 'object' && 'code' in parsed && typeof parsed.code === 'string') return parsed.code;
+    } catch {
+      // Not JSON: no code.
+    }
+    return undefined;
+  }
+
   /** The server's `{message}` when the body carries one, else the raw body. */
   get serverMessage(): string {
     try {

@@ -3,7 +3,7 @@ import { addStaffBody } from '../../../contract/workspace';
 import { ApiError } from '../../lib/api-client';
 import { staffBody, staffRefusal, validateStaffForm } from './staff-form';
 
-const refused = (status: number, message: string) => new ApiError(status, JSON.stringify({ message }), '');
+const refused = (status: number, message: string, code?: string) => new ApiError(status, JSON.stringify({ message, code }), '');
 
 describe('the add-staff form', () => {
   it('accepts exactly the phones and names the server accepts', () => {
@@ -19,7 +19,9 @@ describe('the add-staff form', () => {
   it('puts a refusal under the field it is about, and the rest above the buttons', () => {
     expect(staffRefusal(refused(400, 'phone: Please enter a valid phone number'))).toEqual({ field: 'phone', message: 'Please enter a valid phone number' });
     expect(staffRefusal(refused(400, 'name: must be at most 80 characters'))).toEqual({ field: 'name', message: 'must be at most 80 characters' });
-    expect(staffRefusal(refused(409, 'This phone already has an account'))).toEqual({ field: 'phone', message: 'This phone already has an account' });
+    // By the refusal's code, whatever the language of its message.
+    expect(staffRefusal(refused(409, 'This phone already has an account', 'phone_taken'))).toEqual({ field: 'phone', message: 'This phone already has an account' });
+    expect(staffRefusal(refused(409, '该手机号已有账号', 'phone_taken'))).toEqual({ field: 'phone', message: '该手机号已有账号' });
     expect(staffRefusal(refused(409, 'A merchant can have at most 20 staff accounts'))).toEqual({ field: null, message: 'A merchant can have at most 20 staff accounts' });
     expect(staffRefusal(new TypeError('Failed to fetch')).field).toBeNull();
   });

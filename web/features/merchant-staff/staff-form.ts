@@ -10,8 +10,6 @@ import { messageOf } from '../auth';
 
 export const STAFF_NAME_MAX_LENGTH = 80;
 const PHONE_MAX_LENGTH = 16;
-/** The server's refusal of a phone that already has an account (it belongs under the phone field). */
-export const PHONE_TAKEN = 'This phone already has an account';
 
 export interface StaffFormValues {
   phone: string;
@@ -44,6 +42,6 @@ export function staffBody(values: StaffFormValues): { phone: string; name: strin
 export function staffRefusal(error: unknown): { field: StaffField | null; message: string } {
   const refused = fieldRefusal(error);
   if (refused && (refused.field === 'phone' || refused.field === 'name')) return { field: refused.field, message: refused.message };
-  if (isApiError(error, 409) && error.serverMessage === PHONE_TAKEN) return { field: 'phone', message: PHONE_TAKEN };
+  if (isApiError(error, 409) && error.serverCode === 'phone_taken') return { field: 'phone', message: error.serverMessage };
   return { field: null, message: messageOf(error, translate('merchant:staffForm.addFailed')) };
 }

@@ -65,7 +65,7 @@ describe('Staff', () => {
   });
 
   it('shows the server\'s refusal by the field it is about, and the staff limit above the buttons', async () => {
-    let answer = json({ message: 'This phone already has an account' }, 409);
+    let answer = json({ message: 'This phone already has an account', code: 'phone_taken' }, 409);
     stubApi({ 'GET /api/merchant/staff': () => json([KENJI]), 'POST /api/merchant/staff': () => answer });
     renderScreen(<StaffPage />, { path: '/merchant/staff' });
     await screen.findByRole('table', { name: 'Staff accounts' });
