@@ -5,8 +5,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { CurrentUser } from '../../contract/auth';
 import { createQueryClient } from '../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../lib/session';
-import { i18next } from '../i18n';
-import { setChosenLanguage } from '../i18n/languages';
 import { LanguageScope } from './language-switch';
 import { AppLayout } from './layout';
 
@@ -179,11 +177,6 @@ describe('header', () => {
 });
 
 describe('language switch', () => {
-  afterEach(async () => {
-    setChosenLanguage(null);
-    await i18next.changeLanguage('spec');
-    document.documentElement.lang = 'en';
-  });
 
   it('offers English and 简体中文; choosing one changes the header, the page language and is kept', async () => {
     answerUser(user('customer'));

@@ -95,6 +95,18 @@ export function loadNamespace(ns: string): Promise<void> {
   return i18next.loadNamespaces(ns).catch(() => undefined);
 }
 
+/** Forgets the choice: the SPEC's texts again (for tests, which share one i18next between them). */
+export async function forgetLanguage(): Promise<void> {
+  try {
+    window.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+  setChosenLanguage(null);
+  applyDocumentLanguage();
+  await i18next.changeLanguage(SPEC_LANGUAGE);
+}
+
 /** Chooses a language for every screen and the server's messages, and keeps the choice. */
 export async function chooseLanguage(language: Language): Promise<void> {
   try {

@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setChosenLanguage } from '../i18n/languages';
 import { formatPhone } from './phone';
 import { formatMoney } from './money';
 import { formatDay } from './dates';
 import { formatDayTime, formatClockTime } from './date-format';
-
-afterEach(() => setChosenLanguage(null));
 
 describe('formats by language', () => {
   it('writes phone numbers for English, and as stored when they are no US number', () => {

@@ -3,8 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminMerchant } from '../../../contract/admin';
-import { chooseLanguage, i18next } from '../../i18n';
-import { setChosenLanguage } from '../../i18n/languages';
+import { chooseLanguage } from '../../i18n';
 import { aUser } from '../../test/fixtures';
 import DealsPage from './deals-page';
 import MerchantsPage from './merchants-page';
@@ -15,8 +14,6 @@ afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   window.localStorage.clear();
-  setChosenLanguage(null);
-  await i18next.changeLanguage('spec');
 });
 
 const PROPOSAL = anAdminDeal({ id: 'd7', title: 'Omakase <1>counter</1> for 2', status: 'pending_review', active: false, submittedAt: '2026-11-21T10:00:00.000Z' });

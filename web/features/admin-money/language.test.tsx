@@ -3,8 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { AdminOrder, LedgerPage } from '../../../contract/orders';
-import { chooseLanguage, i18next } from '../../i18n';
-import { setChosenLanguage } from '../../i18n/languages';
+import { chooseLanguage } from '../../i18n';
 import AdminOrdersPage from './admin-orders-page';
 import LedgerPageScreen from './ledger-page';
 import { json, renderScreen, stubApi } from './test-support';
@@ -13,8 +12,6 @@ afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   window.localStorage.clear();
-  setChosenLanguage(null);
-  await i18next.changeLanguage('spec');
 });
 
 const ORDER_ID = '5fb239e9-aea5-4729-9a4e-6d7ff15099d5';

@@ -2,8 +2,7 @@
 // The cart in Chinese: once a reader chooses 简体中文, the cart page, its lines and the summary speak it, money as US$.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
-import { chooseLanguage, i18next } from '../../i18n';
-import { setChosenLanguage } from '../../i18n/languages';
+import { chooseLanguage } from '../../i18n';
 import { addToCart } from '../../lib/cart-storage';
 import { aDeal, aUser } from '../../test/fixtures';
 import { json, renderScreen, stubApi } from '../../test/screens';
@@ -13,9 +12,6 @@ afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   window.localStorage.clear();
-  setChosenLanguage(null);
-  await i18next.changeLanguage('spec');
-  document.documentElement.lang = 'en';
 });
 
 const DEAL = aDeal({ id: 'd1', title: 'Premium Sushi Platter for 2', priceCents: 1999, originalPriceCents: 2999, maxPerUser: 4, remaining: 200 });

@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { TestCheckoutSession } from '../../../contract/checkout';
 import { useToasts } from '../../components/ui/toast';
-import { chooseLanguage, i18next } from '../../i18n';
-import { setChosenLanguage } from '../../i18n/languages';
+import { chooseLanguage } from '../../i18n';
 import { aUser } from '../../test/fixtures';
 import { json, renderScreen, stubApi } from '../../test/screens';
 import CheckoutPage from './checkout-page';
@@ -14,9 +13,6 @@ afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   window.localStorage.clear();
-  setChosenLanguage(null);
-  await i18next.changeLanguage('spec');
-  document.documentElement.lang = 'en';
 });
 
 const SESSION: TestCheckoutSession = {

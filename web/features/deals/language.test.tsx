@@ -6,8 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Category } from '../../../contract/categories';
 import type { Deal, ReviewSummary } from '../../../contract/deals';
-import { chooseLanguage, i18next } from '../../i18n';
-import { setChosenLanguage } from '../../i18n/languages';
+import { chooseLanguage } from '../../i18n';
 import { aDeal, aUser } from '../../test/fixtures';
 import { json, renderScreen, stubApi } from '../../test/screens';
 import DealPage from './deal-page';
@@ -33,9 +32,6 @@ afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   window.localStorage.clear();
-  setChosenLanguage(null);
-  await i18next.changeLanguage('spec');
-  document.documentElement.lang = 'en';
   window.history.replaceState(null, '', '/');
 });
 

@@ -2,8 +2,7 @@
 // The group page in Chinese: once a reader chooses 简体中文, the group's state, places, clock and buttons speak it, money as US$.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
-import { chooseLanguage, i18next } from '../../i18n';
-import { setChosenLanguage } from '../../i18n/languages';
+import { chooseLanguage } from '../../i18n';
 import { aGroup, aUser } from '../../test/fixtures';
 import { json, renderScreen, stubApi } from '../../test/screens';
 import GroupPage from './group-page';
@@ -12,9 +11,6 @@ afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   window.localStorage.clear();
-  setChosenLanguage(null);
-  await i18next.changeLanguage('spec');
-  document.documentElement.lang = 'en';
 });
 
 describe('The group page in Chinese', () => {

@@ -10,8 +10,7 @@ import type { CustomerOrder } from '../../../contract/orders';
 import { createQueryClient } from '../../lib/query-client';
 import { aUser } from '../../test/fixtures';
 import { currentUserQueryKey } from '../auth';
-import { chooseLanguage, i18next } from '../../i18n';
-import { SPEC_LANGUAGE, setChosenLanguage } from '../../i18n/languages';
+import { chooseLanguage } from '../../i18n';
 import OrdersPage from './orders-page';
 
 afterEach(() => {
@@ -173,12 +172,6 @@ describe('My Orders: group orders', () => {
 });
 
 describe('My Orders in Chinese', () => {
-  afterEach(async () => {
-    setChosenLanguage(null);
-    localStorage.removeItem('lang');
-    document.documentElement.lang = 'en';
-    await act(() => i18next.changeLanguage(SPEC_LANGUAGE));
-  });
 
   it('words the orders, their states, amounts and groups in Chinese', async () => {
     const refund = { id: 'r1', voucherId: 'v1', amountCents: 2999, status: 'succeeded' as const, reason: 'customer' as const, createdAt: '2026-11-24T09:30:00.000Z' };

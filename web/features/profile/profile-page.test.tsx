@@ -6,8 +6,7 @@ import type { CurrentUser } from '../../../contract/auth';
 import { toast } from '../../components/ui/toast';
 import { createQueryClient } from '../../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../../lib/session';
-import { chooseLanguage, i18next } from '../../i18n';
-import { SPEC_LANGUAGE, setChosenLanguage } from '../../i18n/languages';
+import { chooseLanguage } from '../../i18n';
 import ProfilePage from './profile-page';
 
 vi.mock('../../components/ui/toast', () => ({ toast: vi.fn() }));
@@ -261,12 +260,6 @@ describe('profile', () => {
 });
 
 describe('profile in Chinese', () => {
-  afterEach(async () => {
-    setChosenLanguage(null);
-    localStorage.removeItem('lang');
-    document.documentElement.lang = 'en';
-    await act(() => i18next.changeLanguage(SPEC_LANGUAGE));
-  });
 
   it('shows the page, the phone as Chinese writes it, and the form checks in Chinese', async () => {
     serve({ ...base, email: 'me@example.com' });

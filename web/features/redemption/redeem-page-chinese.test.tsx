@@ -4,8 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { RedemptionRecord } from '../../../contract/redemption';
-import { chooseLanguage, i18next, translate } from '../../i18n';
-import { setChosenLanguage } from '../../i18n/languages';
+import { chooseLanguage, translate } from '../../i18n';
 import { NETWORK_ERROR_REASON, redeemResultMessage } from './api/redeem-voucher';
 import { CAMERA_BUSY, CAMERA_FAILED, CAMERA_PERMISSION_DENIED, NO_CAMERA_FOUND, NO_CAMERA_SUPPORT } from './camera/camera-errors';
 import RedeemPage from './redeem-page';
@@ -51,9 +50,6 @@ afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   window.localStorage.clear();
-  setChosenLanguage(null);
-  await i18next.changeLanguage('spec');
-  document.documentElement.lang = 'en';
 });
 
 describe('the redeem screen in Chinese', () => {

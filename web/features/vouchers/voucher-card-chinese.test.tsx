@@ -2,8 +2,7 @@
 // A voucher card in Chinese: its state, code, validity, refund and actions in the chosen language, money as US$.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
-import { chooseLanguage, i18next } from '../../i18n';
-import { setChosenLanguage } from '../../i18n/languages';
+import { chooseLanguage } from '../../i18n';
 import { aUser, aVoucher } from '../../test/fixtures';
 import { renderScreen } from '../../test/screens';
 import { VoucherCard } from './components/voucher-card';
@@ -12,9 +11,6 @@ import { shareText, validityStatement } from './voucher-display';
 afterEach(async () => {
   cleanup();
   window.localStorage.clear();
-  setChosenLanguage(null);
-  await i18next.changeLanguage('spec');
-  document.documentElement.lang = 'en';
 });
 
 const VALID_UNTIL = '2026-12-22T12:00:00.000Z';

@@ -6,8 +6,7 @@ import type { CurrentUser } from '../../../../contract/auth';
 import { toast } from '../../../components/ui/toast';
 import { createQueryClient } from '../../../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../../../lib/session';
-import { chooseLanguage, i18next } from '../../../i18n';
-import { SPEC_LANGUAGE, setChosenLanguage } from '../../../i18n/languages';
+import { chooseLanguage } from '../../../i18n';
 import { closeAuthDialog, getAuthDialogState, openLoginDialog, openRegisterDialog } from '../login-dialog-store';
 import AuthDialogs from './auth-dialogs';
 
@@ -254,13 +253,6 @@ describe('the language of the register dialog', () => {
 });
 
 describe('in a chosen language', () => {
-  afterEach(async () => {
-    // Back to the SPEC's texts for the other tests of this file.
-    setChosenLanguage(null);
-    localStorage.removeItem('lang');
-    document.documentElement.lang = 'en';
-    await act(() => i18next.changeLanguage(SPEC_LANGUAGE));
-  });
 
   it('speaks Chinese in the login dialog, its checks and the register dialog', async () => {
     serve({});
