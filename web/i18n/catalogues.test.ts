@@ -11,6 +11,7 @@ import type { Catalogue } from './spec-default';
 
 const catalogues = allCatalogues();
 const PLURAL = /_(zero|one|two|few|many|other)$/;
+const VOID_ELEMENTS = ['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr'];
 
 function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -44,6 +45,10 @@ describe('the catalogues', () => {
       if (!PLURAL.test(key)) expect(placeholders(chinese ?? ''), `placeholders of ${ns}:${key}`).toEqual(placeholders(text));
     }
     for (const key of zh.keys()) if (PLURAL.test(key)) expect(key.endsWith('_other'), `zh-CN ${ns}:${key}: Chinese has only _other`).toBe(true);
+    // <Trans> reads its tags as HTML: a void element's name (<link>, <img>...) would lose the words it wraps.
+    for (const [key, text] of [...en, ...zh]) {
+      for (const [, tag] of text.matchAll(/<([a-zA-Z][\w-]*)>/g)) expect(VOID_ELEMENTS, `${ns}:${key}: <${tag}>`).not.toContain(tag?.toLowerCase());
+    }
   });
 });
 

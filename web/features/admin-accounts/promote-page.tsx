@@ -102,7 +102,7 @@ function PromoteForm({ user, isSuperAdmin }: { user: CurrentUser; isSuperAdmin: 
         maxLength={254}
         hint={
           !isSuperAdmin && !user.email ? (
-            <Trans t={t} i18nKey='promotePage.form.noEmail' components={{ link: <Link href={paths.profile} className="text-link font-semibold" /> }} />
+            <Trans t={t} i18nKey='promotePage.form.noEmail' components={{ go: <Link href={paths.profile} className="text-link font-semibold" /> }} />
           ) : undefined
         }
       />

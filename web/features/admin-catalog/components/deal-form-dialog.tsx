@@ -110,7 +110,7 @@ function MerchantSelect({ value, current, error, onChange }: { value: string; cu
       error={error}
       hint={
         noneToChoose ? (
-          <Trans t={t} i18nKey='dealForm.noActiveMerchant' components={{ link: <Link href={paths.adminMerchants} className="text-link" /> }} />
+          <Trans t={t} i18nKey='dealForm.noActiveMerchant' components={{ go: <Link href={paths.adminMerchants} className="text-link" /> }} />
         ) : (
           t('dealForm.activeOnly')
         )
