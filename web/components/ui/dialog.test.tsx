@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Button } from './button';
 import { Dialog, DialogClose } from './dialog';
 
@@ -52,5 +53,33 @@ describe('Dialog', () => {
     const dialog = await screen.findByRole('alertdialog', { name: '删除团购' });
     expect(screen.getByRole('button', { name: '关闭' })).toBeTruthy();
     expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it('closes on Escape pressed inside it even when a toast raised after it sits above it among the layers', async () => {
+    const toast = (
+      <ToastPrimitive.Provider>
+        <ToastPrimitive.Root open>
+          <ToastPrimitive.Title>Please Login First</ToastPrimitive.Title>
+        </ToastPrimitive.Root>
+        <ToastPrimitive.Viewport />
+      </ToastPrimitive.Provider>
+    );
+    const { rerender } = render(
+      <>
+        <Example />
+        {null}
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Write a review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review Sushi' });
+    rerender(
+      <>
+        <Example />
+        {toast}
+      </>,
+    );
+    await screen.findByText('Please Login First');
+    fireEvent.keyDown(within(dialog).getByRole('textbox', { name: 'Comment' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

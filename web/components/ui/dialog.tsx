@@ -3,7 +3,7 @@
  * press on the backdrop, hides the page from assistive technology, stops the page scrolling, and gives focus back to
  * whatever had it before. Labelled by its title and described by its description (visually hidden when not given).
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { cn } from '../../lib/cn';
 import { translate } from '../../i18n';
@@ -33,14 +33,25 @@ export interface DialogProps {
 }
 
 export function Dialog({ open, onOpenChange, trigger, title, description, icon, closeLabel, role = 'dialog', size = 'md', lang, className, children }: DialogProps) {
+  const [openHere, setOpenHere] = useState(false);
+  const isOpen = open ?? openHere;
+  const setOpen = (next: boolean) => {
+    if (open === undefined) setOpenHere(next);
+    onOpenChange?.(next);
+  };
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={isOpen} onOpenChange={setOpen}>
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-sm" />
         <RadixDialog.Content
           role={role}
           lang={lang}
+          // Radix gives Escape to the topmost of its layers, which is a toast raised with the dialog when that toast
+          // mounted last: Escape pressed in the dialog closes the dialog all the same (the toast goes with it).
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !event.defaultPrevented) setOpen(false);
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
             SIZES[size],
