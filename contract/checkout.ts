@@ -2,11 +2,9 @@
 import { z } from 'zod';
 import { deal } from './deals';
 import { orderGroup } from './groups';
+import { MAX_CHECKOUT_LINES, MAX_UNITS_PER_LINE } from './constants';
 
-export const MAX_CHECKOUT_LINES = 20;
-export const MAX_UNITS_PER_LINE = 100;
-/** The largest total a card payment provider takes in one payment (Stripe: $999,999.99), in cents. */
-export const MAX_CHECKOUT_TOTAL_CENTS = 99_999_999;
+export { MAX_CHECKOUT_LINES, MAX_CHECKOUT_TOTAL_CENTS, MAX_UNITS_PER_LINE } from './constants';
 
 const dealId = z.uuid({ message: 'must be a deal id' });
 

@@ -95,3 +95,9 @@ export const MERCHANT_RECENT_REDEMPTIONS = 10;
 export const STATEMENT_CLOSE_DELAY_MINUTES = 60;
 /** Staff accounts one merchant may have. */
 export const MERCHANT_STAFF_LIMIT = 20;
+
+/** A checkout's size (docs/product/rules.md#buying-a-deal): here, free of the schemas, so a screen can read them without zod. */
+export const MAX_CHECKOUT_LINES = 20;
+export const MAX_UNITS_PER_LINE = 100;
+/** The largest total a card payment provider takes in one payment (Stripe: $999,999.99), in cents. */
+export const MAX_CHECKOUT_TOTAL_CENTS = 99_999_999;

@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import type { Deal } from '../../../../contract/deals';
-import { MAX_UNITS_PER_LINE } from '../../../../contract/checkout';
+import { MAX_UNITS_PER_LINE } from '../../../../contract/constants';
 import { inputClasses } from '../../../components/ui/field';
 import { MinusIcon, PlusIcon } from '../../../components/ui/icons';
 import { translate, useT } from '../../../i18n';
