@@ -67,27 +67,35 @@ function groupOf(route: string): ScreenGroup {
   return 'shopper';
 }
 
+/** `() => import('x')` or `withTexts(() => import('x'), 'ns', ...)`: the module and the namespaces of texts fetched beside it. */
+const LOADER = String.raw`(?:withTexts\()?\(\) => import\(['"]([^'"]+)['"]\)((?:, '[\w-]+')*)\)?`;
+const namespacesOf = (list: string | undefined) => [...(list ?? '').matchAll(/'([\w-]+)'/g)].map((m) => m[1]!);
+
 /**
- * Route path -> lazily imported component -> module basename, read from the router's source: its
- * `const X = lazy(() => import('...'))` lines and its `screens` table (`name: X,` or
- * `name: (...) => <X ... />,`), plus the fallback `<Route component={X} />`.
+ * Route path -> lazily imported component -> module basename and text namespaces, read from the router's source: its
+ * `const X = lazy(() => import('...'))` (or `lazy(withTexts(() => import('...'), 'ns'))`) lines and its `screens`
+ * table (`name: X,` or `name: (...) => <X ... />,`), plus the fallback `<Route component={X} />`.
  */
-function lazyScreens(routerSource: string): { route: string; component: string; module: string }[] {
-  const modules = new Map<string, string>();
-  for (const m of routerSource.matchAll(/const (\w+) = lazy\(\(\) => import\(['"]([^'"]+)['"]\)\)/g)) modules.set(m[1]!, path.basename(m[2]!));
+function lazyScreens(routerSource: string): { route: string; component: string; module: string; namespaces: string[] }[] {
+  const modules = new Map<string, { module: string; namespaces: string[] }>();
+  for (const m of routerSource.matchAll(new RegExp(`const (\\w+) = lazy\\(${LOADER}\\)`, 'g'))) {
+    modules.set(m[1]!, { module: path.basename(m[2]!), namespaces: namespacesOf(m[3]) });
+  }
   for (const m of routerSource.matchAll(/const (\w+) = lazy\((\w+)\)/g)) {
-    const loader = new RegExp(`const ${m[2]} = \\(\\) => import\\(['"]([^'"]+)['"]\\)`).exec(routerSource);
-    if (loader) modules.set(m[1]!, path.basename(loader[1]!));
+    const loader = new RegExp(`const ${m[2]} = ${LOADER}`).exec(routerSource);
+    if (loader) modules.set(m[1]!, { module: path.basename(loader[1]!), namespaces: namespacesOf(loader[2]) });
   }
   const table = /const screens[^=]*= \{([\s\S]*?)\n\};/.exec(routerSource)?.[1] ?? '';
-  const screens: { route: string; component: string; module: string }[] = [];
+  const screens: { route: string; component: string; module: string; namespaces: string[] }[] = [];
   for (const m of table.matchAll(/^\s*(\w+): (?:(\w+)|.*?<(\w+)[\s/>].*),$/gm)) {
     const component = m[2] ?? m[3]!;
-    if (!modules.has(component)) continue;
-    screens.push({ route: routePatterns[m[1] as keyof typeof routePatterns], component, module: modules.get(component)! });
+    const found = modules.get(component);
+    if (!found) continue;
+    screens.push({ route: routePatterns[m[1] as keyof typeof routePatterns], component, ...found });
   }
   const fallback = /<Route component=\{(\w+)\} \/>/.exec(routerSource)?.[1];
-  if (fallback && modules.has(fallback)) screens.push({ route: '(no match: 404)', component: fallback, module: modules.get(fallback)! });
+  const fallbackFound = fallback ? modules.get(fallback) : undefined;
+  if (fallback && fallbackFound) screens.push({ route: '(no match: 404)', component: fallback, ...fallbackFound });
   return screens;
 }
 
@@ -105,11 +113,15 @@ export function measureSizes(webDir: string, routerFile: string): Sizes {
   for (const f of closure(assets, initialList)) initial.add(f);
   const initialFiles = [...initial].map((file) => ({ file, gzip: gzipSize(path.join(assets, file)) }));
   const files = readdirSync(assets).filter((f) => f.endsWith('.js'));
-  const screens = lazyScreens(readFileSync(routerFile, 'utf8')).map(({ route, component, module }) => {
+  // The English catalogue of each namespace a screen fetches beside its code (web/i18n): the entry names its chunk.
+  const entrySource = entry.map((f) => readFileSync(path.join(assets, f), 'utf8')).join('\n');
+  const catalogueChunk = (ns: string) => new RegExp(String.raw`locales/en/${ns}\.json"\s*:\s*\(\)\s*=>[^\n]*?import\(\s*[\x60'"]\./([\w.-]+\.js)`).exec(entrySource)?.[1];
+  const screens = lazyScreens(readFileSync(routerFile, 'utf8')).map(({ route, component, module, namespaces }) => {
     const pattern = new RegExp(`^${module.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[A-Za-z0-9_-]{8}\\.js$`);
     const chunk = files.find((f) => pattern.test(f)) ?? null;
     if (!chunk) return { route, component, group: groupOf(route), chunk, ownGzip: 0, onDemandGzip: 0, extraChunks: [], later: [] };
-    const needed = [...closure(assets, [chunk])].filter((f) => !initial.has(f));
+    const texts = namespaces.map(catalogueChunk).filter((f): f is string => f !== undefined);
+    const needed = [...new Set([...closure(assets, [chunk]), ...texts])].filter((f) => !initial.has(f));
     const later = [...new Set(needed.flatMap((f) => dynamicImports(assets, f)))].filter((f) => !initial.has(f) && !needed.includes(f));
     return {
       route,
