@@ -3,48 +3,11 @@
 // outcome and the recent redemptions speak it, money as US$; choosing English afterwards changes the texts at once.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { RedemptionRecord } from '../../../contract/redemption';
 import { chooseLanguage, translate } from '../../i18n';
 import { NETWORK_ERROR_REASON, redeemResultMessage } from './api/redeem-voucher';
 import { CAMERA_BUSY, CAMERA_FAILED, CAMERA_PERMISSION_DENIED, NO_CAMERA_FOUND, NO_CAMERA_SUPPORT } from './camera/camera-errors';
 import RedeemPage from './redeem-page';
-import { MERCHANT_USER, renderScreen } from './test-support';
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-
-const PREVIEW = { voucherId: 'v-1', voucherCode: 'ABCD2345', dealTitle: 'Premium Sushi Platter for 2', priceCents: 1999, phoneMasked: '•••• 4567', validUntil: null };
-
-/** A counter that redeems the voucher and then lists the redemption. */
-function stubCounter() {
-  const log: RedemptionRecord[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input) => {
-      const url = String(input);
-      if (url === '/api/merchant/redemptions/preview') return json(PREVIEW);
-      if (url === '/api/redeem') {
-        const redeemedAt = new Date().toISOString();
-        log.unshift({
-          id: 'r1',
-          voucher_code: 'ABCD2345',
-          voucher_pin: null,
-          deal_title: PREVIEW.dealTitle,
-          user_email: null,
-          merchant_name: 'Sakura Sushi House',
-          price_cents: 1999,
-          success: true,
-          reason: null,
-          created_at: redeemedAt,
-          undone_at: null,
-          voucher_id: 'v-1',
-        });
-        return json({ ok: true, reason: null, voucher: { voucherId: 'v-1', voucherCode: 'ABCD2345', dealTitle: PREVIEW.dealTitle, priceCents: 1999, redeemedAt } });
-      }
-      if (url.startsWith('/api/merchant/redemptions?')) return json(log);
-      return json({ message: 'Not found' }, 404);
-    }),
-  );
-}
+import { MERCHANT_USER, renderScreen, stubCounter } from './test-support';
 
 afterEach(async () => {
   cleanup();

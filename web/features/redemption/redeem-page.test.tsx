@@ -1,49 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { RedemptionRecord } from '../../../contract/redemption';
 import RedeemPage from './redeem-page';
-import { MERCHANT_USER, STAFF_USER, renderScreen } from './test-support';
+import { MERCHANT_USER, STAFF_USER, renderScreen, stubCounter } from './test-support';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-
-const PREVIEW = { voucherId: 'v-1', voucherCode: 'ABCD2345', dealTitle: 'Premium Sushi Platter for 2', priceCents: 1999, phoneMasked: '•••• 4567', validUntil: null };
-
-/** A counter's server: the check, the redemption, and the log, which holds the success once it happened. */
-function stubCounter() {
-  const log: RedemptionRecord[] = [];
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const url = String(input);
-    if (url === '/api/merchant/redemptions/preview') return json(PREVIEW);
-    if (url === '/api/redeem') {
-      const redeemedAt = new Date().toISOString();
-      log.unshift({
-        id: 'r1',
-        voucher_code: 'ABCD2345',
-        voucher_pin: null,
-        deal_title: PREVIEW.dealTitle,
-        user_email: null,
-        merchant_name: 'Sakura Sushi House',
-        price_cents: 1999,
-        success: true,
-        reason: null,
-        created_at: redeemedAt,
-        undone_at: null,
-        voucher_id: 'v-1',
-      });
-      return json({ ok: true, reason: null, voucher: { voucherId: 'v-1', voucherCode: 'ABCD2345', dealTitle: PREVIEW.dealTitle, priceCents: 1999, redeemedAt } });
-    }
-    if (url.startsWith('/api/merchant/redemptions?')) return json(log);
-    return json({ message: 'Not found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 const listReads = (fetchMock: ReturnType<typeof stubCounter>) => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/merchant/redemptions?limit=10').length;
 
