@@ -1,8 +1,9 @@
-/** Plain answers of the API for web tests: a deal, a signed-in user, a voucher and a group, each with the fields a test cares about overridden. */
+/** Plain answers of the API for web tests: a deal, a merchant, a signed-in user, a voucher and a group, each with the fields a test cares about overridden. */
 import type { CurrentUser } from '../../contract/auth';
 import type { Voucher } from '../../contract/checkout';
 import type { Deal } from '../../contract/deals';
 import type { Group } from '../../contract/groups';
+import type { Merchant } from '../../contract/merchants';
 
 /** A published, buyable deal of the demo sushi merchant. */
 export function aDeal(overrides: Partial<Deal> = {}): Deal {
@@ -118,6 +119,24 @@ export function aGroup(overrides: Partial<Group> = {}): Group {
     formedAt: null,
     mine: null,
     deal: aDeal({ groupSize: 3, groupPriceCents: 1499, groupWindowHours: 24 }),
+    ...overrides,
+  };
+}
+
+/** The demo sushi merchant, at its place in San Francisco. */
+export function aMerchant(overrides: Partial<Merchant> = {}): Merchant {
+  return {
+    id: 'm1',
+    name: 'Sakura',
+    phone: '',
+    address: '128 Cherry Blossom Ave',
+    description: '',
+    status: 'active',
+    businessHours: null,
+    city: null,
+    latitude: 37.7853,
+    longitude: -122.4294,
+    createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@
 // address they show themselves, without a map or a failure of the page.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
+import { aMerchant } from '../../../test/fixtures';
 import { json, renderScreen, stubApi } from '../../../test/screens';
 import { MerchantLocation } from './merchant-location';
 import { VoucherVenue } from './voucher-venue';
@@ -22,19 +23,7 @@ describe('the venue map when its code cannot be loaded', () => {
   it("leaves the deal page's Location its address", async () => {
     stubApi({
       'GET /api/merchants/m1': () =>
-        json({
-          id: 'm1',
-          name: 'Sakura',
-          phone: '',
-          address: '128 Cherry Blossom Ave',
-          description: '',
-          status: 'active',
-          businessHours: null,
-          city: null,
-          latitude: 37.7853,
-          longitude: -122.4294,
-          createdAt: '2026-01-01T00:00:00.000Z',
-        }),
+        json(aMerchant()),
     });
     renderScreen(<MerchantLocation merchantId="m1" fallback={{ name: 'Sakura', latitude: null, longitude: null }} />, { user: null, path: '/deal/d1' });
     const location = await screen.findByRole('region', { name: 'Location' });

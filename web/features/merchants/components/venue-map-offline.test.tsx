@@ -2,6 +2,7 @@
 // The venue map when Leaflet itself cannot be loaded (its chunk fails to download): no map, no empty box, the link stays.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { aMerchant } from '../../../test/fixtures';
 import { json, renderScreen, stubApi } from '../../../test/screens';
 import { MerchantLocation } from './merchant-location';
 import { VenueMap } from './venue-map';
@@ -26,19 +27,7 @@ describe('VenueMap without Leaflet', () => {
   it("leaves the deal page's Location its address and Open in maps", async () => {
     stubApi({
       'GET /api/merchants/m1': () =>
-        json({
-          id: 'm1',
-          name: 'Sakura',
-          phone: '',
-          address: '128 Cherry Blossom Ave',
-          description: '',
-          status: 'active',
-          businessHours: null,
-          city: null,
-          latitude: 37.7853,
-          longitude: -122.4294,
-          createdAt: '2026-01-01T00:00:00.000Z',
-        }),
+        json(aMerchant()),
     });
     renderScreen(<MerchantLocation merchantId="m1" fallback={{ name: 'Sakura', latitude: null, longitude: null }} />, { user: null, path: '/deal/d1' });
     const location = await screen.findByRole('region', { name: 'Location' });

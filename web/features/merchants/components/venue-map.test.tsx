@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { Merchant } from '../../../../contract/merchants';
 import { failTile, leafletStandIn } from '../../../test/leaflet-stand-in';
+import { aMerchant } from '../../../test/fixtures';
 import { json, renderScreen, stubApi } from '../../../test/screens';
 import { MerchantLocation } from './merchant-location';
 import { mapsUrl, OpenInMapsLink, VenueMap } from './venue-map';
@@ -99,18 +100,7 @@ describe('VenueMap', () => {
 });
 
 describe('MerchantLocation (the deal page\'s "Location", its map and link loaded on demand)', () => {
-  const MERCHANT: Merchant = {
-    id: 'm-sakura',
-    name: 'Sakura Sushi House',
-    phone: '5550100001',
-    address: ADDRESS,
-    description: '',
-    status: 'active',
-    businessHours: null,
-    city: 'San Francisco',
-    ...AT,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  };
+  const MERCHANT: Merchant = aMerchant({ id: 'm-sakura', name: 'Sakura Sushi House', phone: '5550100001', address: ADDRESS, city: 'San Francisco', ...AT });
   const FALLBACK = { name: 'Sakura Sushi House', ...AT };
 
   function renderLocation(merchant: Response) {
