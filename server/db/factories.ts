@@ -12,9 +12,17 @@ type NewUser = typeof users.$inferInsert;
 let sequence = 0;
 const next = () => ++sequence;
 
-/** A phone number unique within this process, in the normalised form the server stores. */
+/** Where this process's phone numbers start: processes sharing a database (the scale-out tests) start apart. */
+const phoneBase = randomInt(0, 10_000_000);
+let phones = 0;
+
+/**
+ * A phone number unique within this process (ten million of them, counted on from a random start), in the normalised
+ * form the server stores. Drawn at random, a few thousand numbers in one database would share one now and then.
+ */
 export function uniquePhone(): string {
-  return `+1555${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(next() % 10)}`;
+  phones += 1;
+  return `+1555${String((phoneBase + phones) % 10_000_000).padStart(7, '0')}`;
 }
 
 export async function buildMerchant(db: Db, overrides: Partial<NewMerchant> = {}) {
