@@ -13,7 +13,10 @@ interface JourneyOptions {
   allowedConsoleErrors: RegExp[];
 }
 
-/** A "Failed to load resource" console line for a request to `pathPattern` answering `status`. */
+/**
+ * A "Failed to load resource" console line for a request to `pathPattern` answering `status`. The pattern is a regular
+ * expression for the whole path and query: '/api/favorites' matches that path only, '/api/merchant/[^)]*' any below it.
+ */
 export function failedRequest(status: number, pathPattern: string): RegExp {
   return new RegExp(`^console error: Failed to load resource: the server responded with a status of ${status} .*\\(https?://[^/]+${pathPattern}(:\\d+)?\\)$`);
 }
