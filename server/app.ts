@@ -35,6 +35,7 @@ import { checkoutRoutes } from './orders/orders.routes';
 import { paymentRoutes } from './orders/payments.routes';
 import { groupRoutes } from './groups/groups.routes';
 import { groupPagePreview } from './groups/groups.service';
+import { dealPagePreview } from './catalog/catalog.service';
 import { releaseExpiredOrders } from './orders/orders.service';
 import { refundRoutes } from './orders/refunds.routes';
 import { runExpirySweep } from './orders/expiry';
@@ -204,7 +205,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.config.NODE_ENV !== 'production' && sms instanceof ConsoleSmsSender) await app.register(devRoutes(sms));
   if (deps.config.NODE_ENV !== 'production' && email instanceof ConsoleEmailSender) await app.register(devEmailRoutes(email));
   if (deps.config.NODE_ENV !== 'production') await app.register(devGroupRoutes({ db: deps.database.db, payments, sms }));
-  await registerWeb(app, deps.config.WEB_DIST_DIR, (pathname) => groupPagePreview(deps.database.db, deps.config.publicOrigin, pathname));
+  await registerWeb(
+    app,
+    deps.config.WEB_DIST_DIR,
+    async (pathname) =>
+      (await dealPagePreview(deps.database.db, deps.config.publicOrigin, pathname)) ??
+      (await groupPagePreview(deps.database.db, deps.config.publicOrigin, pathname)),
+  );
 
   return app;
 }

@@ -9,6 +9,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { categories, deals, merchants, reviews, vouchers } from '../db/schema';
 import type { Viewer } from '../http/session';
 import { UNITS_TAKEN_OF_DEALS } from '../db/stock-reads';
+import { dealImageSrc } from '../../contract/deal-images';
+import { english, msg } from '../i18n';
+import type { PagePreview } from '../http/web';
 
 type DealRow = typeof deals.$inferSelect;
 
@@ -552,6 +555,32 @@ export async function getDeal(db: Db, id: string, viewer: Viewer | null): Promis
   const privileged =
     viewer?.role === 'superadmin' || (viewer?.role === 'merchant' && viewer.merchantId === row.deal.merchantId);
   return publicOk || privileged ? presentDeal(row) : null;
+}
+
+const DEAL_PAGE = /^\/deal\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+
+/**
+ * The deal page's HTML for a deal a guest may see: its title, price and picture as a shared link's preview, and the
+ * picture named for download at high priority, so it arrives with the app's code rather than after it.
+ */
+export async function dealPagePreview(db: Db, origin: string, pathname: string): Promise<PagePreview | null> {
+  const id = DEAL_PAGE.exec(pathname)?.[1];
+  if (!id) return null;
+  const deal = await getDeal(db, id, null);
+  if (!deal) return null;
+  const image = dealImageSrc(deal);
+  const price = { price: deal.priceCents, merchant: deal.merchantName };
+  return {
+    title: deal.title,
+    description: english(
+      deal.originalPriceCents !== null && deal.originalPriceCents > deal.priceCents
+        ? msg('preview.deal', { ...price, original: deal.originalPriceCents })
+        : msg('preview.dealAtPrice', price),
+    ),
+    image: new URL(image, origin).toString(),
+    url: new URL(pathname, origin).toString(),
+    preloadImage: image,
+  };
 }
 
 export function presentMerchant(m: typeof merchants.$inferSelect): Merchant {

@@ -10,6 +10,9 @@ import type { Group, GroupMembership, OpenGroup, OrderGroup } from '../../contra
 import type { Db } from '../db/client';
 import { dealGroups, deals, groupMembers, users } from '../db/schema';
 import { presentDeal, queryDealPage } from '../catalog/catalog.service';
+import { dealImageSrc } from '../../contract/deal-images';
+import { english, msg } from '../i18n';
+import type { PagePreview } from '../http/web';
 
 type GroupRow = typeof dealGroups.$inferSelect;
 
@@ -159,19 +162,19 @@ export async function orderGroupsOf(db: Db, orderIds: string[]): Promise<Map<str
 }
 
 const GROUP_PAGE = /^\/group\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The preview of a group's page for a shared link (its Open Graph tags), or null for any other page. */
-export async function groupPagePreview(db: Db, origin: string, pathname: string) {
+export async function groupPagePreview(db: Db, origin: string, pathname: string): Promise<PagePreview | null> {
   const id = GROUP_PAGE.exec(pathname)?.[1];
   if (!id) return null;
   const g = await getGroup(db, id, null);
   if (!g) return null;
-  const places = g.status === 'open' ? ` ${g.seatsLeft} ${g.seatsLeft === 1 ? 'place' : 'places'} left.` : '';
+  const offer = english(msg('preview.group', { size: g.size, price: g.priceCents, dealPrice: g.deal.priceCents, merchant: g.deal.merchantName }));
+  const places = g.status === 'open' ? ` ${english(msg('preview.placesLeft', { count: g.seatsLeft }))}` : '';
   return {
-    title: `Join my group: ${g.deal.title}`,
-    description: `${g.size} people get it for ${dollars(g.priceCents)} each instead of ${dollars(g.deal.priceCents)} at ${g.deal.merchantName}.${places}`,
-    image: new URL(g.deal.imageUrl || '/favicon.svg', origin).toString(),
+    title: english(msg('preview.groupTitle', { title: g.deal.title })),
+    description: `${offer}${places}`,
+    image: new URL(dealImageSrc(g.deal), origin).toString(),
     url: new URL(pathname, origin).toString(),
   };
 }

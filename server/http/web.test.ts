@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../test/app';
+import { buildDeal, buildMerchant } from '../db/factories';
 import { withPreview } from './web';
 
 const INDEX = '<!doctype html><html lang="en"><head><title>Deals</title></head><body><div id="root"></div></body></html>';
@@ -72,5 +73,50 @@ describe('a page with a preview', () => {
     expect(html).toContain('<meta property="og:image" content="http://x.test/a.png" />');
     expect(html).toContain('<meta property="og:url" content="http://x.test/group/1" />');
     expect(html).not.toContain('Deals near you');
+  });
+
+  it('names the picture to preload, and keeps a `$&` in a title as written', () => {
+    const html = withPreview('<head><title>Deals</title></head>', {
+      title: 'Two for $& one',
+      description: "Half price $' today",
+      image: 'http://x.test/a.png',
+      url: 'http://x.test/deal/1',
+      preloadImage: '/images/deals/sushi-platter.svg',
+    });
+    expect(html).toContain('<title>Two for $&amp; one</title>');
+    expect(html).toContain('<link rel="preload" as="image" href="/images/deals/sushi-platter.svg" fetchpriority="high" />');
+  });
+});
+
+describe("a deal's page", () => {
+  it('carries the deal as its preview and preloads its picture, for a deal a guest may see', async () => {
+    const shop = await buildMerchant(t.db, { name: 'Harbour Grill' });
+    const deal = await buildDeal(t.db, { merchantId: shop.id, title: 'Grill for 2', priceCents: 3999, originalPriceCents: 8000, imageUrl: '/images/deals/grill.svg' });
+    const res = await t.app.inject({ method: 'GET', url: `/deal/${deal.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Grill for 2</title>');
+    expect(res.body).toContain('<meta property="og:description" content="$39.99 instead of $80.00 at Harbour Grill." />');
+    expect(res.body).toContain(`<meta property="og:image" content="${new URL('/images/deals/grill.svg', t.config.publicOrigin).toString()}" />`);
+    expect(res.body).toContain('<link rel="preload" as="image" href="/images/deals/grill.svg" fetchpriority="high" />');
+  });
+
+  it('names a bundled demo picture when the deal has none, and a price without a former one plainly', async () => {
+    const shop = await buildMerchant(t.db, { name: 'Sushi Corner' });
+    const deal = await buildDeal(t.db, { merchantId: shop.id, title: 'Premium Sushi Platter for 2', priceCents: 2500, originalPriceCents: null, imageUrl: '' });
+    const res = await t.app.inject({ method: 'GET', url: `/deal/${deal.id}` });
+    expect(res.body).toContain('<link rel="preload" as="image" href="/images/deals/sushi-platter.svg" fetchpriority="high" />');
+    expect(res.body).toContain('<meta property="og:description" content="$25.00 at Sushi Corner." />');
+  });
+
+  it('is the plain page for a draft, a deal of an inactive merchant, and a deal that does not exist', async () => {
+    const shop = await buildMerchant(t.db);
+    const draft = await buildDeal(t.db, { merchantId: shop.id, status: 'draft' });
+    const closed = await buildMerchant(t.db, { status: 'inactive' });
+    const ofClosed = await buildDeal(t.db, { merchantId: closed.id });
+    for (const id of [draft.id, ofClosed.id, '00000000-0000-4000-8000-000000000000', 'not-a-deal']) {
+      const res = await t.app.inject({ method: 'GET', url: `/deal/${id}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+    }
   });
 });

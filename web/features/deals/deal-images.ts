@@ -1,26 +1,6 @@
-/** A deal's picture: its own, a bundled demo image, or the placeholder (the home page needs this on its first load). */
+/** A deal's picture (contract/deal-images.ts), and its early download for the first screen. */
 
-import type { Deal } from '../../../contract/deals';
-
-/** docs/product/screens.md#home: these demo deals get a bundled image when their imageUrl is empty. */
-const BUNDLED_IMAGES: Record<string, string> = {
-  'Premium Sushi Platter for 2': '/images/deals/sushi-platter.svg',
-  'Luxury Spa Day Package': '/images/deals/spa-day.svg',
-  'Fine Dining Experience': '/images/deals/fine-dining.svg',
-};
-
-export type PlaceholderSize = 'card' | 'small';
-
-export function placeholderImage(size: PlaceholderSize): string {
-  return size === 'card' ? '/api/placeholder/400/300' : '/api/placeholder/200/200';
-}
-
-/** The image to show first: the deal's own, else a bundled demo image, else the placeholder. */
-export function dealImageSrc(deal: Pick<Deal, 'imageUrl' | 'title'>, size: PlaceholderSize = 'card'): string {
-  const own = deal.imageUrl.trim();
-  if (own !== '') return own;
-  return BUNDLED_IMAGES[deal.title] ?? placeholderImage(size);
-}
+export { dealImageSrc, placeholderImage, type PlaceholderSize } from '../../../contract/deal-images';
 
 const preloaded = new Set<string>();
 
