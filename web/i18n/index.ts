@@ -1,7 +1,7 @@
 /**
  * The app's texts (docs/product/language.md, ADR 031): i18next with one catalogue per language under locales/, one
  * file per namespace, loaded with the screens that use it. Until a language is chosen the app speaks the SPEC's
- * texts, the pseudo-language 'spec': English, with the SPEC's Chinese texts (spec-default.ts) taken from zh-CN.
+ * texts, the pseudo-language SPEC_LANGUAGE: English, with the SPEC's Chinese texts (spec-default.ts) taken from zh-CN.
  */
 import i18next, { type BackendModule, type ReadCallback, type ResourceKey } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';

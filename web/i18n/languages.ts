@@ -8,8 +8,12 @@ export type Language = (typeof LANGUAGES)[number];
 /** How each language names itself in the switch. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' };
 
-/** The pseudo-language of the SPEC's mixed texts, used until a language is chosen. */
-export const SPEC_LANGUAGE = 'spec';
+/**
+ * The pseudo-language of the SPEC's mixed texts, used until a language is chosen: English with a private-use tag, so
+ * i18next's plural rules (Intl.PluralRules) are English ones, built once. A bare 'spec' is no language tag: each
+ * plural then failed to build its rules and fell back, costing a thrown error per plural text.
+ */
+export const SPEC_LANGUAGE = 'en-x-spec';
 
 /** Where the choice is kept between visits. */
 export const LANGUAGE_STORAGE_KEY = 'lang';
