@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownPagePath, paths, routePatterns } from './routes';
+import { isKnownPagePath, pageIdOf, paths, routePatterns } from './routes';
 
 describe('the route table', () => {
   it('knows every fixed path it hands out', () => {
@@ -33,6 +33,16 @@ describe('the route table', () => {
     expect(isKnownPagePath('/favorites/')).toBe(true);
     for (const p of ['/nope', '/deal', '/deal/', '/deal/x/y', '/admin', '/admin/unknown', '/api/deals', '/favoritesx']) {
       expect(isKnownPagePath(p), p).toBe(false);
+    }
+  });
+
+  it('reads the id of a page path when it is a UUID', () => {
+    const id = '0b7e5a36-2f0e-4c55-9a53-1b2c3d4e5f60';
+    expect(pageIdOf(routePatterns.deal, `/deal/${id}`)).toBe(id);
+    expect(pageIdOf(routePatterns.deal, `/deal/${id.toUpperCase()}/`)).toBe(id.toUpperCase());
+    expect(pageIdOf(routePatterns.group, `/group/${id}`)).toBe(id);
+    for (const path of [`/group/${id}`, '/deal/not-a-deal', `/deal/${id}/more`, `/x/deal/${id}`, '/deal/']) {
+      expect(pageIdOf(routePatterns.deal, path), path).toBeNull();
     }
   });
 });

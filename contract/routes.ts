@@ -57,3 +57,11 @@ export function isKnownPagePath(pathname: string): boolean {
   pagePaths ??= new RegExp(`^(?:${Object.values(routePatterns).map((p) => p.replace(/:\w+/g, '[^/]+')).join('|')})$`);
   return pagePaths.test(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 }
+
+const UUID_PARAM = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+
+/** The id in a path of a screen with one `:id` (say '/deal/:id'), when it is a UUID; null for any other path. */
+export function pageIdOf(pattern: (typeof routePatterns)['deal' | 'group' | 'merchantDealEdit' | 'merchantStatement'], pathname: string): string | null {
+  const match = new RegExp(`^${pattern.replace(':id', UUID_PARAM)}/?$`, 'i').exec(pathname);
+  return match?.[1] ?? null;
+}

@@ -10,6 +10,7 @@ import { categories, deals, merchants, reviews, vouchers } from '../db/schema';
 import type { Viewer } from '../http/session';
 import { UNITS_TAKEN_OF_DEALS } from '../db/stock-reads';
 import { dealImageSrc } from '../../contract/deal-images';
+import { pageIdOf, routePatterns } from '../../contract/routes';
 import { english, msg } from '../i18n';
 import type { PagePreview } from '../http/web';
 
@@ -557,14 +558,12 @@ export async function getDeal(db: Db, id: string, viewer: Viewer | null): Promis
   return publicOk || privileged ? presentDeal(row) : null;
 }
 
-const DEAL_PAGE = /^\/deal\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
-
 /**
  * The deal page's HTML for a deal a guest may see: its title, price and picture as a shared link's preview, and the
  * picture named for download at high priority, so it arrives with the app's code rather than after it.
  */
 export async function dealPagePreview(db: Db, origin: string, pathname: string): Promise<PagePreview | null> {
-  const id = DEAL_PAGE.exec(pathname)?.[1];
+  const id = pageIdOf(routePatterns.deal, pathname);
   if (!id) return null;
   const deal = await getDeal(db, id, null);
   if (!deal) return null;

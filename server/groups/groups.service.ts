@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { dealGroups, deals, groupMembers, users } from '../db/schema';
 import { presentDeal, queryDealPage } from '../catalog/catalog.service';
 import { dealImageSrc } from '../../contract/deal-images';
+import { pageIdOf, routePatterns } from '../../contract/routes';
 import { english, msg } from '../i18n';
 import type { PagePreview } from '../http/web';
 
@@ -161,11 +162,9 @@ export async function orderGroupsOf(db: Db, orderIds: string[]): Promise<Map<str
   );
 }
 
-const GROUP_PAGE = /^\/group\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
-
 /** The preview of a group's page for a shared link (its Open Graph tags), or null for any other page. */
 export async function groupPagePreview(db: Db, origin: string, pathname: string): Promise<PagePreview | null> {
-  const id = GROUP_PAGE.exec(pathname)?.[1];
+  const id = pageIdOf(routePatterns.group, pathname);
   if (!id) return null;
   const g = await getGroup(db, id, null);
   if (!g) return null;
