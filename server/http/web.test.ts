@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../test/app';
 import { buildDeal, buildMerchant } from '../db/factories';
-import { withPreview } from './web';
+import Fastify from 'fastify';
+import { registerWeb, withPreview } from './web';
 
 const INDEX = '<!doctype html><html lang="en"><head><title>Deals</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = 'export default 1;\n';
@@ -117,6 +118,20 @@ describe("a deal's page", () => {
       const res = await t.app.inject({ method: 'GET', url: `/deal/${id}` });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(INDEX);
+    }
+  });
+});
+
+describe('a page whose preview cannot be read', () => {
+  it('is served without it, as the plain page', async () => {
+    const app = Fastify({ logger: false });
+    await registerWeb(app, dir, () => Promise.reject(new Error('database unavailable')));
+    try {
+      const res = await app.inject({ method: 'GET', url: '/deal/0b7e5a36-2f0e-4c55-9a53-1b2c3d4e5f60' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+    } finally {
+      await app.close();
     }
   });
 });

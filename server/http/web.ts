@@ -88,7 +88,14 @@ export async function registerWeb(app: FastifyInstance, webDir: string | undefin
     }
     const known = isKnownPagePath(pathname);
     const page = async () => {
-      const preview = known && previewOf ? await previewOf(pathname) : null;
+      // The preview reads the database; when it cannot, the page is served without one and shows its own state.
+      const preview =
+        known && previewOf
+          ? await previewOf(pathname).catch((err: unknown) => {
+              request.log.warn({ err }, 'page preview not read');
+              return null;
+            })
+          : null;
       return preview ? withPreview(indexHtml, preview) : indexHtml;
     };
     return page().then((html) =>
