@@ -38,6 +38,7 @@ async function readCatalogue(language: Language, ns: string): Promise<Catalogue>
 
 async function readNamespace(language: string, ns: string): Promise<Catalogue> {
   if (isLanguage(language)) return readCatalogue(language, ns);
+  if (language !== SPEC_LANGUAGE) throw new Error(`no language ${language}`);
   const [en, zh] = await Promise.all([readCatalogue('en', ns), hasSpecChinese(ns) ? readCatalogue('zh-CN', ns) : Promise.resolve({})]);
   return specCatalogue(ns, en, zh);
 }
@@ -78,7 +79,10 @@ export function startI18n(bundled: Record<string, Record<string, Catalogue>> = {
       lng: chosenLanguage() ?? SPEC_LANGUAGE,
       // With the first catalogues bundled, i18next is ready at once and the first render does not wait a turn.
       initAsync: false,
-      fallbackLng: 'en',
+      // Every language's catalogues are complete (catalogues.test.ts), and so are the SPEC's, made from English: a
+      // screen reads its namespaces in the one language shown, never a fallback's ('en') or a parent's ('zh').
+      load: 'currentOnly',
+      fallbackLng: false,
       // The home page's: the frame, the deal list, and Add to Cart on every card.
       ns: ['common', 'deals', 'cart'],
       defaultNS: 'common',
