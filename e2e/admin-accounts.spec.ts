@@ -19,7 +19,6 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   // Starting a server means migrating a new database, which takes a while on a busy machine.
-  test.setTimeout(90_000);
   server = await startOwnServer({ bootstrapSecret: `own-bootstrap-secret-${Date.now()}`, demoData: false });
 });
 
@@ -68,7 +67,6 @@ test.describe('bootstrap and promote', () => {
   });
 
   test('the first superadmin is bootstrapped and promotes a customer by email', async ({ page, browser }) => {
-    test.setTimeout(90_000);
     const url = (path: string) => `${server.baseURL}${path}`;
     const adminPhone = freshPhone();
 

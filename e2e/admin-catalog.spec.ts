@@ -65,7 +65,6 @@ function watchConsole(page: Page): string[] {
 
 test.describe('catalogue management', () => {
   test('a new merchant and deal go live, and a shopper finds, favourites and removes the deal', async ({ page, browser }) => {
-    test.setTimeout(90_000);
     const tag = uniqueTag();
     const merchantName = `Journey Noodle Bar ${tag}`;
     const title = `Hand-pulled Noodles ${tag}`;
@@ -158,7 +157,6 @@ test.describe('catalogue management', () => {
   });
 
   test('the merchant form checks its fields, the login info copies, and edits and status changes save', async ({ page, context }) => {
-    test.setTimeout(60_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const name = `Journey Bakery ${uniqueTag()}`;
     const phone = freshPhone();
@@ -214,7 +212,6 @@ test.describe('catalogue management', () => {
   });
 
   test('the deal form checks its fields and offers only active merchants; an edit saves', async ({ page }) => {
-    test.setTimeout(60_000);
     const tag = uniqueTag();
     const api = adminApi(page.request, await signInAsAdmin(page));
     const active = await api.createMerchant(`Journey Active ${tag}`);
@@ -344,7 +341,6 @@ test.describe('catalogue management', () => {
     test.use({ viewport: PHONE_VIEWPORT });
 
     test('the management screens fit and stay accessible', async ({ page }) => {
-      test.setTimeout(60_000);
       await signInAsAdmin(page);
       for (const path of ['/admin/merchants', '/admin/deals']) {
         await page.goto(path);

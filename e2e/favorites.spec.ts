@@ -27,7 +27,6 @@ async function favoriteFromHome(page: Page, title: string) {
 
 test.describe('favourites', () => {
   test('kept from the home cards and the deal page, listed on /favorites, and removed again', async ({ page }) => {
-    test.setTimeout(60_000);
     await signInAsNewCustomer(page);
     await page.goto('/');
     await expect(favoritesLink(page)).toHaveAccessibleName(/0 items$/);

@@ -45,7 +45,6 @@ async function paidPlace(request: APIRequestContext, sessionId: string, dealId: 
 
 test.describe('group deals', () => {
   test('two customers form a group: both vouchers are issued the moment the second one pays', async ({ page, browser, request }) => {
-    test.setTimeout(90_000);
     const spaId = await dealIdByTitle(request, SPA.title);
 
     // The starter: both prices on the deal page, then "Start a group" straight to payment.
@@ -97,7 +96,6 @@ test.describe('group deals', () => {
   });
 
   test('a group whose window ends unfilled refunds both paid members and issues no voucher', async ({ page, request }) => {
-    test.setTimeout(60_000);
     const sushiId = await dealIdByTitle(request, SUSHI.title);
     const starter = await apiNewCustomer(request);
     const joiner = await apiNewCustomer(request);

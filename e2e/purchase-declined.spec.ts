@@ -17,7 +17,6 @@ for (const viewport of [null, PHONE_VIEWPORT]) {
 
     test('shows the failure and issues no voucher', async ({ page }) => {
       // The 2 s payment step and five screens with an axe check each.
-      test.setTimeout(90_000);
       await signInAsNewCustomer(page);
       await page.goto('/');
       await dealCard(page, SUSHI.title).getByRole('button', { name: `Add to Cart: ${SUSHI.title}` }).click();

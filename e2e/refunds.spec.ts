@@ -15,7 +15,6 @@ async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }
 
 test.describe('refunds', () => {
   test('the customer refunds an unused voucher and sees it in My Orders', async ({ page }) => {
-    test.setTimeout(60_000);
     // Bought through the page's own request context, so the page holds the buyer's session cookie too (the QR images need it).
     const voucher = await buyVoucher(page.request, SPA.title);
     await useSession(page, voucher.customer.sessionId);
@@ -41,7 +40,6 @@ test.describe('refunds', () => {
   });
 
   test('customer service gives a goodwill refund of a redeemed voucher; the ledger shows it', async ({ browser, request }) => {
-    test.setTimeout(60_000);
     const voucher = await buyVoucher(request, SUSHI.title);
     const merchant = await apiLogin(request, DEMO_MERCHANT.phone, DEMO_MERCHANT.password);
     const redeemed = await request.post('/api/redeem', { headers: { authorization: `Bearer ${merchant}` }, data: { code: voucher.code, pin: voucher.pin } });

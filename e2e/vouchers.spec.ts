@@ -51,7 +51,6 @@ test.describe('My Vouchers', () => {
 
   test('banner, filters, states, copy and QR', async ({ page, request }) => {
     // Two purchases, a redemption, the 5 s banner and the 2 s copy confirmation take longer than the default.
-    test.setTimeout(60_000);
     const { valid, redeemed } = await customerWithVouchers(page, request);
 
     await page.goto('/my/vouchers?payment_success=true&session_id=cs_test_banner');
