@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -10,29 +10,12 @@ import type { MerchantOverview } from '../../../contract/workspace';
 import { createQueryClient } from '../../lib/query-client';
 import { aUser } from '../../test/fixtures';
 import { currentUserQueryKey } from '../auth';
+import { countScale } from './components/daily-chart';
 import MerchantHomePage from './merchant-home-page';
-
-// A canvas cannot be drawn in jsdom: the charts are checked by what they hand uPlot.
-const charts = vi.hoisted(() => [] as Array<{ data: [number[], number[]]; destroyed: boolean }>);
-vi.mock('uplot', () => ({
-  default: class {
-    static paths = { bars: () => () => null };
-    private entry: { data: [number[], number[]]; destroyed: boolean };
-    constructor(_options: unknown, data: [number[], number[]]) {
-      this.entry = { data, destroyed: false };
-      charts.push(this.entry);
-    }
-    setSize() {}
-    destroy() {
-      this.entry.destroyed = true;
-    }
-  },
-}));
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  charts.length = 0;
 });
 
 const OWNER = aUser({ role: 'merchant', merchantId: 'm1', merchantRole: 'owner' });
@@ -108,22 +91,47 @@ describe('MerchantHomePage', () => {
     expect(screen.getAllByRole('link', { name: 'Sake tasting' })).toHaveLength(2);
   });
 
-  it('draws both charts with a name and a hidden table of their numbers', async () => {
+  it('draws both charts with a name, a bar a day and a hidden table of their numbers', async () => {
     stubOverview(() => new Response(JSON.stringify(anOverview()), { status: 200 }));
     renderHome(OWNER);
     const sales = await screen.findByRole('img', { name: /^Units sold per day: / });
-    expect(sales.getAttribute('aria-label')).toContain(`in the last ${MERCHANT_CHART_DAYS} days`);
-    expect(screen.getByRole('img', { name: /^Redemptions per day: / })).toBeTruthy();
+    expect(sales.getAttribute('aria-label')).toBe(`Units sold per day: 31 in the last ${MERCHANT_CHART_DAYS} days. The numbers follow in a table.`);
+    const redemptions = screen.getByRole('img', { name: /^Redemptions per day: / });
 
-    expect(charts).toHaveLength(2);
-    expect(charts[0]?.data[0]).toHaveLength(MERCHANT_CHART_DAYS);
-    expect(charts[0]?.data[1].at(-1)).toBe(3);
-    expect(charts[1]?.data[1]).toEqual(days().map((day) => day.redemptions));
+    // A day sold nothing has no bar; the tallest (3) stands on a count axis up to 4, the day axis names every 7th day back from today.
+    const bars = (chart: Element) => [...chart.querySelectorAll('[data-day] rect[fill]')];
+    expect(bars(sales)).toHaveLength(days().filter((day) => day.unitsSold > 0).length);
+    expect(bars(redemptions)).toHaveLength(days().filter((day) => day.redemptions > 0).length);
+    const today = sales.querySelector('[data-day="2026-11-22"] rect[fill]');
+    expect(Number(today?.getAttribute('height'))).toBe((196 - 8) * (3 / 4));
+    const countAxis = sales.parentElement?.querySelector('svg[aria-hidden="true"]');
+    expect([...(countAxis?.querySelectorAll('text') ?? [])].map((label) => label.textContent)).toEqual(['0', '1', '2', '3', '4']);
+    expect([...sales.querySelectorAll('text')].map((label) => label.textContent)).toEqual(['Oct 25', 'Nov 1', 'Nov 8', 'Nov 15', 'Nov 22']);
+
+    // The legend names the whole span, and the day the pointer is on.
+    const legend = within(sales.closest('figure')!);
+    expect(legend.getByText('Last 30 days')).toBeTruthy();
+    fireEvent.pointerEnter(sales.querySelector('[data-day="2026-11-22"]')!);
+    expect(legend.getByText('Nov 22, 2026', { selector: 'p span' })).toBeTruthy();
+    expect(legend.getByText('3', { selector: 'p span' })).toBeTruthy();
+    fireEvent.pointerLeave(sales);
+    expect(legend.getByText('Last 30 days')).toBeTruthy();
 
     const table = screen.getByRole('table', { name: 'Units sold per day' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(MERCHANT_CHART_DAYS + 1);
     expect(rows.at(-1)?.textContent).toBe('Nov 22, 20263');
+  });
+
+  it.each([
+    [0, { step: 1, top: 4 }],
+    [3, { step: 1, top: 4 }],
+    [5, { step: 1, top: 5 }],
+    [7, { step: 2, top: 8 }],
+    [23, { step: 5, top: 25 }],
+    [1234, { step: 500, top: 1500 }],
+  ])('steps the count axis in whole numbers up to at least the largest day (%i)', (largest, scale) => {
+    expect(countScale(largest)).toEqual(scale);
   });
 
   it('says when nothing was sold yet', async () => {
@@ -138,7 +146,6 @@ describe('MerchantHomePage', () => {
     expect(await screen.findByRole('heading', { name: 'Nothing sold yet' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Propose a deal' }).getAttribute('href')).toBe('/merchant/deals/new');
     expect(screen.queryByRole('img')).toBeNull();
-    expect(charts).toHaveLength(0);
   });
 
   it('offers a retry when the figures cannot be loaded', async () => {
