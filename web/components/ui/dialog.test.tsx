@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -42,6 +43,36 @@ describe('Dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Write a review' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('gives focus back to the control that opened it when it has no trigger of its own', async () => {
+    function OpenedElsewhere() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <Button onClick={() => setOpen(true)}>Submit for review</Button>
+          <Dialog open={open} onOpenChange={setOpen} role="alertdialog" title="Submit this deal?">
+            <DialogClose>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+          </Dialog>
+        </>
+      );
+    }
+    render(<OpenedElsewhere />);
+    const opener = screen.getByRole('button', { name: 'Submit for review' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Submit this deal?' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+
+    fireEvent.click(opener);
+    fireEvent.keyDown(await screen.findByRole('alertdialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
   });
 
   it('describes itself by its title when given no description', async () => {

@@ -3,7 +3,7 @@
  * press on the backdrop, hides the page from assistive technology, stops the page scrolling, and gives focus back to
  * whatever had it before. Labelled by its title and described by its description (visually hidden when not given).
  */
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { cn } from '../../lib/cn';
 import { translate } from '../../i18n';
@@ -34,6 +34,9 @@ export interface DialogProps {
 
 export function Dialog({ open, onOpenChange, trigger, title, description, icon, closeLabel, role = 'dialog', size = 'md', lang, className, children }: DialogProps) {
   const [openHere, setOpenHere] = useState(false);
+  // Radix gives focus back to its own trigger; a dialog opened from elsewhere (a screen's state, a lazily loaded
+  // dialog) gives it back to whatever had it when the dialog opened.
+  const opener = useRef<HTMLElement | null>(null);
   const isOpen = open ?? openHere;
   const setOpen = (next: boolean) => {
     if (open === undefined) setOpenHere(next);
@@ -51,6 +54,15 @@ export function Dialog({ open, onOpenChange, trigger, title, description, icon, 
           // mounted last: Escape pressed in the dialog closes the dialog all the same (the toast goes with it).
           onKeyDown={(event) => {
             if (event.key === 'Escape' && !event.defaultPrevented) setOpen(false);
+          }}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (trigger) return;
+            event.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+            opener.current = null;
           }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
