@@ -120,11 +120,11 @@ export function DailyChart({ title, days, figure, unit, color }: DailyChartProps
       </div>
       <p className="flex flex-wrap gap-x-4 text-sm text-slate-700">
         <span>
-          {t('chart.day')}: <span className="font-semibold text-slate-900">{pointedDay ? longDay(pointedDay.date) : t('chart.span', { days: formatCount(days.length) })}</span>
+          {t('chart.dayLegend')} <span className="font-semibold text-slate-900">{pointedDay ? longDay(pointedDay.date) : t('chart.span', { days: formatCount(days.length) })}</span>
         </span>
         <span className="inline-flex items-center gap-1.5">
           <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: color }} />
-          {unit}: <span className="font-semibold text-slate-900">{formatCount(pointedDay ? pointedDay[figure] : total)}</span>
+          {t('chart.unitLegend', { unit })} <span className="font-semibold text-slate-900">{formatCount(pointedDay ? pointedDay[figure] : total)}</span>
         </span>
       </p>
       <table className="sr-only">
