@@ -10,6 +10,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { presentRow, type Row } from './bare-deal';
 
 /** What the harness chooses; it adds the port. */
 export type BareSettings =
@@ -21,7 +22,8 @@ export type BareSettings =
       /**
        * Our first-page query as captured (listedPage in server/catalog/catalog.service.ts), for page
        * size + 1 rows. Its columns, in order: the deal's shown columns (id to createdAt, as
-       * SHOWN_COLUMNS lists them), the merchant's name, the cursor time, units taken, bought, sold today.
+       * SHOWN_COLUMNS lists them), the merchant's name, city and position, the category's slug, name
+       * and icon, the cursor key, the distance (null here), units taken, bought, sold today.
        */
       page: { text: string; values: unknown[]; limit: number };
     };
@@ -39,53 +41,13 @@ function bytesHandler(config: Extract<BareConfig, { mode: 'bytes' }>) {
   };
 }
 
-type Row = [
-  id: string, merchantId: string, title: string, description: string, priceCents: number, originalPriceCents: number | null,
-  imageUrl: string, active: boolean, status: string, inventory: number, maxPerUser: number, validFrom: Date | null,
-  validUntil: Date | null, redemptionInstructions: string, termsConditions: string, refundAnytime: boolean, autoRefundOnExpiry: boolean,
-  createdAt: Date, merchantName: string,
-  cursorTime: string, unitsTaken: number, boughtCount: number, soldTodayCount: number,
-];
-
-/** A row as the contract's deal, with its fields in the contract's order. */
-function present(r: Row) {
-  const [id, merchantId, title, description, priceCents, originalPriceCents, imageUrl, active, status, inventory, maxPerUser, validFrom, validUntil, redemptionInstructions, termsConditions, refundAnytime, autoRefundOnExpiry, createdAt, merchantName, , taken, boughtCount, soldTodayCount] = r;
-  const limited = inventory > 0;
-  return {
-    id,
-    merchantId,
-    merchantName,
-    title,
-    description,
-    priceCents,
-    originalPriceCents,
-    discountPercent: originalPriceCents !== null && originalPriceCents > 0 && originalPriceCents > priceCents ? Math.round((1 - priceCents / originalPriceCents) * 100) : null,
-    imageUrl,
-    active,
-    status,
-    inventory,
-    maxPerUser,
-    validFrom: validFrom?.toISOString() ?? null,
-    validUntil: validUntil?.toISOString() ?? null,
-    redemptionInstructions,
-    termsConditions,
-    boughtCount,
-    soldTodayCount,
-    remaining: limited ? Math.max(0, inventory - taken) : null,
-    soldOut: limited && taken >= inventory,
-    refundAnytime,
-    autoRefundOnExpiry,
-    createdAt: createdAt.toISOString(),
-  };
-}
-
 function pgHandler(config: Extract<BareConfig, { mode: 'pg' }>) {
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize });
   pool.on('error', (err) => console.error('idle connection error', err));
   return (_req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       const page = await pool.query<Row>({ name: 'deal_page', text: config.page.text, values: config.page.values, rowMode: 'array' });
-      const body = JSON.stringify(page.rows.slice(0, config.page.limit).map(present));
+      const body = JSON.stringify(page.rows.slice(0, config.page.limit).map(presentRow));
       res.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': String(Buffer.byteLength(body)) });
       res.end(body);
     })().catch((err: unknown) => {
