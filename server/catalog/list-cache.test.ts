@@ -84,6 +84,38 @@ describe('ListCache', () => {
     }
   });
 
+  it('lets one request refresh an expired entry while the others are answered with it, for one more TTL at most', () => {
+    const cache = new ListCache(1000);
+    const old = cache.set('a', '[1]', null, 0);
+    // The first request after expiry reads the list; those meanwhile get the expired copy.
+    expect(cache.get('a', 1000)).toBeUndefined();
+    expect(cache.get('a', 1001)).toBe(old);
+    expect(cache.get('a', 1500)).toBe(old);
+    // The refreshed answer replaces it and is fresh for a whole TTL.
+    const fresh = cache.set('a', '[2]', null, 1600);
+    expect(cache.get('a', 2599)).toBe(fresh);
+    expect(cache.size).toEqual({ entries: 1, bytes: 3 });
+
+    // A refresh that never comes (the read failed): after one more TTL the next request reads again.
+    const stuck = new ListCache(1000);
+    stuck.set('b', '[1]', null, 0);
+    expect(stuck.get('b', 1000)).toBeUndefined();
+    expect(stuck.get('b', 1999)?.body.toString('utf8')).toBe('[1]');
+    expect(stuck.get('b', 2000)).toBeUndefined();
+    expect(stuck.size.entries).toBe(0);
+  });
+
+  it('keeps an expired entry that is being refreshed when another is kept, and drops it once spent', () => {
+    const cache = new ListCache(1000);
+    cache.set('a', '[1]', null, 0);
+    expect(cache.get('a', 1200)).toBeUndefined();
+    cache.set('b', '[2]', null, 1300);
+    expect(cache.get('a', 1300)?.body.toString('utf8')).toBe('[1]');
+    cache.set('c', '[3]', null, 2000);
+    expect(cache.get('a', 2000)).toBeUndefined();
+    expect(cache.size).toEqual({ entries: 2, bytes: 6 });
+  });
+
   it('keeps nothing when the TTL is 0', () => {
     const cache = new ListCache(0);
     cache.set('a', '[]', null);
@@ -126,6 +158,32 @@ describe('GET /api/deals with the cache on', () => {
       const junk = await call(t.app, 'GET', `/api/deals?limit=1&_=${i}&utm_source=x${i}`);
       expect(junk.body).toEqual(guest.body);
     }
+  });
+});
+
+describe('GET /api/deals with the cache on, when an entry expires under load', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CATALOG_CACHE_MS: '300' } });
+  });
+  afterAll(async () => t.close());
+
+  it('reads the list once: the requests that arrive during that read get the expired answer', async () => {
+    const merchant = await buildMerchant(t.db);
+    const deal = await buildDeal(t.db, { merchantId: merchant.id, title: 'Before' });
+    const titles = (res: { body: unknown }) => (res.body as { title: string }[]).map((d) => d.title);
+
+    expect(titles(await call(t.app, 'GET', '/api/deals?limit=5'))).toEqual(['Before']);
+    await t.db.update(deals).set({ title: 'After' }).where(eq(deals.id, deal.id));
+    await new Promise((resolve) => setTimeout(resolve, 350));
+
+    // Sent together: the first goes to the database, the rest arrive while it reads.
+    const burst = await Promise.all(Array.from({ length: 12 }, () => call(t.app, 'GET', '/api/deals?limit=5')));
+    expect(titles(burst[0]!)).toEqual(['After']);
+    expect(burst.filter((res) => titles(res)[0] === 'After')).toHaveLength(1);
+
+    // Once that read is kept, everyone gets it.
+    expect(titles(await call(t.app, 'GET', '/api/deals?limit=5'))).toEqual(['After']);
   });
 });
 

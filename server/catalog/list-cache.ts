@@ -1,8 +1,11 @@
 /**
  * A very short-lived cache of the public deal list as sent (body and headers), per query string.
  * Shoppers all see the same list, so under load one database read serves every request of the
- * next moment. Staleness is bounded by the TTL; no rule depends on the list (checkout reads stock
- * afresh), so each server keeping its own copy is harmless.
+ * next moment. When an entry expires, the first request for it reads the list afresh and the
+ * requests that arrive meanwhile are still answered with the expired copy, for at most one more
+ * TTL: one read per list at a time, rather than one for every request of the read's few
+ * milliseconds. An answer is thus at most two TTLs old; no rule depends on the list (checkout reads
+ * stock afresh), so each server keeping its own copy is harmless.
  */
 import { dealListQuery, NEXT_CURSOR_HEADER, type DealListQuery } from '../../contract/deals';
 
@@ -15,6 +18,8 @@ export interface CachedList {
   headers: Record<string, string>;
   nextCursor: string | null;
   expiresAt: number;
+  /** Set when a request has gone to read the list again after `expiresAt`; others get this copy meanwhile. */
+  refreshing?: boolean;
 }
 
 /** What one list answer depends on: the validated query, nothing else the address carries. */
@@ -63,9 +68,9 @@ export function listKeyOfUrl(url: string): string | null {
 }
 
 /**
- * Entries live `ttlMs`, and together hold at most `maxEntries` answers and `maxBytes` of bodies:
- * the oldest go first, and expired ones are dropped whenever a new one is kept, so memory stays
- * bounded whatever queries arrive.
+ * Entries are fresh for `ttlMs` and served while one request refreshes them for `ttlMs` more. Together
+ * they hold at most `maxEntries` answers and `maxBytes` of bodies: the oldest go first, and those past
+ * both spans are dropped whenever a new one is kept, so memory stays bounded whatever queries arrive.
  */
 export class ListCache {
   private readonly entries = new Map<string, CachedList>();
@@ -86,15 +91,22 @@ export class ListCache {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 
+  /**
+   * The entry to answer with, or undefined when the caller is to read the list itself: when there is
+   * none, and for the first request after the entry expired (the others get the expired copy until
+   * that read is kept, or until one more TTL has passed, should it fail).
+   */
   get(key: string | null, now = Date.now()): CachedList | undefined {
     if (key === null) return undefined;
     const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (hit.expiresAt <= now) {
+    if (!hit || hit.expiresAt > now) return hit;
+    if (this.spent(hit, now)) {
       this.drop(key, hit);
       return undefined;
     }
-    return hit;
+    if (hit.refreshing) return hit;
+    hit.refreshing = true;
+    return undefined;
   }
 
   /** Keeps a serialised list (when the cache is on and it fits) and returns the entry to send. */
@@ -108,12 +120,17 @@ export class ListCache {
     // Entries are kept in the order they expire (one TTL for all), so the oldest come first.
     for (const [k, e] of this.entries) {
       const full = this.entries.size >= this.maxEntries || this.bytes + entry.body.length > this.maxBytes;
-      if (!full && e.expiresAt > now) break;
+      if (!full && !this.spent(e, now)) break;
       this.drop(k, e);
     }
     this.entries.set(key, entry);
     this.bytes += entry.body.length;
     return entry;
+  }
+
+  /** Past its TTL and the one more TTL it may be served while being refreshed. */
+  private spent(entry: CachedList, now: number): boolean {
+    return entry.expiresAt + this.ttlMs <= now;
   }
 
   private drop(key: string, entry: CachedList): void {
