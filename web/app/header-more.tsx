@@ -21,18 +21,18 @@ const unseen = (words: string) => <span className="sr-only">{words}</span>;
 
 function adminLinks(place: 'bar' | 'menu'): MenuEntry[] {
   const bar = place === 'bar';
-  const t = (key: string) => translate(`common:nav.${key}`);
+  const nav = (key: string) => translate(`common:nav.${key}`);
   return [
-    { href: paths.adminMerchants, label: bar ? <>{unseen(t('manageHidden'))}{t('merchants')}</> : t('manageMerchants') },
-    { href: paths.adminDeals, label: bar ? <>{unseen(t('manageHidden'))}{t('deals')}</> : t('manageDeals') },
-    { href: paths.adminTransactions, label: t('transactionHistory') },
+    { href: paths.adminMerchants, label: bar ? <>{unseen(nav('manageHidden'))}{nav('merchants')}</> : nav('manageMerchants') },
+    { href: paths.adminDeals, label: bar ? <>{unseen(nav('manageHidden'))}{nav('deals')}</> : nav('manageDeals') },
+    { href: paths.adminTransactions, label: nav('transactionHistory') },
     // Short for the same reason; the screen itself is called Customer Service.
-    { href: paths.adminOrders, label: t('orders') },
-    { href: paths.adminLedger, label: t('ledger') },
-    { href: paths.adminStatements, label: t('statements') },
-    { href: paths.adminPromote, label: bar ? <>{t('promote')}{unseen(t('adminHidden'))}</> : t('promoteAdmin') },
+    { href: paths.adminOrders, label: nav('orders') },
+    { href: paths.adminLedger, label: nav('ledger') },
+    { href: paths.adminStatements, label: nav('statements') },
+    { href: paths.adminPromote, label: bar ? <>{nav('promote')}{unseen(nav('adminHidden'))}</> : nav('promoteAdmin') },
     // The bar has no room for it: there the phone number leads to the profile.
-    ...(bar ? [] : [{ href: paths.profile, label: t('profile'), icon: <UserIcon className="h-5 w-5" /> }]),
+    ...(bar ? [] : [{ href: paths.profile, label: nav('profile'), icon: <UserIcon className="h-5 w-5" /> }]),
   ];
 }
 

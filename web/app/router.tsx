@@ -5,14 +5,9 @@ import { Route, Switch, useLocation, type RouteComponentProps } from 'wouter';
 import { paths, routePatterns, type RouteName } from '../../contract/routes';
 import { dealQueryOptions, dealReviewsQueryOptions, dealImageSrc, preloadImage, HomePage, startHomePage } from '../features/deals';
 import { merchantQueryOptions } from '../features/merchants';
-import { loadNamespace } from '../i18n';
+import { withTexts } from '../i18n';
 import { PageErrorBoundary } from './page-error';
 import { PageFallback } from './page-fallback';
-
-/** A screen's code together with its texts' catalogue (web/i18n), fetched side by side rather than one after the other. */
-function withTexts<T>(load: () => Promise<T>, ...namespaces: string[]): () => Promise<T> {
-  return () => Promise.all([load(), ...namespaces.map(loadNamespace)]).then(([module]) => module);
-}
 
 const loadDealPage = withTexts(() => import('../features/deals/deal-page'), 'groups', 'checkout');
 const DealPage = lazy(loadDealPage);
@@ -28,8 +23,8 @@ const OrdersPage = lazy(withTexts(() => import('../features/orders/orders-page')
 const ProfilePage = lazy(withTexts(() => import('../features/profile/profile-page'), 'profile', 'auth'));
 const MerchantLoginPage = lazy(withTexts(() => import('../features/auth/merchant-login-page'), 'auth'));
 const MerchantHomePage = lazy(withTexts(() => import('../features/merchant-home/merchant-home-page'), 'merchant'));
-const BootstrapPage = lazy(withTexts(() => import('../features/admin-accounts/bootstrap-page'), 'admin'));
-const PromotePage = lazy(withTexts(() => import('../features/admin-accounts/promote-page'), 'admin'));
+const BootstrapPage = lazy(withTexts(() => import('../features/admin-accounts/bootstrap-page'), 'adminAccounts'));
+const PromotePage = lazy(withTexts(() => import('../features/admin-accounts/promote-page'), 'adminAccounts', 'admin'));
 const RedeemPage = lazy(withTexts(() => import('../features/redemption/redeem-page'), 'merchant'));
 const ScanPage = lazy(withTexts(() => import('../features/redemption/scan-page'), 'merchant'));
 const TransactionsPage = lazy(withTexts(() => import('../features/admin-log/transactions-page'), 'admin'));
@@ -39,11 +34,11 @@ const FavoritesPage = lazy(withTexts(() => import('../features/favorites/favorit
 const MerchantsPage = lazy(withTexts(() => import('../features/admin-catalog/merchants-page'), 'admin'));
 const AdminDealsPage = lazy(withTexts(() => import('../features/admin-catalog/deals-page'), 'admin'));
 const MerchantDealsPage = lazy(withTexts(() => import('../features/merchant-deals/merchant-deals-page'), 'merchant'));
-const MerchantDealPage = lazy(withTexts(() => import('../features/merchant-deals/merchant-deal-page'), 'merchant'));
+const MerchantDealPage = lazy(withTexts(() => import('../features/merchant-deals/merchant-deal-page'), 'merchant', 'merchantDeal'));
 const MerchantStaffPage = lazy(withTexts(() => import('../features/merchant-staff/staff-page'), 'merchant'));
-const MerchantStatementsPage = lazy(withTexts(() => import('../features/settlement/statements-page'), 'merchant'));
-const MerchantStatementPage = lazy(withTexts(() => import('../features/settlement/statement-page'), 'merchant'));
-const AdminStatementsPage = lazy(withTexts(() => import('../features/settlement/admin-statements-page'), 'merchant', 'admin'));
+const MerchantStatementsPage = lazy(withTexts(() => import('../features/settlement/statements-page'), 'merchant', 'statements'));
+const MerchantStatementPage = lazy(withTexts(() => import('../features/settlement/statement-page'), 'merchant', 'statements'));
+const AdminStatementsPage = lazy(withTexts(() => import('../features/settlement/admin-statements-page'), 'statements', 'admin'));
 
 /** The screen of each route of the table, matched in the table's order. */
 const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string }>>> = {

@@ -73,14 +73,16 @@ describe('the keys the code names', () => {
     const missing: string[] = [];
     for (const file of sources(webRoot)) {
       const text = readFileSync(file, 'utf8');
-      const fileNamespaces = [...text.matchAll(/useT\('([\w-]+)'\)/g)].map((m) => m[1] ?? '');
-      const own = fileNamespaces.length === 1 ? fileNamespaces[0] : undefined;
-      // t('key') in a component of one namespace; 'ns:key' anywhere (translate, t, i18nKey).
+      // The namespaces the file's components read: useT('ns') and useT(['ns', 'other']).
+      const own = new Set<string>();
+      for (const call of text.matchAll(/useT\((\[[^\]]*\]|'[\w-]+')\)/g)) for (const [, ns] of (call[1] ?? '').matchAll(/'([\w-]+)'/g)) own.add(ns ?? '');
+      // t('key') in a component, found in one of the file's namespaces; 'ns:key' anywhere (translate, t, i18nKey).
       for (const match of text.matchAll(/\b(?:t|translate|i18nKey=)\(?'([\w-]+:)?([\w.]+)'/g)) {
-        const ns = match[1]?.slice(0, -1) ?? own;
+        const named = match[1]?.slice(0, -1);
         const key = match[2] ?? '';
-        if (ns === undefined) continue;
-        if (!exists(ns, key)) missing.push(`${path.relative(webRoot, file)}: ${ns}:${key}`);
+        const candidates = named !== undefined ? [named] : [...own];
+        if (candidates.length === 0) continue;
+        if (!candidates.some((ns) => exists(ns, key))) missing.push(`${path.relative(webRoot, file)}: ${candidates.join('|')}:${key}`);
       }
     }
     expect(missing).toEqual([]);

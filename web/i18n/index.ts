@@ -99,6 +99,11 @@ export function loadNamespace(ns: string): Promise<void> {
   return i18next.loadNamespaces(ns).catch(() => undefined);
 }
 
+/** A module's code together with its texts' catalogues (a screen's, a dialog's), fetched side by side rather than one after the other. */
+export function withTexts<T>(load: () => Promise<T>, ...namespaces: string[]): () => Promise<T> {
+  return () => Promise.all([load(), ...namespaces.map(loadNamespace)]).then(([module]) => module);
+}
+
 /** Forgets the choice: the SPEC's texts again (for tests, which share one i18next between them). */
 export async function forgetLanguage(): Promise<void> {
   try {
@@ -125,13 +130,17 @@ export async function chooseLanguage(language: Language): Promise<void> {
 
 /**
  * A namespace's texts for a component: `t` and `langOf(key)`, the language a text is written in (for `lang`
- * attributes where a screen mixes languages). Suspends while the namespace's catalogue loads.
+ * attributes where a screen mixes languages). Suspends while the namespace's catalogue loads. Given several
+ * namespaces (a dialog's own, then its screen's), `t` reads a key from the first that has it.
  */
-export function useT(ns: string) {
-  const { t, i18n } = useTranslation(ns);
+export function useT(ns: string | readonly [string, ...string[]]) {
+  const namespaces: readonly string[] = typeof ns === 'string' ? [ns] : ns;
+  // 'fallback': t looks a key up in each namespace in turn; by default react-i18next reads only the first.
+  const { t, i18n } = useTranslation(namespaces, { nsMode: 'fallback' });
   const langOf = (key?: string): Language => {
     if (isLanguage(i18n.language)) return i18n.language;
-    return key === undefined ? (isSpecChinese(ns, '*') ? 'zh-CN' : 'en') : isSpecChinese(ns, key) ? 'zh-CN' : 'en';
+    const owner = key === undefined ? namespaces[0]! : (namespaces.find((n) => i18n.exists(key, { ns: n })) ?? namespaces[0]!);
+    return isSpecChinese(owner, key ?? '*') ? 'zh-CN' : 'en';
   };
   return { t, langOf, i18n };
 }

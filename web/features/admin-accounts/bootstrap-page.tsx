@@ -14,7 +14,7 @@ import { useCurrentUser, messageOf } from '../auth';
 import { useBootstrapSuperadmin } from './api/bootstrap';
 
 export default function BootstrapPage() {
-  const { t } = useT('admin');
+  const { t } = useT('adminAccounts');
   useDocumentTitle(t('bootstrapPage.title'));
   const [, navigate] = useLocation();
   const { user } = useCurrentUser();

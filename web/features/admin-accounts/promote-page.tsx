@@ -38,7 +38,7 @@ const QUICK_LINKS: Array<{ key: QuickLink; href: string; icon: ReactNode }> = [
 const USAGE_NOTES = ['manageAll', 'deals', 'merchantStatus', 'statistics', 'sync'] as const;
 
 function LoggedOut() {
-  const { t } = useT('admin');
+  const { t } = useT(['adminAccounts', 'admin']);
   return (
     <StatePanel size="md" icon={<UserIcon className="h-7 w-7" />} title={t('promotePage.loggedOut.title')} message={t('promotePage.loggedOut.message')}>
       <Button size="lg" className="w-full" aria-haspopup="dialog" onClick={() => openLoginDialog({ next: paths.adminPromote })}>
@@ -49,7 +49,7 @@ function LoggedOut() {
 }
 
 function StatusBadge({ user, isSuperAdmin }: { user: CurrentUser; isSuperAdmin: boolean | undefined }) {
-  const { t } = useT('admin');
+  const { t } = useT(['adminAccounts', 'admin']);
   if (isSuperAdmin === undefined) return <Skeleton className="h-6 w-24 rounded-full" />;
   if (isSuperAdmin) {
     return (
@@ -63,7 +63,7 @@ function StatusBadge({ user, isSuperAdmin }: { user: CurrentUser; isSuperAdmin: 
 }
 
 function PromoteForm({ user, isSuperAdmin }: { user: CurrentUser; isSuperAdmin: boolean }) {
-  const { t } = useT('admin');
+  const { t } = useT(['adminAccounts', 'admin']);
   const [email, setEmail] = useState(isSuperAdmin ? '' : (user.email ?? ''));
   const [reloading, setReloading] = useState(false);
   const promote = usePromoteSuperadmin();
@@ -117,7 +117,7 @@ function PromoteForm({ user, isSuperAdmin }: { user: CurrentUser; isSuperAdmin: 
 }
 
 function SuperadminExtras() {
-  const { t } = useT('admin');
+  const { t } = useT(['adminAccounts', 'admin']);
   return (
     <>
       <Panel title={t('promotePage.quickLinks.title')} id="promote-links">
@@ -155,7 +155,7 @@ function SuperadminExtras() {
 }
 
 function SignedIn({ user }: { user: CurrentUser }) {
-  const { t } = useT('admin');
+  const { t } = useT(['adminAccounts', 'admin']);
   const role = useCheckRole();
   // Without an answer from the role check (no session any more, or no answer at all), the account's own role is the
   // best guess.
@@ -185,7 +185,7 @@ function SignedIn({ user }: { user: CurrentUser }) {
 }
 
 export default function PromotePage() {
-  const { t, langOf } = useT('admin');
+  const { t, langOf } = useT(['adminAccounts', 'admin']);
   useDocumentTitle(t('documentTitles.promote'));
   const { user, isLoading } = useCurrentUser();
 

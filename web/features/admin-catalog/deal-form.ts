@@ -115,10 +115,10 @@ type MoneyField = 'price' | 'originalPrice' | 'groupPrice';
 /** The checks of one amount, worded in the screen's language when the form is checked. */
 function adminMoneyMessages(field: MoneyField): MoneyMessages {
   return {
-    required: translate(`admin:dealForm.checks.${field}.required`),
-    invalid: translate(`admin:dealForm.checks.${field}.invalid`),
-    negative: translate(`admin:dealForm.checks.${field}.negative`),
-    tooLarge: translate(`admin:dealForm.checks.${field}.tooLarge`),
+    required: translate(`adminForms:dealForm.checks.${field}.required`),
+    invalid: translate(`adminForms:dealForm.checks.${field}.invalid`),
+    negative: translate(`adminForms:dealForm.checks.${field}.negative`),
+    tooLarge: translate(`adminForms:dealForm.checks.${field}.tooLarge`),
   };
 }
 
@@ -128,26 +128,26 @@ function adminMoneyMessages(field: MoneyField): MoneyMessages {
  */
 export function adminDealFormMessages(): DealFormMessages {
   return {
-    titleRequired: translate('admin:dealForm.checks.titleRequired'),
-    titleTooLong: translate('admin:dealForm.checks.titleTooLong', { max: DEAL_LIMITS.title }),
+    titleRequired: translate('adminForms:dealForm.checks.titleRequired'),
+    titleTooLong: translate('adminForms:dealForm.checks.titleTooLong', { max: DEAL_LIMITS.title }),
     price: adminMoneyMessages('price'),
     originalPrice: adminMoneyMessages('originalPrice'),
-    imageUrlInvalid: translate('admin:dealForm.checks.imageUrlInvalid'),
-    imageUrlTooLong: translate('admin:dealForm.checks.imageUrlTooLong'),
-    inventory: translate('admin:dealForm.checks.inventory'),
-    maxPerUser: translate('admin:dealForm.checks.maxPerUser'),
-    tooLarge: (max) => translate('admin:dealForm.checks.tooLarge', { max }),
-    dateTime: translate('admin:dealForm.checks.dateTime'),
-    untilBeforeFrom: translate('admin:dealForm.checks.untilBeforeFrom'),
-    descriptionTooLong: translate('admin:dealForm.checks.descriptionTooLong', { max: DEAL_LIMITS.richText }),
-    redemptionInstructionsTooLong: translate('admin:dealForm.checks.redemptionInstructionsTooLong', { max: DEAL_LIMITS.richText }),
-    termsConditionsTooLong: translate('admin:dealForm.checks.termsConditionsTooLong', { max: DEAL_LIMITS.richText }),
-    groupSize: translate('admin:dealForm.checks.groupSize', { min: GROUP_SIZE_MIN, max: GROUP_SIZE_MAX }),
-    groupSizeRequired: translate('admin:dealForm.checks.groupSizeRequired'),
+    imageUrlInvalid: translate('adminForms:dealForm.checks.imageUrlInvalid'),
+    imageUrlTooLong: translate('adminForms:dealForm.checks.imageUrlTooLong'),
+    inventory: translate('adminForms:dealForm.checks.inventory'),
+    maxPerUser: translate('adminForms:dealForm.checks.maxPerUser'),
+    tooLarge: (max) => translate('adminForms:dealForm.checks.tooLarge', { max }),
+    dateTime: translate('adminForms:dealForm.checks.dateTime'),
+    untilBeforeFrom: translate('adminForms:dealForm.checks.untilBeforeFrom'),
+    descriptionTooLong: translate('adminForms:dealForm.checks.descriptionTooLong', { max: DEAL_LIMITS.richText }),
+    redemptionInstructionsTooLong: translate('adminForms:dealForm.checks.redemptionInstructionsTooLong', { max: DEAL_LIMITS.richText }),
+    termsConditionsTooLong: translate('adminForms:dealForm.checks.termsConditionsTooLong', { max: DEAL_LIMITS.richText }),
+    groupSize: translate('adminForms:dealForm.checks.groupSize', { min: GROUP_SIZE_MIN, max: GROUP_SIZE_MAX }),
+    groupSizeRequired: translate('adminForms:dealForm.checks.groupSizeRequired'),
     groupPrice: adminMoneyMessages('groupPrice'),
-    groupPriceNotBelow: translate('admin:dealForm.checks.groupPriceNotBelow'),
-    groupWindowHours: translate('admin:dealForm.checks.groupWindowHours', { max: GROUP_WINDOW_HOURS_MAX }),
-    galleryUrlInvalid: (n) => translate('admin:dealForm.checks.galleryUrlInvalid', { n }),
+    groupPriceNotBelow: translate('adminForms:dealForm.checks.groupPriceNotBelow'),
+    groupWindowHours: translate('adminForms:dealForm.checks.groupWindowHours', { max: GROUP_WINDOW_HOURS_MAX }),
+    galleryUrlInvalid: (n) => translate('adminForms:dealForm.checks.galleryUrlInvalid', { n }),
   };
 }
 
@@ -329,7 +329,7 @@ function groupOfferErrors(values: DealFieldValues, messages: DealFormMessages): 
 /** The superadmin's form: a merchant must be chosen, then the checks of every deal form. */
 export function validateDealForm(values: DealFormValues): DealFormErrors {
   const errors = validateDealFields(values, adminDealFormMessages());
-  if (values.merchantId === '') errors.merchantId = translate('admin:dealForm.checks.merchantRequired');
+  if (values.merchantId === '') errors.merchantId = translate('adminForms:dealForm.checks.merchantRequired');
   return errors;
 }
 

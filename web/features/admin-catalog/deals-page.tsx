@@ -11,7 +11,7 @@ import type { Deal } from '../../../contract/deals';
 import { StatePanel } from '../../components/ui/panel';
 import { Button } from '../../components/ui/button';
 import { AlertIcon, SearchIcon, TagIcon } from '../../components/ui/icons';
-import { useT } from '../../i18n';
+import { useT, withTexts } from '../../i18n';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { dealListQueryOptions } from '../deals';
@@ -21,9 +21,10 @@ import { DealRow } from './components/deal-row';
 import { ReviewQueue } from './components/review-queue';
 
 // The forms and the dialog library load when a dialog is first opened: the list does not wait for them.
-const DealFormDialog = lazy(async () => ({ default: (await import('./components/deal-form-dialog')).DealFormDialog }));
-const DeleteDealDialog = lazy(async () => ({ default: (await import('./components/delete-deal-dialog')).DeleteDealDialog }));
-const RejectDealDialog = lazy(async () => ({ default: (await import('./components/reject-deal-dialog')).RejectDealDialog }));
+// The dialogs' texts have a catalogue of their own (adminForms), fetched with a dialog's code when it first opens.
+const DealFormDialog = lazy(async () => ({ default: (await withTexts(() => import('./components/deal-form-dialog'), 'adminForms')()).DealFormDialog }));
+const DeleteDealDialog = lazy(async () => ({ default: (await withTexts(() => import('./components/delete-deal-dialog'), 'adminForms')()).DeleteDealDialog }));
+const RejectDealDialog = lazy(async () => ({ default: (await withTexts(() => import('./components/reject-deal-dialog'), 'adminForms')()).RejectDealDialog }));
 
 const SEARCH_DEBOUNCE_MS = 250;
 

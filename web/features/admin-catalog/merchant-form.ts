@@ -17,21 +17,21 @@ export const HOURS_PERIODS: ReadonlyArray<{ key: HoursPeriod; readonly label: st
   {
     key: 'morning',
     get label() {
-      return translate('admin:merchantForm.hours.morning');
+      return translate('admin:hoursPeriods.morning');
     },
     placeholder: '09:00-12:00',
   },
   {
     key: 'afternoon',
     get label() {
-      return translate('admin:merchantForm.hours.afternoon');
+      return translate('admin:hoursPeriods.afternoon');
     },
     placeholder: '14:00-18:00',
   },
   {
     key: 'evening',
     get label() {
-      return translate('admin:merchantForm.hours.evening');
+      return translate('admin:hoursPeriods.evening');
     },
     placeholder: '19:00-22:00',
   },
@@ -130,13 +130,13 @@ export function degreesInput(text: string, max: number): number | null {
 /** The place's checks: the city's length, each coordinate in range, and both coordinates or neither. */
 function placeErrors(values: MerchantFormValues): MerchantFormErrors {
   const errors: MerchantFormErrors = {};
-  if (values.city.trim().length > MERCHANT_LIMITS.city) errors.city = translate('admin:merchantForm.checks.cityTooLong', { max: MERCHANT_LIMITS.city });
+  if (values.city.trim().length > MERCHANT_LIMITS.city) errors.city = translate('adminForms:merchantForm.checks.cityTooLong', { max: MERCHANT_LIMITS.city });
   const lat = degreesInput(values.latitude, 90);
   const lng = degreesInput(values.longitude, 180);
-  if (Number.isNaN(lat)) errors.latitude = translate('admin:merchantForm.checks.latitudeRange');
-  if (Number.isNaN(lng)) errors.longitude = translate('admin:merchantForm.checks.longitudeRange');
-  if (lat === null && lng !== null) errors.latitude = translate('admin:merchantForm.checks.bothOrNeither');
-  if (lng === null && lat !== null) errors.longitude = translate('admin:merchantForm.checks.bothOrNeither');
+  if (Number.isNaN(lat)) errors.latitude = translate('adminForms:merchantForm.checks.latitudeRange');
+  if (Number.isNaN(lng)) errors.longitude = translate('adminForms:merchantForm.checks.longitudeRange');
+  if (lat === null && lng !== null) errors.latitude = translate('adminForms:merchantForm.checks.bothOrNeither');
+  if (lng === null && lat !== null) errors.longitude = translate('adminForms:merchantForm.checks.bothOrNeither');
   return errors;
 }
 
@@ -158,7 +158,7 @@ function phoneError(raw: string): string | undefined {
   const phone = normalizePhoneInput(raw);
   const digits = phone.replace('+', '');
   if (digits.length < PHONE_MIN_LENGTH || phone.length > MERCHANT_LIMITS.phoneMaxLength) {
-    return translate('admin:merchantForm.checks.phoneInvalid', { min: PHONE_MIN_LENGTH });
+    return translate('adminForms:merchantForm.checks.phoneInvalid', { min: PHONE_MIN_LENGTH });
   }
   return undefined;
 }
@@ -166,32 +166,32 @@ function phoneError(raw: string): string | undefined {
 function periodError(value: string): string | undefined {
   const period = value.trim();
   if (period === '') return undefined;
-  if (!HOURS_INPUT_PATTERN.test(period)) return translate('admin:merchantForm.checks.hoursFormat');
-  if (period.slice(0, 5) >= period.slice(6)) return translate('admin:merchantForm.checks.hoursOrder');
+  if (!HOURS_INPUT_PATTERN.test(period)) return translate('adminForms:merchantForm.checks.hoursFormat');
+  if (period.slice(0, 5) >= period.slice(6)) return translate('adminForms:merchantForm.checks.hoursOrder');
   return undefined;
 }
 
 export function validateMerchantForm(values: MerchantFormValues, mode: MerchantFormMode): MerchantFormErrors {
   const errors: MerchantFormErrors = {};
   const name = values.name.trim();
-  if (name === '') errors.name = translate('admin:merchantForm.checks.nameRequired');
-  else if (name.length > MERCHANT_LIMITS.name) errors.name = translate('admin:merchantForm.checks.nameTooLong', { max: MERCHANT_LIMITS.name });
+  if (name === '') errors.name = translate('adminForms:merchantForm.checks.nameRequired');
+  else if (name.length > MERCHANT_LIMITS.name) errors.name = translate('adminForms:merchantForm.checks.nameTooLong', { max: MERCHANT_LIMITS.name });
 
   if (values.phone.trim() === '') {
-    if (mode === 'create') errors.phone = translate('admin:merchantForm.checks.phoneRequired');
+    if (mode === 'create') errors.phone = translate('adminForms:merchantForm.checks.phoneRequired');
   } else {
     const problem = phoneError(values.phone);
     if (problem) errors.phone = problem;
   }
 
   if (values.address.trim().length > MERCHANT_LIMITS.address) {
-    errors.address = translate('admin:merchantForm.checks.addressTooLong', { max: MERCHANT_LIMITS.address });
+    errors.address = translate('adminForms:merchantForm.checks.addressTooLong', { max: MERCHANT_LIMITS.address });
   }
   if (values.description.trim().length > MERCHANT_LIMITS.description) {
-    errors.description = translate('admin:merchantForm.checks.descriptionTooLong', { max: MERCHANT_LIMITS.description });
+    errors.description = translate('adminForms:merchantForm.checks.descriptionTooLong', { max: MERCHANT_LIMITS.description });
   }
-  if (values.commission.trim() === '') errors.commission = translate('admin:merchantForm.checks.commissionRequired');
-  else if (percentToBps(values.commission) === null) errors.commission = translate('admin:merchantForm.checks.commissionInvalid');
+  if (values.commission.trim() === '') errors.commission = translate('adminForms:merchantForm.checks.commissionRequired');
+  else if (percentToBps(values.commission) === null) errors.commission = translate('adminForms:merchantForm.checks.commissionInvalid');
   for (const { key } of HOURS_PERIODS) {
     const problem = periodError(values.hours[key]);
     if (problem) errors[key] = problem;

@@ -6,7 +6,7 @@ import { StatePanel } from '../../components/ui/panel';
 import { Button } from '../../components/ui/button';
 import { AlertIcon, StoreIcon } from '../../components/ui/icons';
 import { dismissToast, useToasts } from '../../components/ui/toast';
-import { useT } from '../../i18n';
+import { useT, withTexts } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import type { CreatedMerchant } from './api/create-merchant';
 import { useAdminMerchants } from './api/get-admin-merchants';
@@ -16,8 +16,10 @@ import { MerchantRow } from './components/merchant-row';
 
 // The login-info toast (and its toast library) loads when a merchant is about to be created, not with the list.
 // The form and the dialog library load when the dialog is first opened: the list does not wait for them.
-const MerchantFormDialog = lazy(async () => ({ default: (await import('./components/merchant-form-dialog')).MerchantFormDialog }));
-const loadLoginInfoToast = () => import('./components/login-info-toast');
+// The forms' texts have a catalogue of their own (adminForms), fetched with the form's code when it first opens.
+const loadMerchantFormDialog = withTexts(() => import('./components/merchant-form-dialog'), 'adminForms');
+const MerchantFormDialog = lazy(async () => ({ default: (await loadMerchantFormDialog()).MerchantFormDialog }));
+const loadLoginInfoToast = withTexts(() => import('./components/login-info-toast'), 'adminForms');
 const LoginInfoToast = lazy(async () => ({ default: (await loadLoginInfoToast()).LoginInfoToast }));
 
 export default function MerchantsPage() {

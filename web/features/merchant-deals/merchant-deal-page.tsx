@@ -19,12 +19,12 @@ import { isEditable } from './deal-status';
 
 /** The way back to the list, above every deal's title. */
 function useBack() {
-  const { t } = useT('merchant');
+  const { t } = useT('merchantDeal');
   return { href: paths.merchantDeals, label: t('dealPage.back') };
 }
 
 function NewDeal() {
-  const { t } = useT('merchant');
+  const { t } = useT('merchantDeal');
   const back = useBack();
   return (
     <PageFrame title={t('dealPage.newTitle')} intro={t('dealPage.newIntro')} back={back}>
@@ -35,7 +35,7 @@ function NewDeal() {
 
 function ExistingDeal({ id }: { id: string }) {
   const query = useQuery(merchantDealQueryOptions(id));
-  const { t } = useT('merchant');
+  const { t } = useT('merchantDeal');
   const back = useBack();
   if (query.isPending) {
     return (
@@ -77,7 +77,7 @@ function ExistingDeal({ id }: { id: string }) {
 }
 
 export default function MerchantDealPage({ id }: { id?: string }) {
-  const { t } = useT('merchant');
+  const { t } = useT('merchantDeal');
   const title = id ? t('dealPage.title') : t('dealPage.newTitle');
   useDocumentTitle(title);
   return <OwnerOnly title={title}>{id ? <ExistingDeal id={id} /> : <NewDeal />}</OwnerOnly>;

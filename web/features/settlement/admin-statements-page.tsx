@@ -42,7 +42,7 @@ function addressOf(filter: StatementFilter): string {
 
 function Filters({ filter, onChange }: { filter: StatementFilter; onChange: (next: StatementFilter) => void }) {
   const merchants = useQuery(adminMerchantsQueryOptions);
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
   return (
     <div role="group" aria-label={t('adminStatements.filters')} className="flex flex-wrap items-end gap-4 surface p-4 sm:p-5">
       <div className="grid min-w-0 flex-1 basis-56 gap-1.5">
@@ -78,7 +78,7 @@ function Filters({ filter, onChange }: { filter: StatementFilter; onChange: (nex
 
 function Lines({ id, label }: { id: string; label: string }) {
   const query = useQuery(adminStatementQueryOptions(id));
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
   if (query.isPending) return <p className="text-sm text-slate-600">{t('adminStatements.loadingLines')}</p>;
   if (query.isError) {
     return (
@@ -96,7 +96,7 @@ function Lines({ id, label }: { id: string; label: string }) {
 function StatementCard({ statement, onPay }: { statement: Statement; onPay: (statement: Statement) => void }) {
   const [open, setOpen] = useState(false);
   const linesId = useId();
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
   const week = weekLabel(statement.periodStart, statement.periodEnd);
   const name = t('adminStatements.name', { merchant: statement.merchantName, week });
   const titleId = `statement-${statement.id}-title`;
@@ -147,7 +147,7 @@ function AdminStatements() {
   const filter = filterFrom(search);
   const statements = useQuery({ ...adminStatementsQueryOptions(filter), placeholderData: keepPreviousData });
   const [paying, setPaying] = useState<Statement | null>(null);
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
 
   let list;
   if (statements.isPending) {
@@ -187,7 +187,7 @@ function AdminStatements() {
 }
 
 export default function AdminStatementsPage() {
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
   useDocumentTitle(t('adminStatements.title'));
   return (
     <MoneyFrame title={t('adminStatements.title')} intro={t('adminStatements.intro')}>

@@ -20,7 +20,7 @@ import { statementCsvHref, weekLabel } from './statement-format';
 
 function StatementScreen({ id }: { id: string }) {
   const query = useQuery(merchantStatementQueryOptions(id));
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
   const back = { href: paths.merchantStatements, label: t('statementPage.back') };
   if (query.isPending) {
     return (
@@ -81,7 +81,7 @@ function StatementScreen({ id }: { id: string }) {
 }
 
 export default function StatementPage({ id }: { id: string }) {
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
   useDocumentTitle(t('statementPage.title'));
   return (
     <OwnerOnly title={t('statementPage.title')}>

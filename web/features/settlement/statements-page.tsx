@@ -25,7 +25,7 @@ function WeekLink({ statement }: { statement: Statement }) {
 }
 
 function StatementTable({ statements }: { statements: Statement[] }) {
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
   const amounts = (statement: Statement) => [statement.grossCents, statement.commissionCents, statement.refundsCents, statement.netCents];
   return (
     <div className="hidden overflow-x-auto rounded-xl ring-1 ring-slate-200 md:block">
@@ -69,7 +69,7 @@ function StatementTable({ statements }: { statements: Statement[] }) {
 }
 
 function StatementCards({ statements }: { statements: Statement[] }) {
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
   return (
     <ul aria-label={t('statementsPage.listLabel')} className="grid gap-3 md:hidden">
       {statements.map((statement) => (
@@ -104,7 +104,7 @@ function StatementCards({ statements }: { statements: Statement[] }) {
 
 function Statements() {
   const statements = useQuery(merchantStatementsQueryOptions);
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
   if (statements.isPending) return <StatePanel state="loading" title={t('statementsPage.loading')} />;
   if (statements.isError) {
     return (
@@ -130,7 +130,7 @@ function Statements() {
 }
 
 export default function StatementsPage() {
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
   useDocumentTitle(t('statementsPage.title'));
   return (
     <OwnerPage title={t('statementsPage.title')} intro={t('statementsPage.intro')}>

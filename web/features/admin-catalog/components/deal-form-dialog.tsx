@@ -85,18 +85,18 @@ const SYNC_ERROR_TOAST_MS = MERCHANT_CREATED_TOAST_MS;
 
 function announceSaved(saved: SavedDeal, created: boolean): void {
   if (saved.catalogSyncError) {
-    toast({ title: translate('admin:dealForm.syncFailed'), description: saved.catalogSyncError, variant: 'destructive', duration: SYNC_ERROR_TOAST_MS });
+    toast({ title: translate('adminForms:dealForm.syncFailed'), description: saved.catalogSyncError, variant: 'destructive', duration: SYNC_ERROR_TOAST_MS });
     return;
   }
   toast(
     created
-      ? { title: translate('admin:dealForm.created'), description: translate('admin:dealForm.createdDescription', { title: saved.title }), variant: 'success' }
-      : { title: translate('admin:dealForm.updated'), description: saved.title, variant: 'success' },
+      ? { title: translate('adminForms:dealForm.created'), description: translate('adminForms:dealForm.createdDescription', { title: saved.title }), variant: 'success' }
+      : { title: translate('adminForms:dealForm.updated'), description: saved.title, variant: 'success' },
   );
 }
 
 function MerchantSelect({ value, current, error, onChange }: { value: string; current: AdminDeal | null; error?: string | undefined; onChange: (id: string) => void }) {
-  const { t } = useT('admin');
+  const { t } = useT(['adminForms', 'admin']);
   const merchants = useAdminMerchants(true);
   const active = (merchants.data ?? []).filter((m) => m.status === 'active');
   // Only active merchants can be chosen; a deal of a merchant that was switched off keeps showing its own.
@@ -136,7 +136,7 @@ function MerchantSelect({ value, current, error, onChange }: { value: string; cu
 }
 
 function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void }) {
-  const { t, langOf } = useT('admin');
+  const { t, langOf } = useT(['adminForms', 'admin']);
   const [values, setValues] = useState<DealFormValues>(() => (deal ? dealFormFrom(deal) : emptyDealForm()));
   const [errors, setErrors] = useState<DealFormErrors>({});
   const [tried, setTried] = useState(false);
@@ -251,7 +251,7 @@ interface DealFormDialogProps {
 }
 
 export function DealFormDialog({ deal, open, onOpenChange }: DealFormDialogProps) {
-  const { t, langOf } = useT('admin');
+  const { t, langOf } = useT(['adminForms', 'admin']);
   return (
     <Dialog
       lang={langOf('dealForm.titleCreate')}

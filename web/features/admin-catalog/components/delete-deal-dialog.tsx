@@ -12,7 +12,7 @@ import { errorMessage } from '../error-message';
 import { Dialog } from '../../../components/ui/dialog';
 
 function DeleteConfirmation({ deal, onDone }: { deal: AdminDeal; onDone: () => void }) {
-  const { t } = useT('admin');
+  const { t } = useT(['adminForms', 'admin']);
   const remove = useDeleteDeal();
   const archive = useSetDealStatus();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -77,7 +77,7 @@ function DeleteConfirmation({ deal, onDone }: { deal: AdminDeal; onDone: () => v
 }
 
 export function DeleteDealDialog({ deal, onClose }: { deal: AdminDeal | null; onClose: () => void }) {
-  const { t, langOf } = useT('admin');
+  const { t, langOf } = useT(['adminForms', 'admin']);
   return (
     <Dialog
       lang={langOf('deleteDeal.title')}

@@ -19,7 +19,7 @@ export interface LoginInfo {
 type CopyState = 'idle' | 'copied' | 'failed';
 
 function CopyButton({ info }: { info: LoginInfo }) {
-  const { t } = useT('admin');
+  const { t } = useT(['adminForms', 'admin']);
   const [state, setState] = useState<CopyState>('idle');
   useEffect(() => {
     if (state !== 'copied') return;
@@ -49,7 +49,7 @@ function CopyButton({ info }: { info: LoginInfo }) {
 }
 
 export function LoginInfoToast({ info, onClose }: { info: LoginInfo | null; onClose: () => void }) {
-  const { t, langOf } = useT('admin');
+  const { t, langOf } = useT(['adminForms', 'admin']);
   return (
     <ToastPrimitive.Provider
       duration={MERCHANT_CREATED_TOAST_MS}

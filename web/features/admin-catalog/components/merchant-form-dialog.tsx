@@ -34,7 +34,7 @@ interface MerchantFormProps {
 }
 
 function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: MerchantFormProps) {
-  const { t } = useT('admin');
+  const { t } = useT(['adminForms', 'admin']);
   const [values, setValues] = useState<MerchantFormValues>(() => (merchant ? merchantFormFrom(merchant) : emptyMerchantForm()));
   const [errors, setErrors] = useState<MerchantFormErrors>({});
   // Fields are checked as they change only after a first attempt to save, so nobody is scolded while still typing.
@@ -227,7 +227,7 @@ interface MerchantFormDialogProps {
 }
 
 export function MerchantFormDialog({ merchant, open, onOpenChange, onCreated, beforeToast }: MerchantFormDialogProps) {
-  const { t, langOf } = useT('admin');
+  const { t, langOf } = useT(['adminForms', 'admin']);
   const mode: MerchantFormMode = merchant ? 'edit' : 'create';
   return (
     <Dialog

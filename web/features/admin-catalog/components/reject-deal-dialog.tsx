@@ -14,13 +14,13 @@ const REASON_MAX_LENGTH = 1000;
 
 function rejectReasonError(reason: string): string | undefined {
   const trimmed = reason.trim();
-  if (trimmed === '') return translate('admin:rejectDeal.reasonRequired');
-  if (trimmed.length > REASON_MAX_LENGTH) return translate('admin:rejectDeal.reasonTooLong', { max: REASON_MAX_LENGTH });
+  if (trimmed === '') return translate('adminForms:rejectDeal.reasonRequired');
+  if (trimmed.length > REASON_MAX_LENGTH) return translate('adminForms:rejectDeal.reasonTooLong', { max: REASON_MAX_LENGTH });
   return undefined;
 }
 
 function RejectForm({ deal, onDone }: { deal: AdminDeal; onDone: () => void }) {
-  const { t } = useT('admin');
+  const { t } = useT(['adminForms', 'admin']);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [tried, setTried] = useState(false);
@@ -78,7 +78,7 @@ function RejectForm({ deal, onDone }: { deal: AdminDeal; onDone: () => void }) {
 }
 
 export function RejectDealDialog({ deal, onClose }: { deal: AdminDeal | null; onClose: () => void }) {
-  const { t, langOf } = useT('admin');
+  const { t, langOf } = useT(['adminForms', 'admin']);
   return (
     <Dialog
       lang={langOf('rejectDeal.title')}

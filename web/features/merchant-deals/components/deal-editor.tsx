@@ -32,7 +32,7 @@ import { dealFieldsText, dealFormMessages } from '../deal-form-text';
 const focusSoon = (form: HTMLFormElement | null) => requestAnimationFrame(() => focusFirstError(form));
 
 export function DealEditor({ deal }: { deal: MerchantDeal | null }) {
-  const { t } = useT('merchant');
+  const { t } = useT('merchantDeal');
   const [values, setValues] = useState<DealFieldValues>(() => (deal ? dealFieldsFrom(deal) : emptyDealFields()));
   const [errors, setErrors] = useState<DealFormErrors>({});
   // Fields are checked as they change only after a first attempt, so nobody is scolded while still typing.

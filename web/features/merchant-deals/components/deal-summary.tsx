@@ -13,7 +13,7 @@ import { dealState, type DealState } from '../../admin-catalog';
 import { MerchantDealStatusBadge } from './deal-status-badge';
 
 export function DealSummary({ deal }: { deal: MerchantDeal }) {
-  const { t } = useT('merchant');
+  const { t } = useT('merchantDeal');
   const state = dealState(deal);
   const notes: Partial<Record<DealState, string>> = {
     pending_review: t('dealSummary.notes.pendingReview'),

@@ -6,13 +6,13 @@ import { useT } from '../../../i18n';
 import { formatDay } from '../../../lib/dates';
 
 export function PaidBadge({ statement }: { statement: Statement }) {
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
   return statement.paidAt ? <Badge tone="success">{t('paidStatus.paid')}</Badge> : <Badge tone="warning">{t('paidStatus.unpaid')}</Badge>;
 }
 
 /** The payout's date and reference, once there is one. */
 export function PayoutNote({ statement }: { statement: Statement }) {
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
   if (!statement.paidAt) return null;
   const date = <time dateTime={statement.paidAt} />;
   return (

@@ -22,8 +22,8 @@ const REFERENCE_MAX_LENGTH = 120;
 
 function referenceError(reference: string): string | undefined {
   const trimmed = reference.trim();
-  if (trimmed === '') return translate('merchant:payout.referenceRequired');
-  if (trimmed.length > REFERENCE_MAX_LENGTH) return translate('merchant:payout.referenceTooLong', { max: formatCount(REFERENCE_MAX_LENGTH) });
+  if (trimmed === '') return translate('statements:payout.referenceRequired');
+  if (trimmed.length > REFERENCE_MAX_LENGTH) return translate('statements:payout.referenceTooLong', { max: formatCount(REFERENCE_MAX_LENGTH) });
   return undefined;
 }
 
@@ -33,7 +33,7 @@ function PayoutForm({ statement, onDone }: { statement: Statement; onDone: () =>
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const payout = useRecordPayout();
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -92,7 +92,7 @@ function PayoutForm({ statement, onDone }: { statement: Statement; onDone: () =>
 }
 
 export function PayoutDialog({ statement, onClose }: { statement: Statement | null; onClose: () => void }) {
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
   return (
     <Dialog
       open={statement !== null}

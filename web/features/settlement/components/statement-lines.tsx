@@ -9,7 +9,7 @@ import { formatIso, formatLogTime } from '../../../lib/date-format';
 const KIND_TONES: Record<StatementLine['kind'], BadgeTone> = { redeemed: 'success', expired: 'neutral', refund: 'warning' };
 
 function Kind({ line }: { line: StatementLine }) {
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
   const kinds: Record<StatementLine['kind'], string> = {
     redeemed: t('statementLines.kinds.redeemed'),
     expired: t('statementLines.kinds.expired'),
@@ -21,7 +21,7 @@ function Kind({ line }: { line: StatementLine }) {
 const when = (line: StatementLine) => <time dateTime={line.occurredAt}>{formatIso(line.occurredAt, formatLogTime)}</time>;
 
 export function StatementLines({ lines, label }: { lines: StatementLine[]; label: string }) {
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
   if (lines.length === 0) return <p className="text-sm text-slate-600">{t('statementLines.empty')}</p>;
   return (
     <>

@@ -6,7 +6,7 @@ import { formatBasisPoints } from '../../../lib/numbers';
 import { cn } from '../../../lib/cn';
 
 export function StatementTotals({ statement, compact = false }: { statement: Statement; compact?: boolean }) {
-  const { t } = useT('merchant');
+  const { t } = useT('statements');
   const cards = [
     { label: t('statementTotals.gross'), cents: statement.grossCents },
     { label: t('statementTotals.commission', { rate: formatBasisPoints(statement.commissionBps) }), cents: -statement.commissionCents },
