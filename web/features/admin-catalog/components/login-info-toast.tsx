@@ -2,13 +2,13 @@
  * The toast after a merchant is created (docs/product/screens.md#merchant-management): the login phone and generated password for 10 s, with a copy
  * button. The app's toast has no room for a button, so this one is a Radix toast of its own, styled like the others.
  */
-import { useEffect, useState } from 'react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { COPY_CONFIRM_MS, MERCHANT_CREATED_TOAST_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../../contract/constants';
+import { MERCHANT_CREATED_TOAST_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../../../contract/constants';
 import { CheckCircleIcon, XIcon } from '../../../components/ui/icons';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../i18n';
 import { formatPhone } from '../../../lib/phone';
+import { useCopy } from '../../../lib/use-copy';
 
 export interface LoginInfo {
   merchantName: string;
@@ -16,30 +16,15 @@ export interface LoginInfo {
   password: string;
 }
 
-type CopyState = 'idle' | 'copied' | 'failed';
-
 function CopyButton({ info }: { info: LoginInfo }) {
   const { t } = useT(['adminForms', 'admin']);
-  const [state, setState] = useState<CopyState>('idle');
-  useEffect(() => {
-    if (state !== 'copied') return;
-    const timer = setTimeout(() => setState('idle'), COPY_CONFIRM_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
-
-  const copy = async () => {
-    try {
-      // The phone as stored, ready to paste into the login form.
-      await navigator.clipboard.writeText(t('loginInfo.copyText', { name: info.merchantName, phone: info.phone, password: info.password }));
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  };
+  const { state, copy } = useCopy();
+  // The phone as stored, ready to paste into the login form.
+  const text = t('loginInfo.copyText', { name: info.merchantName, phone: info.phone, password: info.password });
 
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2">
-      <Button size="sm" variant="secondary" onClick={() => void copy()}>
+      <Button size="sm" variant="secondary" onClick={() => void copy(text)}>
         {state === 'copied' ? <CheckCircleIcon className="h-4 w-4" /> : null}
         {state === 'copied' ? t('loginInfo.copied') : t('loginInfo.copy')}
       </Button>

@@ -2,40 +2,25 @@
  * "Add staff": phone and name; then the new account's login, shown this once with a copy button, and the reminder that
  * the first password must be changed at the first login (ADR 006).
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { COPY_CONFIRM_MS } from '../../../../contract/constants';
+import { useRef, useState, type FormEvent } from 'react';
 import type { AddedStaffAnswer } from '../../../../contract/workspace';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, focusFirstError, FormFailure, hasErrors, Input } from '../../../components/ui/field';
 import { CheckCircleIcon, CopyIcon } from '../../../components/ui/icons';
 import { useT } from '../../../i18n';
+import { useCopy } from '../../../lib/use-copy';
 import { useAddStaff } from '../api/add-staff';
 import { staffBody, staffRefusal, validateStaffForm, type StaffFormErrors, type StaffFormValues } from '../staff-form';
 
-type CopyState = 'idle' | 'copied' | 'failed';
-
 function CopyLogin({ added }: { added: AddedStaffAnswer }) {
   const { t } = useT('merchant');
-  const [state, setState] = useState<CopyState>('idle');
-  useEffect(() => {
-    if (state !== 'copied') return;
-    const timer = setTimeout(() => setState('idle'), COPY_CONFIRM_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(t('addStaff.copyText', { phone: added.loginInfo.phone, password: added.loginInfo.password }));
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  };
+  const { state, copy } = useCopy();
+  const text = t('addStaff.copyText', { phone: added.loginInfo.phone, password: added.loginInfo.password });
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button variant="secondary" size="sm" onClick={() => void copy()}>
+      <Button variant="secondary" size="sm" onClick={() => void copy(text)}>
         {state === 'copied' ? <CheckCircleIcon className="h-4 w-4" /> : <CopyIcon className="h-4 w-4" />}
         {state === 'copied' ? t('addStaff.copied') : t('addStaff.copy')}
       </Button>

@@ -1,28 +1,17 @@
 /** Copies a voucher code; a check mark confirms it for 2 s (docs/product/constants.md#screen-timings). */
 import { CheckIcon, CopyIcon } from '../../../components/ui/icons';
-import { useEffect, useRef, useState } from 'react';
-import { COPY_CONFIRM_MS } from '../../../../contract/constants';
 import { toast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
+import { useCopy } from '../../../lib/use-copy';
 
 export function CopyCodeButton({ code, className }: { code: string; className?: string }) {
   const { t } = useT('vouchers');
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { state, copy: copyText } = useCopy();
+  const copied = state === 'copied';
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-    } catch {
-      toast({ title: t('copy.failedTitle'), description: t('copy.failedDescription', { code }), variant: 'destructive' });
-      return;
-    }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPY_CONFIRM_MS);
+    if (!(await copyText(code))) toast({ title: t('copy.failedTitle'), description: t('copy.failedDescription', { code }), variant: 'destructive' });
   };
 
   return (
