@@ -150,6 +150,25 @@ describe('Customer service', () => {
     expect(post?.[1]?.body).toBe(JSON.stringify({ reason: 'Service was poor' }));
   });
 
+  it('opens the refund dialog on demand, starts it empty each time, and gives focus back to its button on Cancel', async () => {
+    stubApi({ [SEARCH]: () => json([anOrder()]) });
+    renderScreen(<AdminOrdersPage />, { path: '/admin/orders?q=5fb239e9' });
+
+    const button = await screen.findByRole('button', { name: 'Goodwill refund of voucher EFGH6789' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    button.focus();
+    fireEvent.click(button);
+    let dialog = await screen.findByRole('alertdialog', { name: 'Goodwill refund' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason for the goodwill refund/ }), { target: { value: 'Typed, then cancelled' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
+
+    fireEvent.click(button);
+    dialog = await screen.findByRole('alertdialog', { name: 'Goodwill refund' });
+    expect((within(dialog).getByRole('textbox', { name: /Reason for the goodwill refund/ }) as HTMLTextAreaElement).value).toBe('');
+  });
+
   it('says when nothing matches, and refuses an empty search without asking', async () => {
     const fetchMock = stubApi({ 'GET /api/admin/orders?q=5550009999': () => json([]) });
     renderScreen(<AdminOrdersPage />, { path: '/admin/orders' });

@@ -2,20 +2,46 @@
  * One order as customer service sees it: who bought it, how it was paid, its amounts and lines, each voucher with its
  * redemptions and a Refund action, the refunds made, and the order's story from placement on.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Trans } from 'react-i18next';
 import type { AdminOrder } from '../../../../contract/orders';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { Price } from '../../../components/ui/price';
 import { useT } from '../../../i18n';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { formatPhone } from '../../../lib/phone';
 import { OrderHeader, OrderLines, RefundRows } from '../../orders';
 import { orderNumber, stateOfStatus, VoucherStateBadge } from '../../vouchers';
-import { AdminRefundDialog } from './admin-refund-dialog';
 import { Missing } from '../../../components/ui/missing';
 
 type OrderVoucher = AdminOrder['vouchers'][number];
+
+// The dialog (and the dialog library) is fetched when a Refund button is first pressed: most lookups refund nothing.
+const AdminRefundDialog = lazy(async () => ({ default: (await import('./admin-refund-dialog')).AdminRefundDialog }));
+
+function RefundButton({ voucher }: { voucher: OrderVoucher }) {
+  const { t } = useT('admin');
+  const [open, setOpen] = useState(false);
+  const goodwill = voucher.status === 'redeemed';
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={goodwill ? t('refundDialog.triggerLabelGoodwill', { code: voucher.voucherCode }) : t('refundDialog.triggerLabel', { code: voucher.voucherCode })}
+        onClick={() => setOpen(true)}
+      >
+        {t('refundDialog.trigger')}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <AdminRefundDialog voucher={voucher} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 function when(iso: string): string {
   return formatIso(iso, formatDayTime);
@@ -60,7 +86,7 @@ function VoucherRow({ voucher }: { voucher: OrderVoucher }) {
             {voucher.dealTitle} · {voucher.merchantName} · <Price cents={voucher.priceCents} />
           </p>
         </div>
-        {refundable ? <AdminRefundDialog voucher={voucher} /> : null}
+        {refundable ? <RefundButton voucher={voucher} /> : null}
       </div>
       {voucher.redemptions.length > 0 ? (
         <ul aria-label={t('orderCard.redemptionsOf', { code: voucher.voucherCode })} className="mt-2 grid gap-1 text-sm text-slate-700">

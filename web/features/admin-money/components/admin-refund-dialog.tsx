@@ -84,14 +84,16 @@ function RefundForm({ voucher, onDone }: { voucher: OrderVoucher; onDone: () => 
   );
 }
 
-export function AdminRefundDialog({ voucher }: { voucher: OrderVoucher }) {
+/** The refund dialog of one voucher, opened by its Refund button (admin-order-card.tsx), which loads this code on first use. */
+export function AdminRefundDialog({ voucher, onClose }: { voucher: OrderVoucher; onClose: () => void }) {
   const { t } = useT('admin');
-  const [open, setOpen] = useState(false);
   const goodwill = voucher.status === 'redeemed';
   return (
     <Dialog
-      open={open}
-      onOpenChange={setOpen}
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
       role="alertdialog"
       title={goodwill ? t('refundDialog.titleGoodwill') : t('refundDialog.title')}
       description={
@@ -102,18 +104,9 @@ export function AdminRefundDialog({ voucher }: { voucher: OrderVoucher }) {
           components={{ code: <span className="font-mono" /> }}
         />
       }
-      trigger={
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={goodwill ? t('refundDialog.triggerLabelGoodwill', { code: voucher.voucherCode }) : t('refundDialog.triggerLabel', { code: voucher.voucherCode })}
-        >
-          {t('refundDialog.trigger')}
-        </Button>
-      }
     >
-      {/* The dialog's content is mounted afresh on each opening, so the form starts empty. */}
-      <RefundForm voucher={voucher} onDone={() => setOpen(false)} />
+      {/* Mounted afresh on each opening, so the form starts empty. */}
+      <RefundForm voucher={voucher} onDone={onClose} />
     </Dialog>
   );
 }
