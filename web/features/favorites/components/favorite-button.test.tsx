@@ -26,6 +26,8 @@ interface FakeServer {
   refuseWritesWith: number | null;
   /** Holds each write until the test releases it. */
   gate: Promise<void> | null;
+  /** Holds the answer to who is signed in until the test releases it. */
+  userGate?: Promise<void>;
 }
 
 function stubServer(server: FakeServer) {
@@ -33,6 +35,7 @@ function stubServer(server: FakeServer) {
     const url = String(input);
     const method = init?.method ?? 'GET';
     if (url === '/api/auth/user') {
+      if (server.userGate) await server.userGate;
       return server.user ? Response.json(server.user) : new Response('{"message":"Please log in first"}', { status: 401 });
     }
     if (url === '/api/favorites' && method === 'GET') return Response.json(server.favorites.map(savedDeal));
@@ -105,6 +108,20 @@ describe('FavoriteButton', () => {
     expect(screen.getByLabelText('favorites count').textContent).toBe('2');
   });
 
+  it('keeps a tap made while the session is still being read, and acts on it once the account is known', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, 'session-1');
+    let signedIn = () => {};
+    const server: FakeServer = { user: CUSTOMER, favorites: [], refuseWritesWith: null, gate: null, userGate: new Promise((resolve) => (signedIn = resolve)) };
+    const fetchMock = stubServer(server);
+    renderButton('b');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to favorites' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    act(() => signedIn());
+    expect((await screen.findByRole('button', { name: 'Remove from favorites' })).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(server.favorites).toEqual(['b']));
+  });
+
   it('rolls back and says so when the server refuses', async () => {
     localStorage.setItem(SESSION_STORAGE_KEY, 'session-1');
     const server: FakeServer = { user: CUSTOMER, favorites: ['b'], refuseWritesWith: 500, gate: null };
@@ -129,7 +146,7 @@ describe('FavoriteButton', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.anything()));
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     fireEvent.click(screen.getByRole('button', { name: 'Add to favorites' }));
-    expect(toasts.result.current[0]?.title).toBe('Please Login First');
+    await waitFor(() => expect(toasts.result.current[0]?.title).toBe('Please Login First'));
     expect(getAuthDialogState().open).toBe('login');
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/favorites'))).toBe(false);
     expect(screen.getByLabelText('favorites count').textContent).toBe('0');

@@ -5,7 +5,7 @@ import { HeartIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { translate, useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
-import { openLoginDialog } from '../../auth';
+import { openLoginDialog, useUserWhenKnown } from '../../auth';
 import { useFavoriteIds, useFavorites } from '../api/get-favorites';
 import { clearFavoritePending, isFavoritePending, markFavoritePending, usePendingFavorites } from '../api/pending-favorites';
 
@@ -33,9 +33,10 @@ export function FavoriteButton({ dealId, variant = 'overlay', className }: Favor
   const { t } = useT('deals');
   const queryClient = useQueryClient();
   const [location] = useLocation();
-  const { user, userLoading } = useFavorites();
+  const { user } = useFavorites();
   const ids = useFavoriteIds();
   const pending = usePendingFavorites();
+  const userWhenKnown = useUserWhenKnown();
 
   // Favourites belong to shoppers; merchant and admin accounts do not keep them (the header hides them too).
   if (user !== null && user.role !== 'customer') return null;
@@ -44,15 +45,17 @@ export function FavoriteButton({ dealId, variant = 'overlay', className }: Favor
   const busy = pending.has(dealId);
   const label = pressed ? t('favorite.remove') : t('favorite.add');
 
-  const onClick = () => {
-    if (userLoading || busy) return;
-    if (user === null) {
+  const onClick = async () => {
+    if (busy) return;
+    // A tap just after the page opens, while the session is still being read, waits for it rather than being lost.
+    const current = await userWhenKnown();
+    if (current === null) {
       toast({ title: translate('deals:favorite.loginTitle'), description: translate('deals:favorite.loginHint') });
       openLoginDialog({ next: location });
       return;
     }
     // One change per deal at a time; the heart turns at once, before the request code has even loaded.
-    if (isFavoritePending(dealId)) return;
+    if (current.role !== 'customer' || isFavoritePending(dealId)) return;
     const wanted = !pressed;
     markFavoritePending(dealId, wanted);
     void loadSetFavorite().then(
@@ -75,7 +78,7 @@ export function FavoriteButton({ dealId, variant = 'overlay', className }: Favor
       aria-label={label}
       title={label}
       aria-busy={busy || undefined}
-      onClick={onClick}
+      onClick={() => void onClick()}
       onPointerEnter={user === null ? undefined : preload}
       onFocus={user === null ? undefined : preload}
       className={cn(
