@@ -54,8 +54,21 @@ export const test = base.extend<JourneyOptions>({
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+/**
+ * Waits (up to 5 s) until nothing on the page is moving but what loops for ever (spinners): axe reads colours as they
+ * are drawn, so a toast still fading in would be measured half transparent and fail the contrast rule.
+ */
+async function settled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+}
+
 /** Fails on serious or critical axe violations of WCAG 2.1 A/AA, listing each rule and the elements it hit. */
 export async function expectAccessible(page: Page, where = new URL(page.url()).pathname): Promise<void> {
+  await settled(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = blocking
