@@ -33,6 +33,7 @@ import { MerchantCard, MerchantLocation } from '../merchants';
 import { dealQueryOptions } from './api/get-deal';
 import { DealGallery } from './components/deal-gallery';
 import { DealImage } from './components/deal-image';
+import { DealPrices } from './components/deal-prices';
 import { QuantityPicker } from './components/quantity-picker';
 import { RefundTerms } from './components/refund-terms';
 import { ReviewsSection } from './components/reviews-section';
@@ -140,16 +141,7 @@ function PurchaseBox({ deal, quantity, onQuantity, buttonsInBar, className }: Pu
         )}
       </div>
 
-      <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="sr-only">{t('card.price')}</span>
-        <Price cents={deal.priceCents} className="text-4xl font-extrabold tracking-tight text-slate-900" />
-        {deal.originalPriceCents !== null ? (
-          <>
-            <span className="sr-only">{t('card.originalPrice')}</span>
-            <Price cents={deal.originalPriceCents} struck className="text-lg text-slate-500" />
-          </>
-        ) : null}
-      </div>
+      <DealPrices deal={deal} size="page" />
       {savings > 0 ? (
         <p className="mt-1 text-sm font-semibold text-sale-700">
           <Trans t={t} i18nKey='purchase.youSave' components={{ price: <Price cents={savings} /> }} />

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { Deal } from '../../../../contract/deals';
 import { paths } from '../../../../contract/routes';
-import { Price } from '../../../components/ui/price';
 import { Badge } from '../../../components/ui/badge';
 import { ClockIcon, MapPinIcon, TrendingIcon } from '../../../components/ui/icons';
 import { useT } from '../../../i18n';
@@ -13,6 +12,7 @@ import { boughtLabel, distanceLabel, endsInLabel, fewLeftLabel, hasReviews, rati
 import { useTimeLeft } from '../use-time-left';
 import { formatCount } from '../../../lib/numbers';
 import { DealImage } from './deal-image';
+import { DealPrices } from './deal-prices';
 import { ShopperOnly } from './shopper-only';
 
 /** Starts loading the detail screen's code as soon as a card is pointed at, so the click feels instant. */
@@ -112,16 +112,7 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
           </p>
         ) : null}
 
-        <div className="mt-3 flex flex-wrap items-baseline gap-x-2">
-          <span className="sr-only">{t('card.price')}</span>
-          <Price cents={deal.priceCents} className="text-2xl font-bold tracking-tight text-slate-900" />
-          {deal.originalPriceCents !== null ? (
-            <>
-              <span className="sr-only">{t('card.originalPrice')}</span>
-              <Price cents={deal.originalPriceCents} struck className="text-sm text-slate-500" />
-            </>
-          ) : null}
-        </div>
+        <DealPrices deal={deal} />
 
         <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-4 text-sm text-slate-600">
           <span className="inline-flex items-center gap-1.5">

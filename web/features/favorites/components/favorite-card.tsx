@@ -2,14 +2,13 @@
 import { Link } from 'wouter';
 import type { Deal } from '../../../../contract/deals';
 import { paths } from '../../../../contract/routes';
-import { Price } from '../../../components/ui/price';
 import { RichText } from '../../../components/rich-text';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useT } from '../../../i18n';
 import { AddToCartButton } from '../../cart';
-import { DealImage } from '../../deals';
+import { DealImage, DealPrices } from '../../deals';
 import { FavoriteButton } from './favorite-button';
 
 export function FavoriteCard({ deal }: { deal: Deal }) {
@@ -34,16 +33,7 @@ export function FavoriteCard({ deal }: { deal: Deal }) {
         </h2>
         <RichText html={deal.description} className="mt-2 line-clamp-3 text-sm" />
 
-        <div className="mt-3 flex flex-wrap items-baseline gap-x-2">
-          <span className="sr-only">{t('card.price')}</span>
-          <Price cents={deal.priceCents} className="text-2xl font-bold tracking-tight text-slate-900" />
-          {deal.originalPriceCents !== null ? (
-            <>
-              <span className="sr-only">{t('card.originalPrice')}</span>
-              <Price cents={deal.originalPriceCents} struck className="text-sm text-slate-500" />
-            </>
-          ) : null}
-        </div>
+        <DealPrices deal={deal} />
 
         <div className="mt-auto flex gap-2 pt-4">
           <Link href={paths.deal(deal.id)} className={buttonClasses('outline', 'md', 'flex-1')} aria-label={t('card.viewDetailsOf', { title: deal.title })}>
