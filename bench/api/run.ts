@@ -13,7 +13,10 @@
  * runs' ratios.
  *
  *   npx tsx bench/api/run.ts [--runs=3] [--duration=10] [--warmup=3] [--slice=1] [--connections=10,100] [--skip-build]
- *                            [--admin-url=postgres://postgres@127.0.0.1:5432/postgres]
+ *                            [--only=cached,pg,pglite] [--log-level=<level>] [--admin-url=postgres://postgres@127.0.0.1:5432/postgres]
+ *
+ * --only measures some of the comparisons; --log-level runs our servers at another LOG_LEVEL than their
+ * default (warn: no request log), to price the log; neither is for a verdict.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -54,6 +57,13 @@ const LIST_PATH = `/api/deals?limit=${DEAL_COUNT}`;
 const CACHED_RPS_RATIO = 0.85;
 const CACHED_P99_RATIO = 1.5;
 const DATABASE_RPS_RATIO = 0.8;
+
+/** The comparisons, by their --only names: the servers measured in turns. */
+const COMPARISONS = new Map<string, Target['key'][]>([
+  ['cached', ['bare-bytes', 'ours-cached']],
+  ['pg', ['bare-pg', 'ours-pg']],
+  ['pglite', ['ours-pglite']],
+]);
 
 interface Target {
   key: 'bare-bytes' | 'ours-cached' | 'bare-pg' | 'ours-pg' | 'ours-pglite';
@@ -110,6 +120,10 @@ async function main(): Promise<void> {
     slice: opt.int('slice', 1),
   };
   const adminUrl = opt.text('admin-url', DEFAULT_ADMIN_URL);
+  const only = new Set(opt.text('only', 'cached,pg,pglite').split(','));
+  if ([...only].some((c) => !COMPARISONS.has(c))) throw new Error(`--only takes ${[...COMPARISONS.keys()].join(', ')}, separated by commas`);
+  const logLevel = opt.text('log-level', '');
+  const logEnv: Record<string, string> = logLevel ? { LOG_LEVEL: logLevel } : {};
   const m = machine();
   console.log(`machine: ${describeMachine(m)}`);
   if (!opt.flag('skip-build') || !existsSync(SERVER_BUNDLE)) await buildDist();
@@ -131,17 +145,17 @@ async function main(): Promise<void> {
   await liteDb.close();
 
   // Our server as it runs by default, with its request log on (LOG_LEVEL info); the lines go to a file.
-  const cached = await startServer({ label: 'ours-cached', logDir: dir, defaultLogLevel: true, env: { DATABASE_URL: database.url } });
+  const cached = await startServer({ label: 'ours-cached', logDir: dir, defaultLogLevel: true, env: { DATABASE_URL: database.url, ...logEnv } });
   // --cpu-prof=<dir>: a V8 CPU profile of this server (the list read from PostgreSQL), written there when it stops.
   const cpuProf = opt.text('cpu-prof', '');
   const uncached = await startServer({
     label: 'ours-pg',
     logDir: dir,
     defaultLogLevel: true,
-    env: { DATABASE_URL: database.url, CATALOG_CACHE_MS: '0' },
+    env: { DATABASE_URL: database.url, CATALOG_CACHE_MS: '0', ...logEnv },
     ...(cpuProf ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProf)}`] } : {}),
   });
-  const lite = await startServer({ label: 'ours-pglite', logDir: dir, defaultLogLevel: true, env: { DATA_DIR: pgliteDir, CATALOG_CACHE_MS: '0' } });
+  const lite = await startServer({ label: 'ours-pglite', logDir: dir, defaultLogLevel: true, env: { DATA_DIR: pgliteDir, CATALOG_CACHE_MS: '0', ...logEnv } });
 
   // The bare server answers with exactly what ours sends for the page.
   const sample = await fetch(`${cached.origin}${LIST_PATH}`);
@@ -178,7 +192,7 @@ async function main(): Promise<void> {
       `in turns of ${loadOptions.slice} s with the server it is compared with, ${runs} runs`,
   );
   // Each comparison is measured in turns (bare, ours, bare, ours, ...), so both meet the same machine.
-  const groups: Target['key'][][] = [['bare-bytes', 'ours-cached'], ['bare-pg', 'ours-pg'], ['ours-pglite']];
+  const groups = [...only].map((c) => COMPARISONS.get(c)!);
   const byKey = new Map(targets.map((t) => [t.key, t]));
   /** Results by connection count, then by server. */
   const results = new Map(connectionCounts.map((c) => [c, new Map<Target['key'], LoadResult[]>(targets.map((t) => [t.key, []]))]));
@@ -207,7 +221,8 @@ async function main(): Promise<void> {
   await database.drop();
 
   console.log(`\nmachine: ${describeMachine(m)}; 1-minute load average before each comparison: ${loads.join(', ')}`);
-  console.log(`server: node ${path.relative(ROOT, SERVER_BUNDLE)} on core ${SERVER_CPU} (taskset), default settings (LOG_LEVEL info, request log to a file), WRITE_RATE_LIMIT=0, DB_POOL_SIZE=10; autocannon on core ${LOAD_CPU}`);
+  const settings = logLevel ? `LOG_LEVEL ${logLevel}` : 'default settings (LOG_LEVEL info, request log to a file)';
+  console.log(`server: node ${path.relative(ROOT, SERVER_BUNDLE)} on core ${SERVER_CPU} (taskset), ${settings}, WRITE_RATE_LIMIT=0, DB_POOL_SIZE=10; autocannon on core ${LOAD_CPU}`);
   for (const connections of connectionCounts) {
     const byServer = results.get(connections)!;
     const med = (key: Target['key']) => {
@@ -239,14 +254,16 @@ async function main(): Promise<void> {
         target(rps?.median ?? 1, p99?.median ?? 1),
       ];
     };
+    const measured = (key: Target['key']) => byServer.get(key)!.length > 0;
     const rows = [
-      row(targets[0]!, null, () => 'yardstick'),
-      row(targets[1]!, 'bare-bytes', (rps, p99) =>
-        `req/s >= ${CACHED_RPS_RATIO}x: ${verdict(rps >= CACHED_RPS_RATIO)}; p99 <= ${CACHED_P99_RATIO}x: ${verdict(p99 <= CACHED_P99_RATIO)}`),
-      row(targets[2]!, null, () => 'yardstick'),
-      row(targets[3]!, 'bare-pg', (rps) => `req/s >= ${DATABASE_RPS_RATIO}x: ${verdict(rps >= DATABASE_RPS_RATIO)}`),
-      row(targets[4]!, 'bare-pg', () => 'reported only (vs bare + pg)'),
-    ];
+      measured('bare-bytes') && row(targets[0]!, null, () => 'yardstick'),
+      measured('ours-cached') &&
+        row(targets[1]!, 'bare-bytes', (rps, p99) =>
+          `req/s >= ${CACHED_RPS_RATIO}x: ${verdict(rps >= CACHED_RPS_RATIO)}; p99 <= ${CACHED_P99_RATIO}x: ${verdict(p99 <= CACHED_P99_RATIO)}`),
+      measured('bare-pg') && row(targets[2]!, null, () => 'yardstick'),
+      measured('ours-pg') && row(targets[3]!, 'bare-pg', (rps) => `req/s >= ${DATABASE_RPS_RATIO}x: ${verdict(rps >= DATABASE_RPS_RATIO)}`),
+      measured('ours-pglite') && row(targets[4]!, measured('bare-pg') ? 'bare-pg' : null, () => 'reported only (vs bare + pg)'),
+    ].filter((r) => r !== false);
     const table = markdownTable(
       [`GET /api/deals?limit=20 (20 deals), ${connections} connections`, 'req/s (median)', 'p50 ms', 'p99 ms', 'req/s of each run', 'non-2xx + errors', 'req/s ratio, median (each run)', 'p99 ratio, median (each run)', 'target'],
       rows,
