@@ -1,4 +1,4 @@
-/** A deal's price and, when it has one, its former price struck through, each named for screen readers. */
+/** A deal's price and, when it has one, its former price struck through, each after a label only screen readers read. */
 import type { Deal } from '../../../../contract/deals';
 import { Price } from '../../../components/ui/price';
 import { useT } from '../../../i18n';
@@ -14,8 +14,14 @@ export function DealPrices({ deal, size = 'card' }: { deal: Pick<Deal, 'priceCen
   const look = SIZES[size];
   return (
     <div className={look.row}>
-      <Price cents={deal.priceCents} label={t('card.price')} className={look.price} />
-      {deal.originalPriceCents !== null ? <Price cents={deal.originalPriceCents} struck label={t('card.originalPrice')} className={look.original} /> : null}
+      <span className="sr-only">{t('card.price')}</span>
+      <Price cents={deal.priceCents} className={look.price} />
+      {deal.originalPriceCents !== null ? (
+        <>
+          <span className="sr-only">{t('card.originalPrice')}</span>
+          <Price cents={deal.originalPriceCents} struck className={look.original} />
+        </>
+      ) : null}
     </div>
   );
 }
