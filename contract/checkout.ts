@@ -1,5 +1,6 @@
 /** Checkout, payment status, vouchers and reviews (docs/product/api.md#checkout-and-payment; ADRs 012-014). */
 import { z } from 'zod';
+import { refundReason } from './money';
 import { deal } from './deals';
 import { orderGroup } from './groups';
 import { MAX_CHECKOUT_LINES, MAX_UNITS_PER_LINE } from './constants';
@@ -44,7 +45,7 @@ export const refundSummary = z.object({
   id: z.string(),
   amountCents: z.number().int(),
   status: z.enum(['pending', 'succeeded', 'failed']),
-  reason: z.enum(['customer', 'expiry', 'goodwill', 'admin', 'group']),
+  reason: refundReason,
   createdAt: z.string(),
 });
 export type RefundSummary = z.infer<typeof refundSummary>;

@@ -11,3 +11,4 @@ export * from './orders';
 export * from './workspace';
 export * from './groups';
 export * from './categories';
+export * from './money';

@@ -38,7 +38,11 @@ export const orderVoucher = z.object({
 });
 export type OrderVoucher = z.infer<typeof orderVoucher>;
 
-export const orderStatus = z.enum(['pending', 'paid', 'expired', 'cancelled', 'refunded']);
+/**
+ * An order as its customer sees it: `refunded` once every unit's money went back, `partially_refunded`
+ * while some did (ADR 032); the stored status says only whether it was paid.
+ */
+export const orderStatus = z.enum(['pending', 'paid', 'expired', 'cancelled', 'refunded', 'partially_refunded']);
 
 /** GET /api/user/orders: one of the customer's orders, with its lines, vouchers and refunds. */
 export const customerOrder = z.object({
@@ -108,7 +112,8 @@ export const adminOrderList = z.array(adminOrder);
 /** One row of the append-only money ledger. Payments are positive, refunds and payouts negative. */
 export const ledgerEntry = z.object({
   seq: z.number().int(),
-  kind: z.enum(['payment', 'refund', 'payout']),
+  /** `reversal`: a refund that had succeeded failed at the provider later, and its amount came back (positive). */
+  kind: z.enum(['payment', 'refund', 'payout', 'reversal']),
   amountCents: z.number().int(),
   orderId: z.string().nullable(),
   refundId: z.string().nullable(),
@@ -126,7 +131,9 @@ export const ledgerTotals = z.object({
   refundsCents: z.number().int(),
   /** Negative, like the rows. */
   payoutsCents: z.number().int(),
-  /** payments + refunds + payouts. */
+  /** Refunds that failed after they had succeeded: positive, like the rows. */
+  reversalsCents: z.number().int(),
+  /** payments + refunds + payouts + reversals. */
   balanceCents: z.number().int(),
   entries: z.number().int(),
 });

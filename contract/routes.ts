@@ -33,6 +33,7 @@ export const routePatterns = {
   adminTransactions: '/admin/transactions',
   adminOrders: '/admin/orders',
   adminLedger: '/admin/ledger',
+  adminAttention: '/admin/attention',
   adminStatements: '/admin/statements',
   adminPromote: '/admin/promote',
 } as const;

@@ -16,7 +16,7 @@ import { ListCache } from './catalog/list-cache';
 import { systemRoutes } from './system/system.routes';
 import { authRoutes } from './auth/auth.routes';
 import { adminAccountRoutes } from './admin/accounts.routes';
-import { devEmailRoutes, devGroupRoutes, devRoutes } from './dev/dev.routes';
+import { devEmailRoutes, devGroupRoutes, devRoutes, devTestProviderRoutes } from './dev/dev.routes';
 import type { SmsSender } from './integrations/sms/sms-sender';
 import { ConsoleSmsSender } from './integrations/sms/console-sms-sender';
 import { TwilioSmsSender } from './integrations/sms/twilio-sms-sender';
@@ -44,6 +44,8 @@ import { voucherRoutes } from './vouchers/vouchers.routes';
 import { redemptionRoutes } from './redemption/redemption.routes';
 import { orderHistoryRoutes } from './orders/order-history.routes';
 import { adminOrderRoutes } from './admin/orders.routes';
+import { moneyRoutes } from './money/money.routes';
+import { reconcileYesterday } from './money/reconciliation.service';
 import { statementRoutes } from './settlement/statements.routes';
 import { workspaceRoutes } from './workspace/workspace.routes';
 import { PostgresRequestLimiter, registerRequestLimiter } from './http/request-limiter';
@@ -54,7 +56,7 @@ const HOLD_SWEEP_MS = 60_000;
 
 /**
  * Releases lapsed holds and counts again recently sold deals' sales (the `popular` order's key) every minute, and runs the expiry sweep (reminders, expiry, auto-refunds,
- * pending refunds, the weekly statements) once at start and then every EXPIRY_SWEEP_INTERVAL_SECONDS,
+ * pending refunds, the weekly statements), then the daily reconciliation when yesterday's is not done, once at start and then every EXPIRY_SWEEP_INTERVAL_SECONDS,
  * unless EXPIRY_SWEEP is off; safe with any number of servers doing the same. A sweep still running
  * when the next is due is not started twice.
  */
@@ -74,6 +76,8 @@ function startBackgroundJobs(app: FastifyInstance, deps: AppDeps, jobs: { paymen
       sweeping = true;
       runExpirySweep({ db: deps.database.db, payments: jobs.payments, sms: jobs.sms, logger: app.log })
         .catch((err: unknown) => app.log.error({ err }, 'the expiry sweep failed'))
+        .then(() => reconcileYesterday({ db: deps.database.db, payments: jobs.payments, logger: app.log }))
+        .catch((err: unknown) => app.log.error({ err }, 'the daily reconciliation failed'))
         .finally(() => {
           sweeping = false;
         });
@@ -89,7 +93,7 @@ function startBackgroundJobs(app: FastifyInstance, deps: AppDeps, jobs: { paymen
   });
 }
 
-function paymentProviderFor(config: AppConfig): PaymentProvider {
+function paymentProviderFor(config: AppConfig, db: AppDeps['database']['db']): PaymentProvider {
   if (config.payments === 'stripe') {
     return new StripePaymentProvider({
       secretKey: config.STRIPE_SECRET_KEY!,
@@ -97,7 +101,7 @@ function paymentProviderFor(config: AppConfig): PaymentProvider {
       ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
     });
   }
-  return new TestPaymentProvider(config.TEST_PROVIDER_SECRET, config.publicOrigin);
+  return new TestPaymentProvider(config.TEST_PROVIDER_SECRET, config.publicOrigin, db);
 }
 
 /** Body-less calls (logout, say) that still carry a JSON content type are treated as having no body. */
@@ -171,7 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sms = deps.sms ?? smsSenderFor(deps.config, app.log);
   const email = deps.email ?? emailSenderFor(deps.config, app.log);
   if (!deps.email && email instanceof SmtpEmailSender) app.addHook('onClose', async () => email.close());
-  const payments = deps.payments ?? paymentProviderFor(deps.config);
+  const payments = deps.payments ?? paymentProviderFor(deps.config, deps.database.db);
+  if (payments instanceof TestPaymentProvider) payments.keepBooksIn(deps.database.db);
 
   registerResponseHeaders(app, production);
 
@@ -199,12 +204,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(redemptionRoutes(deps));
   await app.register(orderHistoryRoutes(deps));
   await app.register(adminOrderRoutes(deps));
+  await app.register(moneyRoutes({ ...deps, payments }));
   await app.register(statementRoutes(deps));
   await app.register(workspaceRoutes(deps));
   if (deps.backgroundJobs) startBackgroundJobs(app, deps, { payments, sms });
   if (deps.config.NODE_ENV !== 'production' && sms instanceof ConsoleSmsSender) await app.register(devRoutes(sms));
   if (deps.config.NODE_ENV !== 'production' && email instanceof ConsoleEmailSender) await app.register(devEmailRoutes(email));
   if (deps.config.NODE_ENV !== 'production') await app.register(devGroupRoutes({ db: deps.database.db, payments, sms }));
+  if (deps.config.NODE_ENV !== 'production' && payments instanceof TestPaymentProvider) await app.register(devTestProviderRoutes(payments));
   await registerWeb(
     app,
     deps.config.WEB_DIST_DIR,

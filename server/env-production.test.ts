@@ -55,6 +55,13 @@ describe('production configuration', () => {
     expect(problemsOf({ ...complete, STRIPE_WEBHOOK_SECRET: 'hello' })).toMatch(/STRIPE_WEBHOOK_SECRET: does not look like/);
   });
 
+  it('sends Stripe calls to a stand-in only over https', () => {
+    expect(problemsOf({ ...complete, STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toMatch(/STRIPE_API_BASE: must be an https/);
+    expect(loadConfig({ ...complete, STRIPE_API_BASE: 'https://stripe-proxy.internal.example.com' }).STRIPE_API_BASE).toBe('https://stripe-proxy.internal.example.com');
+    // Outside production a local stand-in over http is what tests use.
+    expect(loadConfig({ STRIPE_API_BASE: 'http://127.0.0.1:12111' }).STRIPE_API_BASE).toBe('http://127.0.0.1:12111');
+  });
+
   it('runs the test provider only when asked, and never with the development secret', () => {
     const withoutStripe = { ...complete, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
     expect(problemsOf(withoutStripe)).toMatch(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required/);

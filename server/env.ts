@@ -67,7 +67,7 @@ export const envSchema = z.object({
    * off on this server (at least one server sharing the database should keep it on).
    */
   EXPIRY_SWEEP: boolish.default(true),
-  /** Overrides Stripe's API address (tests serve it locally). */
+  /** Where the Stripe client connects instead of Stripe's own API (a local stand-in); https only in production. */
   STRIPE_API_BASE: z.url().optional(),
 });
 
@@ -126,6 +126,9 @@ function productionProblems(
     else if (c.TEST_PROVIDER_SECRET === 'dev-only-test-provider-secret') problems.push('TEST_PROVIDER_SECRET: PAYMENTS=test in production needs its own secret');
   } else if (c.STRIPE_SECRET_KEY && !/^(sk|rk)_(live|test)_/.test(c.STRIPE_SECRET_KEY)) {
     problems.push('STRIPE_SECRET_KEY: does not look like a Stripe secret key');
+  }
+  if (c.STRIPE_API_BASE && !c.STRIPE_API_BASE.startsWith('https://')) {
+    problems.push('STRIPE_API_BASE: must be an https:// address in production (unset it to reach Stripe itself)');
   }
   if (c.STRIPE_WEBHOOK_SECRET && !c.STRIPE_WEBHOOK_SECRET.startsWith('whsec_')) problems.push('STRIPE_WEBHOOK_SECRET: does not look like a Stripe webhook secret (whsec_...)');
   if (c.SMS_PROVIDER === 'console' && env.SMS_PROVIDER !== 'console') {

@@ -41,13 +41,22 @@ export async function ledgerTotals(db: Db): Promise<LedgerTotals> {
       payments: sumOf('payment'),
       refunds: sumOf('refund'),
       payouts: sumOf('payout'),
+      reversals: sumOf('reversal'),
       entries: sql<string>`count(*)::bigint`,
     })
     .from(ledgerEntries);
   const paymentsCents = Number(row?.payments ?? 0);
   const refundsCents = Number(row?.refunds ?? 0);
   const payoutsCents = Number(row?.payouts ?? 0);
-  return { paymentsCents, refundsCents, payoutsCents, balanceCents: paymentsCents + refundsCents + payoutsCents, entries: Number(row?.entries ?? 0) };
+  const reversalsCents = Number(row?.reversals ?? 0);
+  return {
+    paymentsCents,
+    refundsCents,
+    payoutsCents,
+    reversalsCents,
+    balanceCents: paymentsCents + refundsCents + payoutsCents + reversalsCents,
+    entries: Number(row?.entries ?? 0),
+  };
 }
 
 export async function ledgerPage(db: Db, params: { limit: number; cursor?: string | undefined }): Promise<LedgerPage> {

@@ -2,8 +2,10 @@
  * The relational schema. Every invariant that matters for money or vouchers is also a constraint
  * here, so that a bug in a service cannot write a state the product forbids.
  */
+import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -20,6 +22,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { ReconciliationDifference } from '../../contract/money';
 import { timestamptz } from './timestamptz';
 
 const ts = (name: string) => timestamptz(name);
@@ -249,13 +252,14 @@ export const deals = pgTable(
     check('deals_status_check', sql`${t.status} in ('draft', 'pending_review', 'rejected', 'published', 'archived')`),
     check('deals_rejection_check', sql`(${t.status} = 'rejected') = (${t.rejectionReason} is not null)`),
     check('deals_active_check', sql`not ${t.active} or ${t.status} = 'published'`),
-    check('deals_price_check', sql`${t.priceCents} >= 0`),
+    // A card payment below $0.50 cannot be taken (ADR 032): a deal is free or costs at least that.
+    check('deals_price_check', sql`${t.priceCents} = 0 or ${t.priceCents} >= 50`),
     check('deals_original_price_check', sql`${t.originalPriceCents} is null or ${t.originalPriceCents} >= 0`),
     check('deals_inventory_check', sql`${t.inventory} >= 0`),
     check('deals_max_per_user_check', sql`${t.maxPerUser} >= 1`),
     check(
       'deals_group_check',
-      sql`(${t.groupSize} is null) = (${t.groupPriceCents} is null) and (${t.groupSize} is null or (${t.groupSize} between 2 and 10 and ${t.groupPriceCents} >= 1 and ${t.groupPriceCents} < ${t.priceCents}))`,
+      sql`(${t.groupSize} is null) = (${t.groupPriceCents} is null) and (${t.groupSize} is null or (${t.groupSize} between 2 and 10 and ${t.groupPriceCents} >= 50 and ${t.groupPriceCents} < ${t.priceCents}))`,
     ),
     check('deals_group_window_check', sql`${t.groupWindowHours} between 1 and 168`),
     check(
@@ -576,9 +580,11 @@ export const refunds = pgTable(
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
     /**
      * customer: the owner asked; expiry: the sweep; goodwill: a superadmin, for a redeemed voucher;
-     * admin: a superadmin, for an active one; group: the member's group did not fill in time.
+     * admin: a superadmin, for an active one; group: the member's group did not fill in time. The whole
+     * payment of an order that could not be fulfilled (neither voucher nor member): sold_out (its hold
+     * lapsed and the units were gone), withdrawn (a deal stopped being sold), group_closed.
      */
-    reason: text('reason', { enum: ['customer', 'expiry', 'goodwill', 'admin', 'group'] }).notNull(),
+    reason: text('reason', { enum: ['customer', 'expiry', 'goodwill', 'admin', 'group', 'sold_out', 'withdrawn', 'group_closed'] }).notNull(),
     /** A superadmin's words on why. */
     note: text('note'),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
@@ -587,23 +593,46 @@ export const refunds = pgTable(
     provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
     /** The provider's id of the refund. */
     providerRef: text('provider_ref'),
+    /** Why it failed (the provider's refusal), or, while pending, why the last call's outcome is unknown. */
     failure: text('failure'),
+    /**
+     * The key the provider is asked with: one per attempt (`refund-<id>`), so a retry of an unknown
+     * outcome is answered with the refund made the first time, and a new attempt after a refusal is new.
+     */
+    idempotencyKey: text('idempotency_key')
+      .notNull()
+      .$defaultFn(() => `refund-${randomUUID()}`),
+    /** Calls made to the provider for this attempt. */
+    tries: integer('tries').notNull().default(0),
+    /** While pending: when the retry job asks the provider next (ADR 032's backoff). */
+    nextTryAt: ts('next_try_at'),
+    /** Set when a refund that had succeeded failed at the provider later; its status is then `failed`. */
+    reversedAt: ts('reversed_at'),
+    /** When a superadmin marked a failed, stuck or reversed refund handled ("Needs attention"). */
+    resolvedAt: ts('resolved_at'),
     createdAt: createdAt(),
     settledAt: ts('settled_at'),
   },
   (t) => [
     check('refunds_amount_check', sql`${t.amountCents} >= 0`),
     check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
-    check('refunds_reason_check', sql`${t.reason} in ('customer', 'expiry', 'goodwill', 'admin', 'group')`),
+    check(
+      'refunds_reason_check',
+      sql`${t.reason} in ('customer', 'expiry', 'goodwill', 'admin', 'group', 'sold_out', 'withdrawn', 'group_closed')`,
+    ),
     check(
       'refunds_subject_check',
-      sql`(${t.voucherId} is null) <> (${t.groupMemberId} is null) and (${t.voucherId} is null) = (${t.voucherStatusBefore} is null) and (${t.groupMemberId} is null) = (${t.reason} <> 'group')`,
+      sql`num_nonnulls(${t.voucherId}, ${t.groupMemberId}) <= 1 and (${t.voucherId} is null) = (${t.voucherStatusBefore} is null) and (${t.groupMemberId} is null) = (${t.reason} <> 'group') and (${t.voucherId} is null and ${t.groupMemberId} is null) = (${t.reason} in ('sold_out', 'withdrawn', 'group_closed'))`,
     ),
+    check('refunds_reversed_check', sql`${t.reversedAt} is null or ${t.status} = 'failed'`),
     uniqueIndex('refunds_one_per_voucher_key').on(t.voucherId).where(sql`${t.status} <> 'failed'`),
     uniqueIndex('refunds_one_per_member_key').on(t.groupMemberId).where(sql`${t.status} <> 'failed'`),
+    uniqueIndex('refunds_one_per_order_key').on(t.orderId).where(sql`${t.voucherId} is null and ${t.groupMemberId} is null and ${t.status} <> 'failed'`),
     uniqueIndex('refunds_provider_ref_key').on(t.provider, t.providerRef),
+    uniqueIndex('refunds_idempotency_key').on(t.provider, t.idempotencyKey).where(sql`${t.status} <> 'failed'`),
     index('refunds_order_idx').on(t.orderId),
-    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('refunds_pending_idx').on(t.nextTryAt).where(sql`${t.status} = 'pending'`),
+    index('refunds_attention_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null and (${t.status} <> 'succeeded')`),
   ],
 );
 
@@ -618,7 +647,8 @@ export const ledgerEntries = pgTable(
   {
     /** Ordered by insertion: the ledger's page cursor. */
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
-    kind: text('kind', { enum: ['payment', 'refund', 'payout'] }).notNull(),
+    /** `reversal`: a refund that had succeeded failed at the provider later, and its amount came back. */
+    kind: text('kind', { enum: ['payment', 'refund', 'payout', 'reversal'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
@@ -626,17 +656,18 @@ export const ledgerEntries = pgTable(
     /** The statement a payout settles (kind `payout`). */
     statementId: uuid('statement_id').references((): AnyPgColumn => statements.id, { onDelete: 'restrict' }),
     provider: text('provider').notNull(),
-    /** The provider's reference: checkout session (payments), refund id (refunds), bank reference (payouts). */
+    /** The provider's reference: its payment id (payments; the checkout session for rows before ADR 032), refund id (refunds, reversals), bank reference (payouts). */
     providerRef: text('provider_ref'),
     note: text('note'),
     createdAt: createdAt(),
   },
   (t) => [
-    check('ledger_entries_kind_check', sql`${t.kind} in ('payment', 'refund', 'payout')`),
+    check('ledger_entries_kind_check', sql`${t.kind} in ('payment', 'refund', 'payout', 'reversal')`),
     check(
       'ledger_entries_sign_check',
-      sql`(${t.kind} = 'payment' and ${t.amountCents} >= 0) or (${t.kind} <> 'payment' and ${t.amountCents} <= 0)`,
+      sql`(${t.kind} in ('payment', 'reversal') and ${t.amountCents} >= 0) or (${t.kind} in ('refund', 'payout') and ${t.amountCents} <= 0)`,
     ),
+    uniqueIndex('ledger_entries_reversal_key').on(t.refundId).where(sql`${t.kind} = 'reversal'`),
     uniqueIndex('ledger_entries_payment_key').on(t.orderId).where(sql`${t.kind} = 'payment'`),
     uniqueIndex('ledger_entries_refund_key').on(t.refundId).where(sql`${t.kind} = 'refund'`),
     uniqueIndex('ledger_entries_payout_key').on(t.statementId).where(sql`${t.kind} = 'payout'`),
@@ -799,5 +830,78 @@ export const statementLines = pgTable(
     uniqueIndex('statement_lines_credit_key').on(t.voucherId).where(sql`${t.kind} <> 'refund'`),
     uniqueIndex('statement_lines_refund_key').on(t.voucherId).where(sql`${t.kind} = 'refund'`),
     index('statement_lines_statement_idx').on(t.statementId, t.occurredAt),
+  ],
+);
+
+/** What a superadmin did about a money operation on "Needs attention" (ADR 032): each retry and resolution, kept. */
+export const attentionActions = pgTable(
+  'attention_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'restrict' }),
+    action: text('action', { enum: ['retried', 'resolved'] }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('attention_actions_action_check', sql`${t.action} in ('retried', 'resolved')`), index('attention_actions_refund_idx').on(t.refundId, t.createdAt)],
+);
+
+/** One comparison of the ledger with the payment provider's own records over a period (ADR 032). */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger: text('trigger', { enum: ['daily', 'manual'] }).notNull(),
+    provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
+    periodStart: ts('period_start').notNull(),
+    periodEnd: ts('period_end').notNull(),
+    startedAt: tsNow('started_at'),
+    finishedAt: ts('finished_at'),
+    status: text('status', { enum: ['running', 'matched', 'differences', 'failed'] }).notNull().default('running'),
+    error: text('error'),
+    ledgerPaymentsCents: bigint('ledger_payments_cents', { mode: 'number' }).notNull().default(0),
+    providerPaymentsCents: bigint('provider_payments_cents', { mode: 'number' }).notNull().default(0),
+    ledgerRefundsCents: bigint('ledger_refunds_cents', { mode: 'number' }).notNull().default(0),
+    providerRefundsCents: bigint('provider_refunds_cents', { mode: 'number' }).notNull().default(0),
+    differences: jsonb('differences').$type<ReconciliationDifference[]>().notNull().default(sql`'[]'::jsonb`),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('reconciliation_runs_trigger_check', sql`${t.trigger} in ('daily', 'manual')`),
+    check('reconciliation_runs_status_check', sql`${t.status} in ('running', 'matched', 'differences', 'failed')`),
+    // The daily run of a day is claimed by inserting it: one server does it.
+    uniqueIndex('reconciliation_runs_daily_key').on(t.provider, t.periodStart).where(sql`${t.trigger} = 'daily'`),
+    index('reconciliation_runs_started_idx').on(t.provider, t.startedAt),
+  ],
+);
+
+/**
+ * The built-in test provider's own books (ADR 013, 032): every payment it took and refund it made, kept
+ * in the database so that they outlive a restart and are the same for every server, as a real provider's
+ * are. Reconciliation reads them as it reads Stripe's.
+ */
+export const testProviderRecords = pgTable(
+  'test_provider_records',
+  {
+    /** `pi_test_...` for a payment, `re_test_...` for a refund. */
+    ref: text('ref').primaryKey(),
+    kind: text('kind', { enum: ['payment', 'refund'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['succeeded', 'failed'] }).notNull().default('succeeded'),
+    /** The checkout session of a payment, or the payment a refund gives back from. */
+    sessionId: text('session_id'),
+    paymentRef: text('payment_ref'),
+    idempotencyKey: text('idempotency_key'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('test_provider_records_kind_check', sql`${t.kind} in ('payment', 'refund')`),
+    check('test_provider_records_amount_check', sql`${t.amountCents} >= 0`),
+    uniqueIndex('test_provider_records_key').on(t.idempotencyKey),
+    index('test_provider_records_created_idx').on(t.createdAt),
   ],
 );

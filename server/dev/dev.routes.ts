@@ -10,6 +10,7 @@ import { dealGroups } from '../db/schema';
 import { getGroup } from '../groups/groups.service';
 import { notFound } from '../http/errors';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
+import type { TestPaymentProvider } from '../integrations/payments/test-provider';
 import type { SmsSender } from '../integrations/sms/sms-sender';
 import { failExpiredGroups, tellGroupMembers } from '../orders/orders.service';
 import type { ConsoleEmailSender } from '../integrations/email/console-email-sender';
@@ -58,5 +59,25 @@ export const devGroupRoutes =
       const found = await getGroup(deps.db, request.params.id, null);
       if (!found) throw notFound(msg('notFound.group'));
       return found;
+    });
+  };
+
+/**
+ * POST /api/dev/test-provider/refunds `{mode}`: makes the built-in provider's refunds misbehave, for
+ * trying the refund paths by hand and in browser journeys: `hold` (calls wait unanswered until `release`),
+ * `refuse` (the next call is refused for certain), `unavailable` (the next call fails, nothing made),
+ * `lost` (the next call makes the refund and loses the answer), `normal` (drops all of it).
+ */
+export const devTestProviderRoutes =
+  (provider: TestPaymentProvider): FastifyPluginAsyncZod =>
+  async (app) => {
+    const body = z.object({ mode: z.enum(['hold', 'release', 'refuse', 'unavailable', 'lost', 'normal']) });
+    app.post('/api/dev/test-provider/refunds', { schema: { body, response: { 200: body } } }, async (request) => {
+      const { mode } = request.body;
+      if (mode === 'hold') provider.holdRefunds();
+      else if (mode === 'release') provider.releaseRefunds();
+      else if (mode === 'normal') provider.behave();
+      else provider.troubleNextRefunds(mode);
+      return { mode };
     });
   };

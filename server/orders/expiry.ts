@@ -7,7 +7,7 @@
  * - expiry: an active voucher past its end turns `expired`, or, when its deal refunds on expiry, is
  *   refunded by the one refund path (refunds.ts), whose claim lets only one caller win; a provider
  *   error leaves it active for the next sweep;
- * - refunds left pending without the provider's answer are asked about again (refunds.ts);
+ * - refunds whose outcome at the provider is unknown are asked about again when their backoff says so (refunds.ts);
  * - groups whose window passed unfilled fail, their paid members are refunded, and the members of
  *   groups that formed or failed are told (groups.ts);
  * - last, once expiry has had its say, every closed week not drawn up yet gets its merchants'
@@ -15,10 +15,10 @@
  * Each part works in batches (statements a week at a time), so one sweep never holds many rows or
  * the database for long.
  */
-import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, not, sql } from 'drizzle-orm';
 import { format } from 'date-fns';
 import { VOUCHER_EXPIRY_REMINDER_DAYS } from '../../contract/constants';
-import { deals, users, vouchers } from '../db/schema';
+import { deals, refunds, users, vouchers } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { SmsSender } from '../integrations/sms/sms-sender';
 import { drawUpStatements } from '../settlement/statements.service';
@@ -142,13 +142,18 @@ export async function expireVouchers({ db }: ExpirySweepDeps, batch: number): Pr
   return expired.length;
 }
 
-/** Active vouchers past their end whose deal refunds on expiry are refunded, one refund each. */
+/**
+ * Active vouchers past their end whose deal refunds on expiry are refunded, one refund each. A voucher
+ * whose refund the provider refused for certain is left to a person ("Needs attention"), not asked
+ * about again every minute.
+ */
 export async function refundExpiredVouchers(deps: ExpirySweepDeps, batch: number): Promise<{ refunded: number; failed: number }> {
+  const refusedBefore = sql`exists (select 1 from ${refunds} where ${refunds.voucherId} = ${vouchers.id} and ${refunds.status} = 'failed')`;
   const due = await deps.db
     .select({ id: vouchers.id })
     .from(vouchers)
     .innerJoin(deals, eq(deals.id, vouchers.dealId))
-    .where(and(eq(vouchers.status, 'active'), lt(vouchers.validUntil, sql`now()`), eq(deals.autoRefundOnExpiry, true)))
+    .where(and(eq(vouchers.status, 'active'), lt(vouchers.validUntil, sql`now()`), eq(deals.autoRefundOnExpiry, true), not(refusedBefore)))
     .orderBy(asc(vouchers.validUntil))
     .limit(batch);
   let refunded = 0;

@@ -7,7 +7,7 @@
  * redelivery after success is a no-op and one after a failure does the work. What the database
  * cannot do, giving money back through the provider, is done here.
  */
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { VOUCHER_VALID_DAYS } from '../../contract/constants';
 import type { Db } from '../db/client';
@@ -19,7 +19,7 @@ import type { PaymentEvent, PaymentProvider } from '../integrations/payments/pay
 import { generateVoucherCode, generateVoucherPin } from '../vouchers/vouchers.service';
 import { hitRateLimit, type AttemptBudget } from '../http/rate-limit';
 import { refuse } from './refusals';
-import { reconcileRefund } from './refunds';
+import { reconcileRefund, refundUnfulfilledPayment, type UnfulfilledReason } from './refunds';
 import { releaseOrder } from './stock';
 
 /**
@@ -85,6 +85,8 @@ export async function fulfilOrder(
 ): Promise<FulfilmentOutcome> {
   let order = known ?? (await orderToFulfil(db, orderOf(payments, ref)));
   if (!order) return 'unknown-order';
+  // Known before the order is marked paid, so the payment's ledger row carries the provider's payment id.
+  if (ref.paymentRef) await rememberPaymentRef(db, order.id, ref.paymentRef);
   let outcome: FulfilmentOutcome | 'gone' | undefined;
   for (let call = 1; outcome === undefined; call++) {
     const codes = Array.from({ length: order.units }, () => generateVoucherCode());
@@ -118,14 +120,16 @@ export async function fulfilOrder(
       order = (await orderToFulfil(db, eq(orders.id, order.id))) ?? order;
     }
   }
-  const paid = outcome === 'fulfilled' || outcome === 'already-fulfilled' || outcome === 'waiting' || outcome === 'formed';
-  if (paid && ref.paymentRef) await rememberPaymentRef(db, order.id, ref.paymentRef);
-  if (outcome === 'gone') return refundLatePayment(db, payments, logger, order.id, ref, 'the units are gone');
+  if (outcome === 'refunded') {
+    // A payment already being given back, delivered again: the standing refund is asked about again.
+    await refundUnfulfilledPayment({ db, payments, logger }, { orderId: order.id, paymentRef: ref.paymentRef, reason: 'sold_out' });
+    return outcome;
+  }
+  if (outcome === 'gone') return refundPaymentOf(db, payments, logger, order.id, ref, 'sold_out');
   if (outcome !== 'withdrawn' && outcome !== 'group-closed') return outcome;
   // The order's holds go back first (nothing to do when they had lapsed already), then the money.
   await releaseOrder(db, order.id, 'cancelled');
-  const why = outcome === 'withdrawn' ? 'a deal was withdrawn since the checkout opened' : 'its group closed before the payment arrived';
-  await refundLatePayment(db, payments, logger, order.id, ref, why);
+  await refundPaymentOf(db, payments, logger, order.id, ref, outcome === 'withdrawn' ? 'withdrawn' : 'group_closed');
   return outcome;
 }
 
@@ -140,23 +144,22 @@ async function rememberPaymentRef(db: Db, orderId: string, paymentRef: string): 
     .where(and(eq(orders.id, orderId), isNull(orders.paymentRef)));
 }
 
-/** Marks a lapsed or cancelled order refunded (once) and gives the money back through the provider. */
-async function refundLatePayment(
+/**
+ * Gives back a payment that could not be fulfilled, by the one refund path (refunds.ts): the claim
+ * records the payment and the pending refund, the provider is asked after it, and the order reads
+ * `refunded` only once the provider made the refund. Answers 'refunded' whatever the provider said: the
+ * payment was taken in, and is being given back (an unknown outcome is retried, a refusal listed for a
+ * person), so the event is handled.
+ */
+async function refundPaymentOf(
   db: Db,
   payments: PaymentProvider,
   logger: FastifyBaseLogger,
   orderId: string,
   ref: OrderRef,
-  why: string,
+  reason: UnfulfilledReason,
 ): Promise<FulfilmentOutcome> {
-  const [order] = await db
-    .update(orders)
-    .set({ status: 'refunded' })
-    .where(and(eq(orders.id, orderId), eq(orders.provider, payments.name), inArray(orders.status, ['expired', 'cancelled'])))
-    .returning({ id: orders.id, providerSessionId: orders.providerSessionId });
-  if (!order) return 'refunded';
-  logger.error({ orderId: order.id }, `payment arrived but ${why}; refunding`);
-  await payments.refund(order.providerSessionId ?? ref.sessionId ?? '', ref.paymentRef);
+  await refundUnfulfilledPayment({ db, payments, logger }, { orderId, paymentRef: ref.paymentRef, reason });
   return 'refunded';
 }
 

@@ -5,13 +5,14 @@
  *   holds are skipped) and turned `failed` by a conditional update, its paid members made `owed` in
  *   the same transaction. A formation locks the same row (fulfil_order), so a group forms or fails,
  *   never both; a payment that comes after the failure is refunded by fulfilment itself;
- * - every `owed` member is refunded by the one refund path (refunds.ts), whose claim lets one caller win;
+ * - every `owed` member is refunded by the one refund path (refunds.ts), whose claim lets one caller win
+ *   (a member whose refund was refused for certain is left to a person);
  * - members of a group that formed or failed are told by SMS, once: the group's `notified_at` is
  *   claimed by a conditional update before anything is sent.
  */
-import { and, asc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { dealGroups, deals, groupMembers, users, vouchers } from '../db/schema';
+import { dealGroups, deals, groupMembers, refunds, users, vouchers } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { SmsSender } from '../integrations/sms/sms-sender';
 import { refundGroupMember, type RefundDeps } from './refunds';
@@ -48,10 +49,12 @@ export async function failExpiredGroups(deps: RefundDeps, batch: number): Promis
       .where(and(inArray(groupMembers.groupId, ids), eq(groupMembers.status, 'paid')));
     return closed;
   });
+  // A member whose refund the provider refused for certain waits for a person ("Needs attention").
+  const refusedBefore = sql`exists (select 1 from ${refunds} where ${refunds.groupMemberId} = ${groupMembers.id} and ${refunds.status} = 'failed')`;
   const owed = await deps.db
     .select({ id: groupMembers.id })
     .from(groupMembers)
-    .where(eq(groupMembers.status, 'owed'))
+    .where(and(eq(groupMembers.status, 'owed'), not(refusedBefore)))
     .orderBy(asc(groupMembers.createdAt))
     .limit(batch);
   let refunded = 0;

@@ -11,7 +11,7 @@ import { HttpError } from '../http/errors';
 import { requireUser } from '../http/session';
 import { enforceRateLimit } from '../http/rate-limit';
 import { InvalidWebhookSignature, type PaymentProvider } from '../integrations/payments/payment-provider';
-import { TEST_SIGNATURE_HEADER } from '../integrations/payments/test-provider';
+import { TEST_SIGNATURE_HEADER, TestPaymentProvider } from '../integrations/payments/test-provider';
 import type { SmsSender } from '../integrations/sms/sms-sender';
 import { findOwnOrder, orderRefunds, orderSummary } from '../vouchers/vouchers.service';
 import { fulfilOrder, handlePaymentEvent } from './fulfilment';
@@ -65,6 +65,7 @@ export const paymentRoutes =
       return;
     }
     const provider = deps.payments;
+    if (!(provider instanceof TestPaymentProvider)) throw new Error('The built-in checkout needs the built-in test provider');
     const { db } = deps.database;
     const origin = deps.config.publicOrigin;
     await app.register(async (scope) => webhookRoute(scope, '/api/webhooks/test-provider', TEST_SIGNATURE_HEADER, deps));
@@ -106,8 +107,10 @@ export const paymentRoutes =
           if (refusal === 'paid') return { status: 'paid' as const, successUrl: successUrl(request.params.id) };
           throw refusal;
         }
-        // The payment is taken here, so the order is fulfilled here, by the same path a webhook takes.
-        const ref = { sessionId: request.params.id, orderId: order.id, paymentRef: `pi_test_${randomUUID()}` };
+        // The payment is taken here (into the provider's books first, as a card payment is taken before
+        // anyone is told), so the order is fulfilled here, by the same path a webhook takes.
+        const paymentRef = await provider.capturePayment({ sessionId: request.params.id, orderId: order.id, amountCents: order.totalCents });
+        const ref = { sessionId: request.params.id, orderId: order.id, paymentRef };
         const event = { provider: provider.name, id: `evt_test_${randomUUID()}`, type: 'checkout.session.completed' };
         let result: string;
         try {

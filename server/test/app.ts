@@ -15,7 +15,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
   const production = env.NODE_ENV === 'production' ? PRODUCTION_SETTINGS : {};
   // The per-address write budget is off (every test request comes from one address; request-limiter.test.ts turns
   // it on), and so is the list cache (tests change deals and list them at once; list-cache.test.ts turns it on).
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', WRITE_RATE_LIMIT: '0', CATALOG_CACHE_MS: '0', ...production, ...env });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SEED_DEMO_DATA: 'false', WRITE_RATE_LIMIT: '0', CATALOG_CACHE_MS: '0', ...production, ...env });
 }
 
 /**

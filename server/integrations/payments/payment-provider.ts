@@ -46,6 +46,8 @@ export interface RefundUpdate {
   /** The provider's id of the refund. */
   ref: string;
   status: RefundState;
+  /** Our refund (the attempt) it was asked for, as we handed it to the provider; null when it does not say. */
+  refundId: string | null;
   /** The voucher the refund was asked for, as we handed it to the provider; null when it does not say. */
   voucherId: string | null;
   /** Or the member of a failed group it was asked for (ADR 029). */
@@ -54,18 +56,23 @@ export interface RefundUpdate {
   failure: string | null;
 }
 
-/** One unit of a payment to give back. */
+/** Money to give back from one payment: a voucher's unit, a failed group member's place, or a whole payment. */
 export interface RefundRequest {
+  /** Our refund: one attempt, named to the provider so its records and reports lead back to it. */
+  refundId: string;
+  orderId: string;
+  /** Why (refund reason), for the provider's records. */
+  reason: string;
   /** The checkout session the payment was made in. */
   sessionId: string;
   /** The provider's reference of the payment, when we know it; otherwise it is found from the session. */
   paymentRef: string | null;
   amountCents: number;
-  /** The same key for every attempt of one refund, so a retry after an error never gives the money back twice. */
+  /** One key per attempt: a retry of an unknown outcome is answered with the refund made the first time. */
   idempotencyKey: string;
-  /** Our voucher, handed to the provider so its reports can name it; null for a failed group's member. */
+  /** Our voucher, handed to the provider so its reports can name it; null otherwise. */
   voucherId: string | null;
-  /** The member of a failed group refunded (ADR 029), handed over likewise; null for a voucher. */
+  /** The member of a failed group refunded (ADR 029), handed over likewise; null otherwise. */
   groupMemberId: string | null;
 }
 
@@ -73,6 +80,35 @@ export interface RefundResult {
   /** The provider's id of the refund. */
   ref: string;
   status: RefundState;
+  /** Why it failed, when the provider made it and it failed at once. */
+  failure?: string | null;
+}
+
+/**
+ * The provider refused for certain (Stripe's 400, 402, 404: a payment already refunded, a dispute, an
+ * amount too large...): nothing was made, and the same request would be refused again. Any other error
+ * from a provider call leaves its outcome unknown.
+ */
+export class ProviderRefusal extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ProviderRefusal';
+  }
+}
+
+/** One movement of money in the provider's own books, for reconciliation. Amounts are positive. */
+export interface ProviderRecord {
+  kind: 'payment' | 'refund';
+  /** The provider's id: a payment (Stripe's payment intent) or a refund. */
+  ref: string;
+  /** What actually moved: a payment's amount received; a refund's amount, 0 when it failed. */
+  amountCents: number;
+  /** Our order, when the provider's record names it. */
+  orderId: string | null;
+  createdAt: Date;
 }
 
 export interface PaymentEvent {
@@ -105,10 +141,16 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
   /** Asks the provider about a session (the success page's poll uses it to catch up with late webhooks). */
   getSessionState(sessionId: string): Promise<SessionState>;
-  /** Gives the whole payment back. */
-  refund(sessionId: string, paymentRef: string | null): Promise<void>;
-  /** Gives part of a payment back (one voucher's unit); throws when the provider refuses or cannot be reached. */
+  /**
+   * Gives money back from a payment. Throws ProviderRefusal when the provider refused for certain; any
+   * other error means the outcome is unknown (the refund may have been made) and the same request, with
+   * the same idempotency key, is asked again later.
+   */
   refundPayment(request: RefundRequest): Promise<RefundResult>;
+  /** The refund the provider made for this attempt, if it made one (asked before a retry, whose key may have expired). */
+  findRefund(request: RefundRequest): Promise<RefundResult | null>;
+  /** The provider's payments and refunds made in [from, to), every page of them. */
+  listRecords(from: Date, to: Date): Promise<ProviderRecord[]>;
   /** Verifies a webhook's signature on its raw body and says what it means; throws InvalidWebhookSignature. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
 }

@@ -7,13 +7,17 @@ import type {
   CreatedCheckout,
   PaymentEvent,
   PaymentProvider,
+  ProviderRecord,
   RefundRequest,
   RefundResult,
   RefundState,
   RefundUpdate,
   SessionState,
 } from './payment-provider';
-import { InvalidWebhookSignature } from './payment-provider';
+import { InvalidWebhookSignature, ProviderRefusal } from './payment-provider';
+
+/** The Stripe API version this server is written against (the stripe package's own); webhooks are read as it describes them. */
+export const STRIPE_API_VERSION = Stripe.API_VERSION;
 
 export interface StripeSettings {
   secretKey: string;
@@ -76,27 +80,67 @@ export class StripePaymentProvider implements PaymentProvider {
     };
   }
 
-  async refund(sessionId: string, paymentRef: string | null): Promise<void> {
-    const intent = paymentRef ?? (await this.getSessionState(sessionId)).paymentRef;
-    if (!intent) throw new Error(`No payment to refund for Checkout Session ${sessionId}`);
-    await this.stripe.refunds.create({ payment_intent: intent }, { idempotencyKey: `refund-${sessionId}` });
-  }
-
   /**
-   * One unit of a payment back. The payment intent is the order's, or found from its session. The
-   * idempotency key is the caller's, the same for every attempt at one voucher's refund, so Stripe
-   * answers a retry with the refund it made the first time. The metadata names only the voucher (or the
-   * failed group's member), so
-   * that every attempt sends the same parameters (Stripe refuses a reused key with others).
+   * Money back from a payment intent (the order's, or found from its session). Every attempt names our
+   * refund, order and voucher (or group member) in the metadata, so Stripe's dashboard leads back to the
+   * order; the parameters of one attempt never change, so its key can be sent again. Stripe's 400, 402
+   * and 404 are refusals; anything else (a timeout, a lost connection, a 5xx, 429 or 409) leaves the
+   * outcome unknown, and the caller asks again with the same key.
    */
   async refundPayment(request: RefundRequest): Promise<RefundResult> {
-    const intent = request.paymentRef ?? (await this.getSessionState(request.sessionId)).paymentRef;
-    if (!intent) throw new Error(`No payment to refund for Checkout Session ${request.sessionId}`);
-    const refund = await this.stripe.refunds.create(
-      { payment_intent: intent, amount: request.amountCents, metadata: request.voucherId ? { voucherId: request.voucherId } : { groupMemberId: request.groupMemberId ?? '' } },
-      { idempotencyKey: request.idempotencyKey },
-    );
-    return { ref: refund.id, status: refundState(refund.status) };
+    const intent = await this.intentOf(request);
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: intent, amount: request.amountCents, metadata: refundMetadata(request) },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      const status = refundState(refund.status);
+      return { ref: refund.id, status, failure: status === 'failed' ? failureOf(refund) : null };
+    } catch (err) {
+      throw asRefusal(err);
+    }
+  }
+
+  /** Looks through the payment intent's refunds for the one made for this attempt (by our id in its metadata). */
+  async findRefund(request: RefundRequest): Promise<RefundResult | null> {
+    const intent = await this.intentOf(request);
+    for await (const refund of this.stripe.refunds.list({ payment_intent: intent, limit: 100 })) {
+      if (refund.metadata?.refundId === request.refundId) {
+        const status = refundState(refund.status);
+        return { ref: refund.id, status, failure: status === 'failed' ? failureOf(refund) : null };
+      }
+    }
+    return null;
+  }
+
+  /** Payment intents that received money and refunds made in [from, to), through Stripe's list API, every page. */
+  async listRecords(from: Date, to: Date): Promise<ProviderRecord[]> {
+    const created = { gte: Math.floor(from.getTime() / 1000), lt: Math.ceil(to.getTime() / 1000) };
+    const records: ProviderRecord[] = [];
+    for await (const intent of this.stripe.paymentIntents.list({ created, limit: 100 })) {
+      if (intent.amount_received <= 0) continue;
+      records.push({ kind: 'payment', ref: intent.id, amountCents: intent.amount_received, orderId: intent.metadata?.orderId ?? null, createdAt: new Date(intent.created * 1000) });
+    }
+    for await (const refund of this.stripe.refunds.list({ created, limit: 100 })) {
+      const state = refundState(refund.status);
+      if (state === 'pending') continue;
+      records.push({
+        kind: 'refund',
+        ref: refund.id,
+        amountCents: state === 'succeeded' ? refund.amount : 0,
+        orderId: refund.metadata?.orderId ?? null,
+        createdAt: new Date(refund.created * 1000),
+      });
+    }
+    return records;
+  }
+
+  private async intentOf(request: RefundRequest): Promise<string> {
+    const intent = request.paymentRef ?? (await this.getSessionState(request.sessionId).catch((err: unknown) => {
+      throw asRefusal(err);
+    })).paymentRef;
+    if (!intent) throw new ProviderRefusal(`No payment to refund for Checkout Session ${request.sessionId}`);
+    return intent;
   }
 
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
@@ -203,10 +247,30 @@ function refundUpdate(refund: Stripe.Refund): RefundUpdate {
   return {
     ref: refund.id,
     status,
+    refundId: refund.metadata?.refundId ?? null,
     voucherId: refund.metadata?.voucherId ?? null,
     groupMemberId: refund.metadata?.groupMemberId ?? null,
-    failure: status === 'failed' ? `Stripe: ${refund.failure_reason ?? refund.status ?? 'failed'}` : null,
+    failure: status === 'failed' ? failureOf(refund) : null,
   };
+}
+
+const failureOf = (refund: Stripe.Refund) => `Stripe: ${refund.failure_reason ?? refund.status ?? 'failed'}`;
+
+/** What Stripe's records of a refund say of it: ours, its order and what it is for. */
+function refundMetadata(request: RefundRequest): Record<string, string> {
+  const metadata: Record<string, string> = { refundId: request.refundId, orderId: request.orderId, reason: request.reason };
+  if (request.voucherId) metadata.voucherId = request.voucherId;
+  if (request.groupMemberId) metadata.groupMemberId = request.groupMemberId;
+  return metadata;
+}
+
+/** Stripe's certain refusals as ProviderRefusal; every other error passes as it is (outcome unknown). */
+function asRefusal(err: unknown): unknown {
+  const status = (err as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && (status === 400 || status === 402 || status === 404)) {
+    return new ProviderRefusal(`Stripe: ${err instanceof Error ? err.message : String(err)}`, status);
+  }
+  return err;
 }
 
 function paymentIntentId(intent: string | Stripe.PaymentIntent | null): string | null {

@@ -7,7 +7,7 @@
 --                        pending), the provider's event recorded, and one voucher issued per unit
 --                        with the codes and PINs given, in unit order (items by id, then unit index);
 --   'already-fulfilled'  an earlier call did it;
---   'refunded'           the order was refunded already;
+--   'refunded'           the order's payment could not be fulfilled and is being (or was) given back;
 --   'withdrawn'          a deal was withdrawn since the checkout opened (archived, unpublished,
 --                        switched off, or its merchant no longer active): nothing changed, and the
 --                        caller releases the holds and refunds the payment;
@@ -50,10 +50,11 @@ BEGIN
 			RAISE EXCEPTION 'budget % is spent', "p_budget_key" USING ERRCODE = 'DM004', DETAIL = budget.retry_seconds::text;
 		END IF;
 	END IF;
-	SELECT "user_id", "status", "fulfilled_at" INTO o FROM "orders" WHERE "id" = "p_order" FOR UPDATE;
+	SELECT "user_id", "status", "fulfilled_at", "paid_at" INTO o FROM "orders" WHERE "id" = "p_order" FOR UPDATE;
 	IF NOT FOUND THEN RETURN 'unknown-order'; END IF;
 	IF o."fulfilled_at" IS NOT NULL OR o."status" = 'paid' THEN RETURN 'already-fulfilled'; END IF;
-	IF o."status" = 'refunded' THEN RETURN 'refunded'; END IF;
+	-- A payment that could not be fulfilled was taken in (paid_at) and is being given back (ADR 032).
+	IF o."status" = 'refunded' OR o."paid_at" IS NOT NULL THEN RETURN 'refunded'; END IF;
 	IF EXISTS (
 		SELECT 1 FROM "order_items" i
 		JOIN "deals" d ON d."id" = i."deal_id"
