@@ -24,10 +24,14 @@ export interface StripeSettings {
   webhookSecret: string;
   /** Overrides for tests that serve Stripe's API locally, e.g. http://127.0.0.1:12111 */
   apiBase?: string;
+  /** How long one request may take (20 s unless set; tests of timeouts shorten it). */
+  timeoutMs?: number;
+  /** Retries the stripe client makes itself, with the same idempotency key (2 unless set). */
+  maxNetworkRetries?: number;
 }
 
 export function createStripeClient(settings: StripeSettings): Stripe {
-  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'dealmarket' } };
+  const options: Stripe.StripeConfig = { maxNetworkRetries: settings.maxNetworkRetries ?? 2, timeout: settings.timeoutMs ?? 20_000, appInfo: { name: 'dealmarket' } };
   if (settings.apiBase) {
     const url = new URL(settings.apiBase);
     options.host = url.hostname;
