@@ -63,21 +63,22 @@ export const devGroupRoutes =
   };
 
 /**
- * POST /api/dev/test-provider/refunds `{mode}`: makes the built-in provider's refunds misbehave, for
- * trying the refund paths by hand and in browser journeys: `hold` (calls wait unanswered until `release`),
- * `refuse` (the next call is refused for certain), `unavailable` (the next call fails, nothing made),
- * `lost` (the next call makes the refund and loses the answer), `normal` (drops all of it).
+ * POST /api/dev/test-provider/refunds `{mode, voucherId?}`: makes the built-in provider's refunds misbehave,
+ * for trying the refund paths by hand and in browser journeys: `hold` (calls wait unanswered until
+ * `release`), `refuse` (the next call is refused for certain), `unavailable` (the next call fails, nothing
+ * made), `lost` (the next call makes the refund and loses the answer), `normal` (drops all of it). With a
+ * `voucherId`, only that voucher's refunds.
  */
 export const devTestProviderRoutes =
   (provider: TestPaymentProvider): FastifyPluginAsyncZod =>
   async (app) => {
-    const body = z.object({ mode: z.enum(['hold', 'release', 'refuse', 'unavailable', 'lost', 'normal']) });
+    const body = z.object({ mode: z.enum(['hold', 'release', 'refuse', 'unavailable', 'lost', 'normal']), voucherId: z.uuid().optional() });
     app.post('/api/dev/test-provider/refunds', { schema: { body, response: { 200: body } } }, async (request) => {
-      const { mode } = request.body;
-      if (mode === 'hold') provider.holdRefunds();
-      else if (mode === 'release') provider.releaseRefunds();
+      const { mode, voucherId = null } = request.body;
+      if (mode === 'hold') provider.holdRefunds(voucherId);
+      else if (mode === 'release') provider.releaseRefunds(voucherId);
       else if (mode === 'normal') provider.behave();
-      else provider.troubleNextRefunds(mode);
-      return { mode };
+      else provider.troubleNextRefunds(mode, 1, undefined, voucherId);
+      return voucherId ? { mode, voucherId } : { mode };
     });
   };

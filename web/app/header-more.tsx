@@ -9,7 +9,7 @@ import type { CurrentUser } from '../../contract/auth';
 import { paths } from '../../contract/routes';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
-import { LogOutIcon, ReceiptIcon, TicketIcon, UserIcon } from '../components/ui/icons';
+import { AlertIcon, LogOutIcon, ReceiptIcon, TicketIcon, UserIcon } from '../components/ui/icons';
 import { useLogout } from '../features/auth';
 import { useFavoritesCount } from '../features/favorites';
 import { translate, useT } from '../i18n';
@@ -29,6 +29,8 @@ function adminLinks(place: 'bar' | 'menu'): MenuEntry[] {
     // Short for the same reason; the screen itself is called Customer Service.
     { href: paths.adminOrders, label: nav('orders') },
     { href: paths.adminLedger, label: nav('ledger') },
+    // An icon alone in the bar, named for screen readers: an eighth word would not fit beside the other seven.
+    { href: paths.adminAttention, label: bar ? <><AlertIcon className="h-5 w-5" />{unseen(nav('attention'))}</> : nav('attention') },
     { href: paths.adminStatements, label: nav('statements') },
     { href: paths.adminPromote, label: bar ? <>{nav('promote')}{unseen(nav('adminHidden'))}</> : nav('promoteAdmin') },
     // The bar has no room for it: there the phone number leads to the profile.

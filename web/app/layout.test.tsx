@@ -40,7 +40,7 @@ async function barLinkNames(): Promise<string[]> {
     .map((link) => link.textContent ?? '');
 }
 
-const ADMIN_LABELS = ['Manage Merchants', 'Manage Deals', 'Transaction History', 'Orders', 'Ledger', 'Statements', 'Promote Admin'];
+const ADMIN_LABELS = ['Manage Merchants', 'Manage Deals', 'Transaction History', 'Orders', 'Ledger', 'Needs attention', 'Statements', 'Promote Admin'];
 const OWNER_LINKS = { Home: '/merchant', Redeem: '/merchant/redeem', Deals: '/merchant/deals', Statements: '/merchant/statements', Staff: '/merchant/staff' };
 const STAFF_LINKS = { Redeem: '/merchant/redeem', Scan: '/merchant/scan' };
 const MERCHANT_LABELS = [...Object.keys(OWNER_LINKS), ...Object.keys(STAFF_LINKS)];
@@ -108,6 +108,7 @@ describe('header', () => {
     expect(names).not.toContain('My Orders');
     expect(within(header).getAllByRole('link', { name: 'Orders' })[0]?.getAttribute('href')).toBe('/admin/orders');
     expect(within(header).getAllByRole('link', { name: 'Ledger' })[0]?.getAttribute('href')).toBe('/admin/ledger');
+    expect(within(header).getAllByRole('link', { name: 'Needs attention' })[0]?.getAttribute('href')).toBe('/admin/attention');
     expect(within(header).getAllByRole('link', { name: 'Promote Admin' })[0]?.getAttribute('href')).toBe('/admin/promote');
     expect((await workspaceLinks()).Statements).toBe('/admin/statements');
   });

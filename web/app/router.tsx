@@ -29,7 +29,8 @@ const RedeemPage = lazy(withTexts(() => import('../features/redemption/redeem-pa
 const ScanPage = lazy(withTexts(() => import('../features/redemption/scan-page'), 'merchant'));
 const TransactionsPage = lazy(withTexts(() => import('../features/admin-log/transactions-page'), 'admin'));
 const AdminOrdersPage = lazy(withTexts(() => import('../features/admin-money/admin-orders-page'), 'admin', 'orders'));
-const LedgerPage = lazy(withTexts(() => import('../features/admin-money/ledger-page'), 'admin'));
+const LedgerPage = lazy(withTexts(() => import('../features/admin-money/ledger-page'), 'admin', 'money'));
+const AttentionPage = lazy(withTexts(() => import('../features/admin-money/attention-page'), 'admin', 'money'));
 const FavoritesPage = lazy(withTexts(() => import('../features/favorites/favorites-page'), 'favorites'));
 const MerchantsPage = lazy(withTexts(() => import('../features/admin-catalog/merchants-page'), 'admin'));
 const AdminDealsPage = lazy(withTexts(() => import('../features/admin-catalog/deals-page'), 'admin'));
@@ -71,6 +72,7 @@ const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string
   adminTransactions: TransactionsPage,
   adminOrders: AdminOrdersPage,
   adminLedger: LedgerPage,
+  adminAttention: AttentionPage,
   adminStatements: AdminStatementsPage,
   adminPromote: PromotePage,
 };

@@ -18,6 +18,7 @@ export const SPEC_CHINESE: Readonly<Record<string, readonly string[]>> = {
   merchant: [],
   merchantDeal: [],
   statements: [],
+  money: [],
   admin: [
     'access.',
     'catalog.',

@@ -68,10 +68,10 @@ export class TestPaymentProvider implements PaymentProvider {
   readonly checkouts: CheckoutRequest[] = [];
   /** The latest refunds made (one per idempotency key), in order. */
   readonly unitRefunds: (RefundRequest & RefundResult)[] = [];
-  /** Trouble still to give, to the next refund calls in order (see troubleNextRefunds). */
-  private readonly troubles: { kind: TestRefundTrouble; message: string }[] = [];
-  /** While set, refund calls wait for it (see holdRefunds). */
-  private hold: { released: Promise<void>; release: () => void } | null = null;
+  /** Trouble still to give, to the next refund calls in order (see troubleNextRefunds); for one voucher's only, when it names one. */
+  private readonly troubles: { kind: TestRefundTrouble; message: string; voucherId: string | null }[] = [];
+  /** Refund calls wait while held (see holdRefunds): all of them (key `*`), or one voucher's. */
+  private readonly holds = new Map<string, { released: Promise<void>; release: () => void }>();
 
   /**
    * `db`: where the provider keeps its books. A provider made without it (by a test, before the app)
@@ -119,8 +119,10 @@ export class TestPaymentProvider implements PaymentProvider {
    * to (troubleNextRefunds, failNextRefunds, holdRefunds).
    */
   async refundPayment(request: RefundRequest): Promise<RefundResult> {
-    if (this.hold) await this.hold.released;
-    const trouble = this.troubles.shift();
+    const hold = this.holds.get('*') ?? (request.voucherId ? this.holds.get(request.voucherId) : undefined);
+    if (hold) await hold.released;
+    const at = this.troubles.findIndex((t) => t.voucherId === null || t.voucherId === request.voucherId);
+    const trouble = at >= 0 ? this.troubles.splice(at, 1)[0] : undefined;
     if (trouble?.kind === 'refuse') throw new ProviderRefusal(trouble.message, 402);
     if (trouble?.kind === 'unavailable') throw new Error(trouble.message);
     const books = this.books();
@@ -203,24 +205,27 @@ export class TestPaymentProvider implements PaymentProvider {
     this.troubleNextRefunds('refuse', count, message);
   }
 
-  /** The next `count` refund calls meet `kind` of trouble (see TestRefundTrouble). */
-  troubleNextRefunds(kind: TestRefundTrouble, count = 1, message = troubleMessages[kind]): void {
-    for (let i = 0; i < count; i++) this.troubles.push({ kind, message });
+  /** The next `count` refund calls (of one voucher, when `voucherId` is given) meet `kind` of trouble (see TestRefundTrouble). */
+  troubleNextRefunds(kind: TestRefundTrouble, count = 1, message = troubleMessages[kind], voucherId: string | null = null): void {
+    for (let i = 0; i < count; i++) this.troubles.push({ kind, message, voucherId });
   }
 
-  /** Refund calls from now on wait, unanswered, until releaseRefunds: a provider that hangs. */
-  holdRefunds(): void {
-    if (this.hold) return;
+  /** Refund calls (of one voucher, when given) from now on wait, unanswered, until releaseRefunds: a provider that hangs. */
+  holdRefunds(voucherId: string | null = null): void {
+    const key = voucherId ?? '*';
+    if (this.holds.has(key)) return;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    this.hold = { released, release };
+    this.holds.set(key, { released, release });
   }
 
-  /** Lets the held refund calls go on, and later ones through at once. */
-  releaseRefunds(): void {
-    const hold = this.hold;
-    this.hold = null;
-    hold?.release();
+  /** Lets the held refund calls (of one voucher, or all) go on, and later ones through at once. */
+  releaseRefunds(voucherId: string | null = null): void {
+    for (const [key, hold] of this.holds) {
+      if (voucherId !== null && key !== voucherId) continue;
+      this.holds.delete(key);
+      hold.release();
+    }
   }
 
   /** Drops any trouble or hold still set. */

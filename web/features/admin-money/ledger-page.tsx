@@ -1,6 +1,7 @@
 /**
- * /admin/ledger (superadmins): the money ledger, never edited, only added to. Totals of the whole ledger on top, then
- * its rows newest first with "Load more": a table on wide screens, a list on phones.
+ * /admin/ledger (superadmins): the money ledger, never edited, only added to. Totals of the whole ledger on top, the
+ * latest reconciliation with the payment provider, then its rows newest first with "Load more": a table on wide screens,
+ * a list on phones.
  */
 import type { ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -16,11 +17,12 @@ import { formatCount } from '../../lib/numbers';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { orderNumber } from '../vouchers';
 import { ledgerQueryOptions } from './api/get-ledger';
+import { ReconciliationPanel } from './components/reconciliation-panel';
 import { MoneyFrame } from './components/superadmin-only';
 import { Missing } from '../../components/ui/missing';
 import { LoadMore } from '../../components/ui/load-more';
 
-const KIND_TONES: Record<LedgerEntry['kind'], BadgeTone> = { payment: 'success', refund: 'warning', payout: 'brand' };
+const KIND_TONES: Record<LedgerEntry['kind'], BadgeTone> = { payment: 'success', refund: 'warning', payout: 'brand', reversal: 'danger' };
 
 function KindBadge({ kind }: { kind: LedgerEntry['kind'] }) {
   const { t } = useT('admin');
@@ -29,7 +31,7 @@ function KindBadge({ kind }: { kind: LedgerEntry['kind'] }) {
 
 const COLUMNS = ['date', 'kind', 'amount', 'order', 'providerReference', 'note'] as const;
 
-/** Payments read "+$10.00", refunds and payouts "-$10.00". */
+/** Payments and reversals read "+$10.00", refunds and payouts "-$10.00". */
 function Signed({ cents }: { cents: number }) {
   return (
     <span className={cn('font-semibold tabular-nums', cents < 0 ? 'text-red-700' : 'text-emerald-800')}>
@@ -45,6 +47,8 @@ function Totals({ totals }: { totals: LedgerTotals }) {
     { key: 'payments', label: t('ledgerPage.payments'), value: <Price cents={totals.paymentsCents} /> },
     { key: 'refunds', label: t('ledgerPage.refunds'), value: <Price cents={totals.refundsCents} /> },
     { key: 'payouts', label: t('ledgerPage.payouts'), value: <Price cents={totals.payoutsCents} /> },
+    // Rare, and worth noticing when there are any: refunds the provider failed after it had said they succeeded.
+    ...(totals.reversalsCents !== 0 ? [{ key: 'reversals', label: t('ledgerPage.reversals'), value: <Price cents={totals.reversalsCents} /> }] : []),
     { key: 'balance', label: t('ledgerPage.balance'), value: <Price cents={totals.balanceCents} /> },
   ];
   return (
@@ -52,7 +56,7 @@ function Totals({ totals }: { totals: LedgerTotals }) {
       <h2 id="ledger-totals-title" className="sr-only">
         {t('ledgerPage.totals')}
       </h2>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl className={cn('grid grid-cols-2 gap-3', cards.length > 4 ? 'lg:grid-cols-5' : 'lg:grid-cols-4')}>
         {cards.map((card) => (
           <div key={card.key} className="surface p-4">
             <dt className="text-sm text-slate-600">{card.label}</dt>
@@ -123,12 +127,21 @@ function EntryList({ entries }: { entries: LedgerEntry[] }) {
   );
 }
 
-function Ledger() {
+/** `reconciliation` goes under the totals, and shows while the ledger loads or when it cannot be read, as it is read apart. */
+function Ledger({ reconciliation }: { reconciliation: ReactNode }) {
   const { t } = useT('admin');
   const query = useInfiniteQuery(ledgerQueryOptions);
-  if (query.isPending) return <StatePanel state="loading" title={t('ledgerPage.loading')} />;
-  if (query.isError && !query.data) {
-    return <LoadFailed title={t('ledgerPage.loadFailed')} onRetry={() => void query.refetch()} />;
+  if (query.isPending || (query.isError && !query.data)) {
+    return (
+      <div className="grid grid-cols-1 gap-6">
+        {query.isPending ? (
+          <StatePanel state="loading" title={t('ledgerPage.loading')} />
+        ) : (
+          <LoadFailed title={t('ledgerPage.loadFailed')} onRetry={() => void query.refetch()} />
+        )}
+        {reconciliation}
+      </div>
+    );
   }
   const pages = query.data.pages;
   const entries = pages.flatMap((page) => page.entries);
@@ -138,6 +151,7 @@ function Ledger() {
   return (
     <div className="grid grid-cols-1 gap-6">
       {totals ? <Totals totals={totals} /> : null}
+      {reconciliation}
       <div className="grid grid-cols-1 gap-4">
         <h2 id="ledger-entries-title" className="text-xl font-bold text-slate-900">
           {t('ledgerPage.entries')}
@@ -161,7 +175,7 @@ export default function LedgerPage() {
   useDocumentTitle(t('ledgerPage.title'));
   return (
     <MoneyFrame title={t('ledgerPage.title')} intro={t('ledgerPage.intro')}>
-      <Ledger />
+      <Ledger reconciliation={<ReconciliationPanel />} />
     </MoneyFrame>
   );
 }

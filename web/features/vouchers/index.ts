@@ -3,4 +3,4 @@ export { CopyCodeButton } from './components/copy-code-button';
 export { QrImage } from './components/qr-image';
 export { shareVoucher, useVoucherTexts } from './voucher-actions';
 export { VoucherStateBadge } from './components/voucher-state-badge';
-export { orderNumber, stateOfStatus, validityStatement } from './voucher-display';
+export { hasPendingRefund, orderNumber, REFUND_POLL_MS, stateOfStatus, validityStatement } from './voucher-display';

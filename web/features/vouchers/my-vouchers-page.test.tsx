@@ -181,13 +181,62 @@ describe('My Vouchers, refunds', () => {
     expect(post?.[1]?.method).toBe('POST');
   });
 
-  it('shows a pending refund as such', async () => {
-    stubVoucherPages({ '/api/user/vouchers': () => json([voucher('a1', { refund: refund('pending') })]) });
+  it('says "Refund pending", not "Refunded", until the provider confirms, with nothing left to redeem', async () => {
+    // The server reads such a voucher as refunded already; only its refund tells that the money is still on its way.
+    stubVoucherPages({ '/api/user/vouchers': () => json([voucher('a1', { status: 'refunded', refund: refund('pending') })]) });
     renderPage();
     const [card] = await screen.findAllByRole('article');
     expect(card!.textContent).toMatch(/Refund pending: \$39\.99, asked on Nov 2[34], 2026/);
-    expect(within(card!).getByText('Refunded')).toBeTruthy();
+    expect(within(card!).getByText('Refund pending')).toBeTruthy();
+    expect(within(card!).queryByText('Refunded')).toBeNull();
+    expect(within(card!).getByText('CODEXXA1')).toBeTruthy();
+    expect(within(card!).queryByText('PIN')).toBeNull();
+    expect(within(card!).queryByRole('button', { name: /Enlarge QR code/ })).toBeNull();
+    expect(within(card!).queryByRole('button', { name: /Copy code/ })).toBeNull();
+    expect(within(card!).queryByRole('link', { name: /^Print/ })).toBeNull();
     expect(within(card!).queryByRole('button', { name: /^Refund voucher/ })).toBeNull();
+    expect(within(screen.getByRole('group', { name: 'Filter vouchers' })).getByRole('button', { name: 'Refunded 1' })).toBeTruthy();
+  });
+
+  it('reads the vouchers again while a refund is pending, and stops once the provider has answered', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let reads = 0;
+      stubVoucherPages({
+        '/api/user/vouchers': () => {
+          reads += 1;
+          return json([voucher('a1', { status: 'refunded', refund: refund(reads < 3 ? 'pending' : 'succeeded') }), voucher('a2')]);
+        },
+      });
+      renderPage();
+      const card = () => screen.getAllByRole('article')[0]!;
+      expect(await screen.findByText('Refund pending')).toBeTruthy();
+
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+      expect(reads).toBe(2);
+      expect(within(card()).getByText('Refund pending')).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+      await waitFor(() => expect(within(card()).getByText('Refunded')).toBeTruthy());
+      expect(card().textContent).toMatch(/Refunded: \$39\.99 on Nov 2[34], 2026/);
+
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+      expect(reads).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not read the vouchers again when no refund is pending', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const fetchMock = stubVoucherPages({ '/api/user/vouchers': () => json([voucher('a1', { status: 'refunded', refund: refund('succeeded') }), voucher('a2')]) });
+      renderPage();
+      await screen.findAllByRole('article');
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+      expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/user/vouchers')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps the dialog open with the server's refusal in an alert", async () => {

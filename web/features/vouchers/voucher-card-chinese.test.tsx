@@ -34,10 +34,11 @@ describe('VoucherCard in Chinese', () => {
   it('shows a refund under way in Chinese, the amount in US$', async () => {
     await act(() => chooseLanguage('zh-CN'));
     const refund = { id: 'r1', amountCents: 3999, status: 'pending' as const, reason: 'customer' as const, createdAt: '2026-11-23T10:00:00.000Z' };
-    renderScreen(<VoucherCard voucher={aVoucher({ id: 'v2', refund })} offerReview={false} />, { user: aUser(), path: '/my/vouchers' });
+    renderScreen(<VoucherCard voucher={aVoucher({ id: 'v2', status: 'refunded', refund })} offerReview={false} />, { user: aUser(), path: '/my/vouchers' });
 
     const card = await screen.findByRole('article');
-    expect(within(card).getByText('已退款')).toBeTruthy();
+    expect(within(card).getByText('退款处理中')).toBeTruthy();
+    expect(within(card).queryByText('已退款')).toBeNull();
     expect(card.textContent).toMatch(/退款处理中：US\$39\.99，申请于 2026年11月2[34]日 \d{2}:\d{2}/);
   });
 

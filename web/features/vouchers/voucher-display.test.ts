@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Voucher } from '../../../contract/checkout';
 import {
   filterVouchers,
+  hasPendingRefund,
   orderNumber,
   shareText,
+  stateOfStatus,
   validityStatement,
   voucherCounts,
   voucherState,
@@ -39,15 +41,34 @@ describe('voucher states and filters', () => {
     expect(voucherState(buildVoucher({ status: 'redeemed', redeemed: true }))).toBe('redeemed');
   });
 
-  it('reads a refunded voucher, or one with a refund under way, as refunded; a failed refund leaves it valid', () => {
+  it('reads a refunded voucher as refunded, one whose refund the provider has not confirmed as pending; a failed refund leaves it valid', () => {
     const refund = { id: 'r1', amountCents: 3999, reason: 'customer', createdAt: '2026-11-23T10:00:00.000Z' } as const;
     expect(voucherState(buildVoucher({ status: 'refunded', refund: { ...refund, status: 'succeeded' } }))).toBe('refunded');
-    expect(voucherState(buildVoucher({ refund: { ...refund, status: 'pending' } }))).toBe('refunded');
+    expect(voucherState(buildVoucher({ status: 'refunded', refund: null }))).toBe('refunded');
+    expect(voucherState(buildVoucher({ status: 'refunded', refund: { ...refund, status: 'pending' } }))).toBe('refundPending');
+    expect(voucherState(buildVoucher({ refund: { ...refund, status: 'pending' } }))).toBe('refundPending');
     expect(voucherState(buildVoucher({ refund: { ...refund, status: 'failed' } }))).toBe('valid');
   });
 
-  it('counts and filters All, Valid, Redeemed and Refunded (expired vouchers only under All)', () => {
+  it('reads an order history voucher by its status and refund alike', () => {
+    const refund = { id: 'r1', amountCents: 3999, reason: 'customer', createdAt: '2026-11-23T10:00:00.000Z' } as const;
+    expect(stateOfStatus('refunded', { ...refund, status: 'pending' })).toBe('refundPending');
+    expect(stateOfStatus('refunded', { ...refund, status: 'succeeded' })).toBe('refunded');
+    expect(stateOfStatus('active', { ...refund, status: 'failed' })).toBe('valid');
+    expect(stateOfStatus('redeemed', null)).toBe('redeemed');
+    expect(stateOfStatus('expired')).toBe('expired');
+  });
+
+  it('knows when a list shows a refund still waiting for the provider', () => {
+    const refund = { id: 'r1', amountCents: 3999, reason: 'customer', createdAt: '2026-11-23T10:00:00.000Z' } as const;
+    expect(hasPendingRefund([buildVoucher(), buildVoucher({ status: 'refunded', refund: { ...refund, status: 'pending' } })])).toBe(true);
+    expect(hasPendingRefund([buildVoucher({ status: 'refunded', refund: { ...refund, status: 'succeeded' } }), buildVoucher({ refund: { ...refund, status: 'failed' } })])).toBe(false);
+  });
+
+  it('counts and filters All, Valid, Redeemed and Refunded (expired vouchers only under All, pending refunds under Refunded)', () => {
     expect(voucherCounts([...vouchers, buildVoucher({ id: 'e', status: 'refunded' })])).toEqual({ all: 5, valid: 2, redeemed: 1, refunded: 1 });
+    const pending = buildVoucher({ id: 'f', status: 'refunded', refund: { id: 'r1', amountCents: 3999, status: 'pending', reason: 'customer', createdAt: '2026-11-23T10:00:00.000Z' } });
+    expect(filterVouchers([...vouchers, pending], 'refunded').map((v) => v.id)).toEqual(['f']);
     expect(voucherCounts(vouchers)).toEqual({ all: 4, valid: 2, redeemed: 1, refunded: 0 });
     expect(filterVouchers(vouchers, 'valid').map((v) => v.id)).toEqual(['a', 'd']);
     expect(filterVouchers(vouchers, 'redeemed').map((v) => v.id)).toEqual(['b']);

@@ -4,7 +4,8 @@ import type { RefundSummary, Voucher } from '../../../contract/checkout';
 import { translate } from '../../i18n';
 import { formatDay } from '../../lib/dates';
 
-export type VoucherState = 'valid' | 'redeemed' | 'refunded' | 'expired';
+/** `refundPending`: the money is on its way back but the provider has not confirmed it; the voucher is no longer usable. */
+export type VoucherState = 'valid' | 'redeemed' | 'refundPending' | 'refunded' | 'expired';
 
 type StateFields = Pick<Voucher, 'status' | 'redeemed' | 'expired'> & { refund?: Voucher['refund'] };
 
@@ -15,25 +16,51 @@ export function standingRefund(voucher: { refund?: Voucher['refund'] }): RefundS
 
 /**
  * What the customer can still do with a voucher (ADR 027): the server's `status` first (a voucher with a refund under
- * way reads as refunded already); an active voucher whose last day has passed reads as expired before the sweep has
- * marked it.
+ * way reads as refunded already, so it says "Refund pending" until the provider confirms, never "Refunded" early); an
+ * active voucher whose last day has passed reads as expired before the sweep has marked it.
  */
 export function voucherState(voucher: StateFields): VoucherState {
   if (voucher.status === 'redeemed' || voucher.redeemed) return 'redeemed';
-  if (voucher.status === 'refunded' || standingRefund(voucher)) return 'refunded';
+  const refund = standingRefund(voucher);
+  if (refund?.status === 'pending') return 'refundPending';
+  if (voucher.status === 'refunded' || refund) return 'refunded';
   return voucher.status === 'expired' || voucher.expired ? 'expired' : 'valid';
 }
 
-/** The state of a voucher known only by its `status` (order histories, customer service). */
-export function stateOfStatus(status: Voucher['status']): VoucherState {
+/**
+ * The state of a voucher known by its `status` and refund alone (order histories, customer service): a refund the
+ * provider has not confirmed reads as pending, whatever the status says.
+ */
+export function stateOfStatus(status: Voucher['status'], refund?: RefundSummary | null): VoucherState {
+  if (status === 'redeemed') return 'redeemed';
+  if (refund?.status === 'pending') return 'refundPending';
   return status === 'active' ? 'valid' : status;
+}
+
+/** Whether the voucher's money has gone back or is going back: it shows its code alone, with no PIN, QR or print. */
+export function isRefundState(state: VoucherState): boolean {
+  return state === 'refunded' || state === 'refundPending';
+}
+
+/** How often a list showing a pending refund is read again, so the provider's answer shows without a reload. */
+export const REFUND_POLL_MS = 5_000;
+
+/** Whether any of these vouchers waits for the provider to confirm its refund. */
+export function hasPendingRefund(vouchers: ReadonlyArray<{ refund?: Voucher['refund'] }>): boolean {
+  return vouchers.some((voucher) => voucher.refund?.status === 'pending');
 }
 
 export type VoucherFilter = 'all' | 'valid' | 'redeemed' | 'refunded';
 
+/** The filter a voucher falls under besides All: a pending refund counts as refunded; an expired voucher under none. */
+function filterOf(state: VoucherState): VoucherFilter | null {
+  if (state === 'refundPending') return 'refunded';
+  return state === 'expired' ? null : state;
+}
+
 export function filterVouchers<T extends StateFields>(vouchers: T[], filter: VoucherFilter): T[] {
   if (filter === 'all') return vouchers;
-  return vouchers.filter((voucher) => voucherState(voucher) === filter);
+  return vouchers.filter((voucher) => filterOf(voucherState(voucher)) === filter);
 }
 
 export function voucherCounts(vouchers: StateFields[]): Record<VoucherFilter, number> {

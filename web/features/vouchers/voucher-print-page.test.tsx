@@ -54,6 +54,15 @@ describe('VoucherPrintPage', () => {
     expect(screen.getByRole('img', { name: 'QR code for voucher CODEXXV2 (already used)' })).toBeTruthy();
   });
 
+  it('says a refund is pending, without the PIN or QR, until the provider confirms it', async () => {
+    const refund = { id: 'r1', amountCents: 3999, reason: 'customer', createdAt: '2026-11-23T10:00:00.000Z' } as const;
+    renderPrint(aVoucher({ id: 'v3', status: 'refunded', refund: { ...refund, status: 'pending' } }));
+    expect(await screen.findByText('Refund pending: this voucher can no longer be used.')).toBeTruthy();
+    expect(screen.getByText('CODEXXV3')).toBeTruthy();
+    expect(screen.queryByText('PIN')).toBeNull();
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+  });
+
   it("says a voucher that is not the customer's was not found", async () => {
     stubApi({ 'GET /api/user/vouchers/v9': () => json({ message: 'Voucher not found' }, 404) });
     renderScreen(<VoucherPrintPage id="v9" />, { user: aUser(), path: '/my/vouchers/v9/print' });

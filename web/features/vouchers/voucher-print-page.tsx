@@ -22,7 +22,7 @@ import { parseBusinessHours, VoucherVenue, type HoursPeriod } from '../merchants
 import { voucherQueryOptions } from './api/get-voucher';
 import { QrImage } from './components/qr-image';
 import { RedeemedQr } from './components/redeemed-qr';
-import { standingRefund, voucherState } from './voucher-display';
+import { isRefundState, voucherState } from './voucher-display';
 
 const PERIOD_KEYS: Record<HoursPeriod, string> = { morning: 'print.periods.morning', afternoon: 'print.periods.afternoon', evening: 'print.periods.evening' };
 
@@ -40,7 +40,6 @@ function PrintableVoucher({ voucher }: { voucher: Voucher }) {
   const state = voucherState(voucher);
   const hours = parseBusinessHours(voucher.merchantHours);
   const redeemedAt = voucher.redeemedAt ? formatIso(voucher.redeemedAt, formatDayTime) : '';
-  const refund = standingRefund(voucher);
 
   return (
     <article aria-labelledby="voucher-title" className="voucher-print mt-6 surface p-6 sm:p-8 print:mt-0 print:border print:border-black print:p-6 print:shadow-none">
@@ -53,9 +52,9 @@ function PrintableVoucher({ voucher }: { voucher: Voucher }) {
         <p role="status" className="mt-4 rounded-xl bg-slate-100 p-3 font-semibold text-slate-900 ring-1 ring-slate-300 print:bg-white print:text-black">
           {t('print.redeemedOn', { date: redeemedAt })}
         </p>
-      ) : state === 'refunded' ? (
+      ) : isRefundState(state) ? (
         <p role="status" className="mt-4 rounded-xl bg-slate-100 p-3 font-semibold text-slate-900 ring-1 ring-slate-300 print:bg-white print:text-black">
-          {refund?.status === 'pending' ? t('print.refundPending') : t('print.refunded')}
+          {state === 'refundPending' ? t('print.refundPending') : t('print.refunded')}
         </p>
       ) : state === 'expired' ? (
         <p role="status" className="mt-4 rounded-xl bg-slate-100 p-3 font-semibold text-slate-900 ring-1 ring-slate-300 print:bg-white print:text-black">
@@ -79,7 +78,7 @@ function PrintableVoucher({ voucher }: { voucher: Voucher }) {
           <Term term={t('print.voucherCode')}>
             <span className="font-mono text-3xl font-bold tracking-widest">{voucher.voucherCode}</span>
           </Term>
-          {state === 'refunded' ? null : (
+          {isRefundState(state) ? null : (
             <Term term={t('print.pin')}>
               <span className="font-mono text-3xl font-bold tracking-widest">{voucher.voucherPin}</span>
             </Term>

@@ -37,6 +37,7 @@ const LINKS = [
   { href: paths.adminTransactions, key: 'transactions' },
   { href: paths.adminOrders, key: 'orders' },
   { href: paths.adminLedger, key: 'ledger' },
+  { href: paths.adminAttention, key: 'attention' },
   { href: paths.adminStatements, key: 'statements' },
 ] as const;
 

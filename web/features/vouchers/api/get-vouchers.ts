@@ -3,6 +3,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { Voucher } from '../../../../contract/checkout';
 import { NEXT_CURSOR_HEADER } from '../../../../contract/constants';
 import { apiRequest } from '../../../lib/api-client';
+import { hasPendingRefund, REFUND_POLL_MS } from '../voucher-display';
 
 export const VOUCHERS_PATH = '/api/user/vouchers';
 /** Every read of the list starts with this; invalidating it reloads the pages already shown. */
@@ -27,4 +28,7 @@ export const vouchersQueryOptions = infiniteQueryOptions({
   queryFn: ({ pageParam, signal }) => fetchVoucherPage(pageParam, signal),
   initialPageParam: null as string | null,
   getNextPageParam: (lastPage) => lastPage.nextCursor,
+  // A refund waits for the provider's answer; reading the pages again while one is shown turns "Refund pending" into
+  // "Refunded" (or back into a usable voucher) without a reload, and stops once none is left.
+  refetchInterval: (query) => (hasPendingRefund(query.state.data?.pages.flatMap((page) => page.vouchers) ?? []) ? REFUND_POLL_MS : false),
 });

@@ -1,7 +1,7 @@
 /**
  * One voucher on My Vouchers: picture, deal, state badge, code (copyable), PIN, QR (enlargeable), validity, refund terms,
  * its refund (or the Refund button), review and the printable page. A redeemed voucher shows its code with the QR folded
- * away behind "Show QR"; a refunded one its code alone: nothing left to scan.
+ * away behind "Show QR"; a refunded one, or one whose refund is pending, its code alone: nothing left to scan.
  */
 import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
@@ -14,7 +14,7 @@ import { useT } from '../../../i18n';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { formatDay } from '../../../lib/dates';
 import { DealImage, RefundTerms } from '../../deals';
-import { standingRefund, voucherState } from '../voucher-display';
+import { isRefundState, standingRefund, voucherState } from '../voucher-display';
 import { CopyCodeButton } from './copy-code-button';
 import { QrDialog } from './qr-dialog';
 import { RedeemedQr } from './redeemed-qr';
@@ -34,7 +34,8 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
   const redeemedAt = when(voucher.redeemedAt);
   const refund = standingRefund(voucher);
   const refundedAt = refund ? when(refund.createdAt) : null;
-  const usable = state !== 'redeemed' && state !== 'refunded';
+  // A refund still pending gives the code nothing to redeem either: the money is already on its way back.
+  const usable = state !== 'redeemed' && !isRefundState(state);
   const refundable = voucher.refundAnytime && voucher.status === 'active' && state === 'valid';
   const titleId = `voucher-${voucher.id}-title`;
 
@@ -118,7 +119,7 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
         <RefundTerms refundAnytime={voucher.refundAnytime} autoRefundOnExpiry={voucher.autoRefundOnExpiry} className="mt-3" />
 
         <div className="mt-auto flex flex-wrap gap-2 pt-4">
-          {state === 'refunded' ? null : (
+          {isRefundState(state) ? null : (
             <Link href={paths.voucherPrint(voucher.id)} className={buttonClasses('outline', 'md')}>
               <PrinterIcon className="h-4 w-4" />
               <Trans t={t} i18nKey="card.print" values={{ code: voucher.voucherCode }} components={{ sr: <span className="sr-only" /> }} />
