@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isImageUrl } from './urls';
 import {
+  MIN_CHARGE_CENTS,
   DEAL_GALLERY_MAX,
   DEFAULT_COMMISSION_BPS,
   DEFAULT_INVENTORY,
@@ -143,6 +144,10 @@ const cents = z
   .min(0, { message: 'must not be negative' })
   .max(100_000_000, { message: 'is too large' });
 
+
+const dealPrice = cents.refine((v) => v === 0 || v >= MIN_CHARGE_CENTS, { message: 'must be $0.00 or at least $0.50' });
+const groupPrice = cents.min(MIN_CHARGE_CENTS, { message: 'must be at least $0.50' });
+
 const imageUrl = z
   .string()
   .trim()
@@ -158,7 +163,7 @@ const when = z.iso
 export const dealFields = z.object({
   merchantId: z.uuid({ message: 'Please choose a merchant' }),
   title: z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(200, { message: 'must be at most 200 characters' }),
-  priceCents: cents,
+  priceCents: dealPrice,
   originalPriceCents: cents.nullable().optional().default(null),
   description: longText(20_000).optional().default(''),
   imageUrl: imageUrl.optional().default(''),
@@ -191,7 +196,7 @@ export const dealFields = z.object({
     .nullable()
     .optional()
     .default(null),
-  groupPriceCents: cents.nullable().optional().default(null),
+  groupPriceCents: groupPrice.nullable().optional().default(null),
   groupWindowHours: z
     .number({ message: 'must be a number' })
     .int({ message: 'must be a whole number' })
@@ -216,9 +221,9 @@ const validWindow = <T extends { validFrom: Date | null; validUntil: Date | null
   !v.validFrom || !v.validUntil || v.validFrom <= v.validUntil;
 
 type GroupOffer = { priceCents: number; groupSize: number | null; groupPriceCents: number | null };
-/** A group offer names both its size and its price, and the group price is below the deal's. */
+/** A group offer names both its size and its price, and the group price is below the deal's (its floor is the field's own). */
 const groupOfferComplete = (v: GroupOffer) => (v.groupSize === null) === (v.groupPriceCents === null);
-const groupPriceBelowPrice = (v: GroupOffer) => v.groupPriceCents === null || (v.groupPriceCents >= 1 && v.groupPriceCents < v.priceCents);
+const groupPriceBelowPrice = (v: GroupOffer) => v.groupPriceCents === null || v.groupPriceCents < v.priceCents;
 
 /** A deal's fields with the checks across them: the validity window and the group offer. */
 export function checkedDeal<T extends z.ZodType<GroupOffer & { validFrom: Date | null; validUntil: Date | null }>>(schema: T) {

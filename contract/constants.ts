@@ -101,3 +101,9 @@ export const MAX_CHECKOUT_LINES = 20;
 export const MAX_UNITS_PER_LINE = 100;
 /** The largest total a card payment provider takes in one payment (Stripe: $999,999.99), in cents. */
 export const MAX_CHECKOUT_TOTAL_CENTS = 99_999_999;
+/**
+ * The least a card payment can be: Stripe charges nothing below $0.50. A deal's price is 0 (a free
+ * deal, whose vouchers are issued without the provider) or at least this; a group price, always
+ * paid, is at least this.
+ */
+export const MIN_CHARGE_CENTS = 50;

@@ -185,6 +185,8 @@ describe('POST /api/admin/deals', () => {
     ['priceCents as text', { priceCents: '1999' }, /^priceCents: /],
     ['priceCents null', { priceCents: null }, /^priceCents: /],
     ['priceCents infinite-ish', { priceCents: 1e12 }, /^priceCents: /],
+    ['priceCents of 1 cent, below what a card payment can be', { priceCents: 1 }, 'priceCents: must be $0.00 or at least $0.50'],
+    ['priceCents of 49 cents, below what a card payment can be', { priceCents: 49 }, 'priceCents: must be $0.00 or at least $0.50'],
     ['originalPriceCents negative', { originalPriceCents: -100 }, /^originalPriceCents: /],
     ['originalPriceCents fractional', { originalPriceCents: 29.5 }, /^originalPriceCents: /],
     ['inventory negative', { inventory: -1 }, 'inventory: must not be negative'],
@@ -244,6 +246,21 @@ describe('POST /api/admin/deals', () => {
     expect(await t.db.select().from(deals)).toEqual([]);
   });
 
+  it('takes a free deal ($0) and the least the payment provider can charge, for the price and the group price', async () => {
+    expect(await create({ priceCents: 0 })).toMatchObject({ priceCents: 0 });
+    expect(await create({ priceCents: 50 })).toMatchObject({ priceCents: 50 });
+    expect(await create({ priceCents: 51, groupSize: 2, groupPriceCents: 50 })).toMatchObject({ priceCents: 51, groupPriceCents: 50 });
+  });
+
+  it('words the refusal of a price the provider cannot charge in Chinese too', async () => {
+    const body = dealForm(shopId, { priceCents: 49 });
+    const chinese = await call(t.app, 'POST', '/api/admin/deals', { sessionId: admin.sessionId, body, headers: { 'accept-language': 'zh-CN' } });
+    expectError(chinese, 400, 'priceCents: 必须是 US$0.00 或不小于 US$0.50');
+    const group = dealForm(shopId, { priceCents: 3000, groupSize: 2, groupPriceCents: 10 });
+    const groupChinese = await call(t.app, 'POST', '/api/admin/deals', { sessionId: admin.sessionId, body: group, headers: { 'accept-language': 'zh-CN' } });
+    expectError(groupChinese, 400, 'groupPriceCents: 不能小于 US$0.50');
+  });
+
   it('saves a group offer, which shoppers see on the deal', async () => {
     const created = await create({ priceCents: 3000, groupSize: 4, groupPriceCents: 2200, groupWindowHours: 48 });
     expect(created).toMatchObject({ groupSize: 4, groupPriceCents: 2200, groupWindowHours: 48 });
@@ -256,6 +273,9 @@ describe('POST /api/admin/deals', () => {
     [{ groupSize: 3 }, 'groupPriceCents: Give both the group size and the group price, or neither'],
     [{ groupPriceCents: 1000 }, 'groupPriceCents: Give both the group size and the group price, or neither'],
     [{ groupSize: 3, groupPriceCents: 3000 }, 'groupPriceCents: must be below the price'],
+    [{ groupSize: 3, groupPriceCents: 49 }, 'groupPriceCents: must be at least $0.50'],
+    [{ groupSize: 3, groupPriceCents: 1 }, 'groupPriceCents: must be at least $0.50'],
+    [{ groupSize: 3, groupPriceCents: 0 }, 'groupPriceCents: must be at least $0.50'],
     [{ groupSize: 1, groupPriceCents: 1000 }, 'groupSize: must be at least 2'],
     [{ groupSize: 11, groupPriceCents: 1000 }, 'groupSize: must be at most 10'],
     [{ groupSize: 2, groupPriceCents: 1000, groupWindowHours: 169 }, 'groupWindowHours: must be at most 168'],
@@ -423,6 +443,9 @@ describe('PUT /api/admin/deals/{id}', () => {
   it('applies the same validation and sanitising as creation', async () => {
     const created = await create();
     expectError(await put(created.id, dealForm(shopId, { priceCents: -5 })), 400, 'priceCents: must not be negative');
+    expectError(await put(created.id, dealForm(shopId, { priceCents: 1 })), 400, 'priceCents: must be $0.00 or at least $0.50');
+    expectError(await put(created.id, dealForm(shopId, { priceCents: 49 })), 400, 'priceCents: must be $0.00 or at least $0.50');
+    expectError(await put(created.id, dealForm(shopId, { groupSize: 2, groupPriceCents: 49 })), 400, 'groupPriceCents: must be at least $0.50');
     expectError(await put(created.id, dealForm(shopId, { imageUrl: 'javascript:alert(1)' })), 400, 'imageUrl: must be a URL');
     expectError(await put(created.id, dealForm(shopId, { title: '' })), 400, 'title: is required');
     expectError(await put(created.id, dealForm(shopId, { status: 'deleted' })), 400, /^status: /);
@@ -482,7 +505,7 @@ describe('PUT /api/admin/deals/{id}', () => {
     it('saves nothing else of a refused edit', async () => {
       const created = await create({ inventory: 20 });
       await setUnitsTaken(t.db, created.id, 5);
-      expectStatus(await put(created.id, dealForm(shopId, { inventory: 4, title: 'Should not stick', priceCents: 1 })), 409);
+      expectStatus(await put(created.id, dealForm(shopId, { inventory: 4, title: 'Should not stick', priceCents: 50 })), 409);
       expect(await stored(created.id)).toMatchObject({ title: 'Sunset Kayak Tour', priceCents: 1999, inventory: 20 });
     });
   });

@@ -33,7 +33,7 @@ export const groupRoutes =
 
     /** Pays one unit of the deal at the group price for a place in the group, and answers the group with the payment page. */
     async function checkoutFor(user: UserRow, dealId: string, seat: SeatRequest) {
-      const started = await startCheckout(db, payments, origin, user, [{ dealId, quantity: 1 }], budgetOf(user), seat);
+      const started = await startCheckout(db, payments, origin, user, [{ dealId, quantity: 1 }], budgetOf(user), seat, request.log);
       const answer = await getGroup(db, seat.groupId, user.id);
       return { group: answer!, url: started.url };
     }

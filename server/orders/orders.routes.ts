@@ -24,7 +24,7 @@ export const checkoutRoutes =
         limit: 30,
         windowSeconds: 60,
         message: msg('checkout.tooManyCheckouts'),
-      });
+      }, undefined, request.log);
       return { url: started.url };
     });
   };

@@ -6,6 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import { MAX_CHECKOUT_LINES, MAX_CHECKOUT_TOTAL_CENTS, MAX_UNITS_PER_LINE, type CheckoutBody } from '../../contract/checkout';
 import { CHECKOUT_HOLD_MINUTES } from '../../contract/constants';
 import type { Db } from '../db/client';
@@ -16,14 +18,16 @@ import { HttpError } from '../http/errors';
 import { hitRateLimit, type AttemptBudget } from '../http/rate-limit';
 import type { UserRow } from '../http/session-lookup';
 import type { CreatedCheckout, PaymentProvider } from '../integrations/payments/payment-provider';
+import { fulfilOrder } from './fulfilment';
 import { addMember, seatTerms, takeSeat, type SeatRequest, type SeatTerms } from './group-seats';
 import { placeOrder, type OrderToPlace } from './placement';
 import { isRefusal, refuse, refusalFromDatabase, type Refusal } from './refusals';
-import { releaseLapsedNow } from './stock';
+import { releaseLapsedNow, releaseOrder } from './stock';
 
 export { releaseExpiredOrders, releaseOrder } from './stock';
 export { catchUpWithProvider, fulfilOrder, handlePaymentEvent } from './fulfilment';
 export { failExpiredGroups, tellGroupMembers, tellIfFormed } from './groups';
+export { refundById, retryRefund, type RefundDeps, type RefundRow } from './refunds';
 export type { SeatRequest } from './group-seats';
 
 export interface CheckoutLineInput {
@@ -113,11 +117,20 @@ async function priceLines(db: Db, lines: CheckoutLineInput[], userId: string, no
   return priced;
 }
 
+/** Fulfilment's log when the caller passes none (it writes only when a free order meets a deal withdrawn meanwhile). */
+const QUIET = pino({ level: 'silent' }) as FastifyBaseLogger;
+
+/** The session id of a free order: no provider ever opened a page for it, so the id is ours. */
+const freeSessionIdOf = (orderId: string) => `free_${orderId}`;
+
 /**
  * Checks the lines, opens the provider's hosted checkout, then places the order with its holds.
  * Every attempt counts against the customer's checkout budget, refused or not. With `seat`, the
  * checkout pays one unit at the group price for a place in a group (ADR 029): the place is checked
- * before the provider is called, and taken in the transaction that places the order.
+ * before the provider is called, and taken in the transaction that places the order. A checkout
+ * whose every unit is free has nothing to charge (and Stripe takes nothing below $0.50): it is
+ * placed the same way, with the same stock and allowance, then fulfilled at once without the
+ * provider, and answers the success page.
  */
 export async function startCheckout(
   db: Db,
@@ -127,6 +140,7 @@ export async function startCheckout(
   lines: CheckoutLineInput[],
   budget: AttemptBudget,
   seat?: SeatRequest,
+  logger: FastifyBaseLogger = QUIET,
 ): Promise<StartedCheckout> {
   if (user.role !== 'customer') throw refuse('notACustomer');
   const now = new Date();
@@ -141,18 +155,25 @@ export async function startCheckout(
   // its session in the same transaction as its holds. If the order then cannot be placed, the page
   // is never shown and lapses at the provider on its own.
   const orderId = randomUUID();
+  // A group place is always paid (its price is at least the provider's minimum), and its vouchers wait for the group.
+  const free = !terms && priced.every((l) => unitPrice(l.deal) === 0);
   let created: CreatedCheckout;
-  try {
-    created = await payments.createCheckout({
-      orderId,
-      lines: priced.map((l) => ({ title: l.deal.title, unitPriceCents: unitPrice(l.deal), quantity: l.quantity })),
-      successUrl: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${origin}/cart`,
-      expiresAt: sessionExpiresAt,
-    });
-  } catch (err) {
-    await hitRateLimit(db, budget.key, budget.limit, budget.windowSeconds);
-    throw refuse('providerFailed', err instanceof Error ? err.message : 'payment provider error');
+  if (free) {
+    const sessionId = freeSessionIdOf(orderId);
+    created = { sessionId, url: `${origin}/success?session_id=${encodeURIComponent(sessionId)}` };
+  } else {
+    try {
+      created = await payments.createCheckout({
+        orderId,
+        lines: priced.map((l) => ({ title: l.deal.title, unitPriceCents: unitPrice(l.deal), quantity: l.quantity })),
+        successUrl: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${origin}/cart`,
+        expiresAt: sessionExpiresAt,
+      });
+    } catch (err) {
+      await hitRateLimit(db, budget.key, budget.limit, budget.windowSeconds);
+      throw refuse('providerFailed', err instanceof Error ? err.message : 'payment provider error');
+    }
   }
   const placing: OrderToPlace = {
     orderId,
@@ -188,7 +209,38 @@ export async function startCheckout(
   };
   // A refused transaction rolls its count back, so each try counts the attempt and only one is kept.
   await refusingOver(budget, db, () => afterReleasingLapsedHolds(db, place));
+  if (free) await fulfilFreeOrder(db, payments, logger, orderId, created.sessionId, priced, () => priceLines(db, lines, user.id, new Date()));
   return { orderId, url: created.url, sessionId: created.sessionId };
+}
+
+/**
+ * Issues a free order's vouchers by the one fulfilment path, as a payment would, with no payment
+ * reference. What could stop it now is a deal withdrawn since it was priced (fulfilment then gives the
+ * units back): the checkout is refused as it would have been a moment earlier, by pricing the lines
+ * again (`priceAgain`). If fulfilment fails, the order is released rather than left pending for a
+ * payment that will never come.
+ */
+async function fulfilFreeOrder(
+  db: Db,
+  payments: PaymentProvider,
+  logger: FastifyBaseLogger,
+  orderId: string,
+  sessionId: string,
+  priced: PricedLine[],
+  priceAgain: () => Promise<unknown>,
+): Promise<void> {
+  const units = priced.reduce((sum, l) => sum + l.quantity, 0);
+  const event = { provider: payments.name, id: sessionId, type: 'free' };
+  let outcome;
+  try {
+    outcome = await fulfilOrder(db, payments, logger, { sessionId, orderId, paymentRef: null }, event, { id: orderId, units });
+  } catch (err) {
+    await releaseOrder(db, orderId, 'cancelled').catch(() => false);
+    throw err;
+  }
+  if (outcome === 'fulfilled' || outcome === 'already-fulfilled') return;
+  await priceAgain();
+  throw refuse('noLongerAvailable', priced[0]!.deal);
 }
 
 /**

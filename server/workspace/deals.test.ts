@@ -116,12 +116,26 @@ describe('POST /api/merchant/deals', () => {
     );
     expectError(await as(t.app, owner, 'POST', '/api/merchant/deals', proposal({ title: '  ' })), 400, 'title: is required');
     expectError(await as(t.app, owner, 'POST', '/api/merchant/deals', proposal({ priceCents: -1 })), 400, 'priceCents: must not be negative');
+    expectError(await as(t.app, owner, 'POST', '/api/merchant/deals', proposal({ priceCents: 1 })), 400, 'priceCents: must be $0.00 or at least $0.50');
+    expectError(await as(t.app, owner, 'POST', '/api/merchant/deals', proposal({ priceCents: 49 })), 400, 'priceCents: must be $0.00 or at least $0.50');
     const description = '<p onclick="steal()">Fresh <script>alert(1)</script><a href="javascript:x">fish</a></p>';
     const created = await propose(owner, { description, termsConditions: '<img src=x onerror=alert(1)><p>One per table.</p>' });
     expect(created.description).toBe(sanitizeRichText(description));
     expect(created.description).not.toMatch(/script|onclick|javascript/);
     expect(created.termsConditions).toBe('<p>One per table.</p>');
     expect(await t.db.select().from(deals)).toHaveLength(1);
+  });
+});
+
+describe('a proposal priced for the payment provider', () => {
+  it('may be free, or cost at least $0.50, on a new proposal and a changed one alike', async () => {
+    expect(await propose(owner, { priceCents: 0 })).toMatchObject({ priceCents: 0 });
+    const draft = await propose(owner, { priceCents: 50 });
+    expect(draft).toMatchObject({ priceCents: 50 });
+    expectError(await put(owner, draft.id, proposal({ priceCents: 49 })), 400, 'priceCents: must be $0.00 or at least $0.50');
+    expectError(await put(owner, draft.id, proposal({ priceCents: 1 })), 400, 'priceCents: must be $0.00 or at least $0.50');
+    expectStatus(await put(owner, draft.id, proposal({ priceCents: 0 })), 200);
+    expect(await stored(draft.id)).toMatchObject({ priceCents: 0 });
   });
 });
 
@@ -134,6 +148,15 @@ describe('a proposal with a group offer', () => {
       400,
       'groupPriceCents: must be below the price',
     );
+    for (const groupPriceCents of [0, 1, 49]) {
+      expectError(
+        await as(t.app, owner, 'POST', '/api/merchant/deals', proposal({ priceCents: 4000, groupSize: 2, groupPriceCents })),
+        400,
+        'groupPriceCents: must be at least $0.50',
+      );
+    }
+    expectError(await put(owner, deal.id, proposal({ priceCents: 4000, groupSize: 2, groupPriceCents: 49 })), 400, 'groupPriceCents: must be at least $0.50');
+    expect(await propose(owner, { priceCents: 4000, groupSize: 2, groupPriceCents: 50 })).toMatchObject({ groupPriceCents: 50 });
   });
 });
 

@@ -71,9 +71,15 @@ CREATE UNIQUE INDEX "refunds_one_per_order_key" ON "refunds" USING btree ("order
 CREATE UNIQUE INDEX "refunds_idempotency_key" ON "refunds" USING btree ("provider","idempotency_key") WHERE "refunds"."status" <> 'failed';--> statement-breakpoint
 CREATE INDEX "refunds_attention_idx" ON "refunds" USING btree ("created_at") WHERE "refunds"."resolved_at" is null and ("refunds"."status" <> 'succeeded');--> statement-breakpoint
 CREATE INDEX "refunds_pending_idx" ON "refunds" USING btree ("next_try_at") WHERE "refunds"."status" = 'pending';--> statement-breakpoint
--- Deals saved before the rule keep their prices (NOT VALID); every row written from now on is held to it.
-ALTER TABLE "deals" ADD CONSTRAINT "deals_price_check" CHECK ("deals"."price_cents" = 0 or "deals"."price_cents" >= 50) NOT VALID;--> statement-breakpoint
-ALTER TABLE "deals" ADD CONSTRAINT "deals_group_check" CHECK (("deals"."group_size" is null) = ("deals"."group_price_cents" is null) and ("deals"."group_size" is null or ("deals"."group_size" between 2 and 10 and "deals"."group_price_cents" >= 50 and "deals"."group_price_cents" < "deals"."price_cents"))) NOT VALID;--> statement-breakpoint
+-- A card payment under $0.50 cannot be taken, so nothing was ever paid at these prices through Stripe:
+-- they rise to the least that can be charged (a group price that would no longer be below the price
+-- goes, with its group offer). Vouchers keep the price they were bought at (order_items).
+UPDATE "deals" SET "group_size" = NULL, "group_price_cents" = NULL
+	WHERE "group_price_cents" IS NOT NULL AND "group_price_cents" < 50 AND greatest("price_cents", 50) <= 50;--> statement-breakpoint
+UPDATE "deals" SET "group_price_cents" = 50 WHERE "group_price_cents" IS NOT NULL AND "group_price_cents" < 50;--> statement-breakpoint
+UPDATE "deals" SET "price_cents" = 50 WHERE "price_cents" BETWEEN 1 AND 49;--> statement-breakpoint
+ALTER TABLE "deals" ADD CONSTRAINT "deals_price_check" CHECK ("deals"."price_cents" = 0 or "deals"."price_cents" >= 50);--> statement-breakpoint
+ALTER TABLE "deals" ADD CONSTRAINT "deals_group_check" CHECK (("deals"."group_size" is null) = ("deals"."group_price_cents" is null) and ("deals"."group_size" is null or ("deals"."group_size" between 2 and 10 and "deals"."group_price_cents" >= 50 and "deals"."group_price_cents" < "deals"."price_cents")));--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_kind_check" CHECK ("ledger_entries"."kind" in ('payment', 'refund', 'payout', 'reversal'));--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_sign_check" CHECK (("ledger_entries"."kind" in ('payment', 'reversal') and "ledger_entries"."amount_cents" >= 0) or ("ledger_entries"."kind" in ('refund', 'payout') and "ledger_entries"."amount_cents" <= 0));--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_reversed_check" CHECK ("refunds"."reversed_at" is null or "refunds"."status" = 'failed');--> statement-breakpoint

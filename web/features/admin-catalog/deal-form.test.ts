@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createDealBody as serverDealBody, type AdminDeal } from '../../../contract/admin';
+import { MIN_CHARGE_CENTS } from '../../../contract/constants';
 import { isImageUrl } from '../../../contract/urls';
 import {
+  DEAL_LIMITS,
   centsToUsdInput,
   dealBody,
   dealFormFrom,
@@ -53,6 +55,19 @@ describe('deal form checks', () => {
     expect(validateDealForm(form({ price: '0' })).price).toBeUndefined();
   });
 
+  it('refuses a price the payment provider cannot charge, as the server does, but takes a free deal', () => {
+    expect(DEAL_LIMITS.minChargeCents).toBe(MIN_CHARGE_CENTS);
+    expect(validateDealForm(form({ price: '0.01' })).price).toBe('价格必须是 $0.00 或不小于 $0.50');
+    expect(validateDealForm(form({ price: '0.49' })).price).toBe('价格必须是 $0.00 或不小于 $0.50');
+    for (const price of ['0', '0.00', '0.5', '0.50', '0.51']) expect(validateDealForm(form({ price })).price, price).toBeUndefined();
+    // The form and the server agree on every price around the edge.
+    for (const price of ['0', '0.01', '0.3', '0.49', '0.494', '0.495', '0.5', '1']) {
+      const values = form({ price });
+      const clientAccepts = validateDealForm(values).price === undefined;
+      expect(serverDealBody.safeParse(dealBody(values)).success, price).toBe(clientAccepts);
+    }
+  });
+
   it('checks inventory and the per-customer limit as whole numbers', () => {
     expect(validateDealForm(form({ inventory: '-1' })).inventory).toBeDefined();
     expect(validateDealForm(form({ inventory: '2.5' })).inventory).toBeDefined();
@@ -85,7 +100,9 @@ describe('deal form checks', () => {
     expect(validateDealForm(form({ groupSize: '11', groupPrice: '9.99' })).groupSize).toBe('成团人数必须是 2 到 10 之间的整数');
     expect(validateDealForm(form({ groupSize: '2.5', groupPrice: '9.99' })).groupSize).toBeDefined();
     expect(validateDealForm(form({ groupSize: '3', groupPrice: '19.99' })).groupPrice).toBe('拼团价必须大于 0 且低于价格');
-    expect(validateDealForm(form({ groupSize: '3', groupPrice: '0' })).groupPrice).toBe('拼团价必须大于 0 且低于价格');
+    expect(validateDealForm(form({ groupSize: '3', groupPrice: '0' })).groupPrice).toBe('拼团价不能小于 $0.50');
+    expect(validateDealForm(form({ groupSize: '3', groupPrice: '0.49' })).groupPrice).toBe('拼团价不能小于 $0.50');
+    expect(validateDealForm(form({ groupSize: '3', groupPrice: '0.50' }))).toEqual({});
     expect(validateDealForm(form({ groupSize: '3', groupPrice: 'cheap' })).groupPrice).toBe('请输入有效的拼团价');
     expect(validateDealForm(form({ groupWindowHours: '0' })).groupWindowHours).toBeDefined();
     expect(validateDealForm(form({ groupWindowHours: '169' })).groupWindowHours).toBeDefined();

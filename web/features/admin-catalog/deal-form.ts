@@ -18,6 +18,7 @@ import {
 import { isImageUrl } from '../../../contract/urls';
 import { translate } from '../../i18n';
 import { formatIso, formatLocalDateTime } from '../../lib/date-format';
+import { formatMoney } from '../../lib/money';
 import { formatCount } from '../../lib/numbers';
 
 export const DEAL_LIMITS = {
@@ -25,6 +26,12 @@ export const DEAL_LIMITS = {
   richText: 20_000,
   imageUrl: 2000,
   maxCents: 100_000_000,
+  /**
+   * The least the payment provider can charge: a price is 0 (free) or at least this, a group price at least this. The
+   * server's MIN_CHARGE_CENTS (contract/admin.ts; deal-form.test.ts holds them equal), written here so that the
+   * screens do not load the server's schemas for one number.
+   */
+  minChargeCents: 50,
   inventory: 10_000_000,
   maxPerUser: 1000,
   groupSizeMin: GROUP_SIZE_MIN,
@@ -85,6 +92,8 @@ export interface DealFormMessages {
   titleRequired: string;
   titleTooLong: string;
   price: MoneyMessages;
+  /** The price is neither free nor what the payment provider can charge (DEAL_LIMITS.minChargeCents or more). */
+  priceBelowMinimum: string;
   originalPrice: MoneyMessages;
   imageUrlInvalid: string;
   imageUrlTooLong: string;
@@ -103,8 +112,10 @@ export interface DealFormMessages {
   groupSizeRequired: string;
   /** `required` is for a group size without a group price. */
   groupPrice: MoneyMessages;
-  /** The group price is not below the price (or is zero). */
+  /** The group price is not below the price. */
   groupPriceNotBelow: string;
+  /** The group price is below what the payment provider can charge (a group place is never free). */
+  groupPriceBelowMinimum: string;
   groupWindowHours: string;
   /** Photo number `n` (from 1) is not a picture address. */
   galleryUrlInvalid: (n: number) => string;
@@ -131,6 +142,7 @@ export function adminDealFormMessages(): DealFormMessages {
     titleRequired: translate('adminForms:dealForm.checks.titleRequired'),
     titleTooLong: translate('adminForms:dealForm.checks.titleTooLong', { max: DEAL_LIMITS.title }),
     price: adminMoneyMessages('price'),
+    priceBelowMinimum: translate('adminForms:dealForm.checks.priceBelowMinimum', { zero: formatMoney(0), min: formatMoney(DEAL_LIMITS.minChargeCents) }),
     originalPrice: adminMoneyMessages('originalPrice'),
     imageUrlInvalid: translate('adminForms:dealForm.checks.imageUrlInvalid'),
     imageUrlTooLong: translate('adminForms:dealForm.checks.imageUrlTooLong'),
@@ -146,6 +158,7 @@ export function adminDealFormMessages(): DealFormMessages {
     groupSizeRequired: translate('adminForms:dealForm.checks.groupSizeRequired'),
     groupPrice: adminMoneyMessages('groupPrice'),
     groupPriceNotBelow: translate('adminForms:dealForm.checks.groupPriceNotBelow'),
+    groupPriceBelowMinimum: translate('adminForms:dealForm.checks.groupPriceBelowMinimum', { min: formatMoney(DEAL_LIMITS.minChargeCents) }),
     groupWindowHours: translate('adminForms:dealForm.checks.groupWindowHours', { max: GROUP_WINDOW_HOURS_MAX }),
     galleryUrlInvalid: (n) => translate('adminForms:dealForm.checks.galleryUrlInvalid', { n }),
   };
@@ -269,6 +282,7 @@ export function validateDealFields(values: DealFieldValues, messages: DealFormMe
 
   const price = moneyError(values.price, true, messages.price);
   if (price) errors.price = price;
+  else if (!freeOrChargeable(usdToCents(values.price) ?? 0)) errors.price = messages.priceBelowMinimum;
   const original = moneyError(values.originalPrice, false, messages.originalPrice);
   if (original) errors.originalPrice = original;
 
@@ -297,13 +311,21 @@ export function validateDealFields(values: DealFieldValues, messages: DealFormMe
   return errors;
 }
 
+/** A price the payment provider can take: nothing at all (a free deal), or at least its minimum charge. */
+function freeOrChargeable(cents: number): boolean {
+  return cents === 0 || cents >= DEAL_LIMITS.minChargeCents;
+}
+
 /** The index of the first of the more photos that is not a picture address (or too long), or null. */
 export function firstBadPhoto(urls: string[]): number | null {
   const at = urls.findIndex((u) => !isImageUrl(u) || tooLong(u.trim(), DEAL_LIMITS.imageUrl));
   return at < 0 ? null : at;
 }
 
-/** The group offer's checks: size and price together or neither, the group price below the price, the window in hours. */
+/**
+ * The group offer's checks: size and price together or neither, the group price at least what the provider can charge
+ * and below the price, the window in hours.
+ */
 function groupOfferErrors(values: DealFieldValues, messages: DealFormMessages): DealFormErrors {
   const errors: DealFormErrors = {};
   const size = values.groupSize.trim();
@@ -319,7 +341,8 @@ function groupOfferErrors(values: DealFieldValues, messages: DealFormMessages): 
   else if (price !== '') {
     const cents = usdToCents(price) ?? 0;
     const full = usdToCents(values.price);
-    if (cents < 1 || (full !== null && cents >= full)) errors.groupPrice = messages.groupPriceNotBelow;
+    if (cents < DEAL_LIMITS.minChargeCents) errors.groupPrice = messages.groupPriceBelowMinimum;
+    else if (full !== null && cents >= full) errors.groupPrice = messages.groupPriceNotBelow;
   }
   const hours = wholeNumberError(values.groupWindowHours, 1, GROUP_WINDOW_HOURS_MAX, messages.groupWindowHours, () => messages.groupWindowHours);
   if (hours) errors.groupWindowHours = hours;

@@ -77,6 +77,7 @@ export function dealFormMessages(lng?: Language): DealFormMessages {
       negative: translate('merchantDeal:dealForm.errors.priceNegative', options()),
       tooLarge: translate('merchantDeal:dealForm.errors.priceTooLarge', options()),
     },
+    priceBelowMinimum: translate('merchantDeal:dealForm.errors.priceBelowMinimum', options({ zero: formatMoney(0), min: formatMoney(DEAL_LIMITS.minChargeCents) })),
     originalPrice: {
       required: translate('merchantDeal:dealForm.errors.originalPriceRequired', options()),
       invalid: translate('merchantDeal:dealForm.errors.originalPriceInvalid', options()),
@@ -102,6 +103,7 @@ export function dealFormMessages(lng?: Language): DealFormMessages {
       tooLarge: translate('merchantDeal:dealForm.errors.groupPriceTooLarge', options()),
     },
     groupPriceNotBelow: translate('merchantDeal:dealForm.errors.groupPriceNotBelow', options({ zero: formatMoney(0) })),
+    groupPriceBelowMinimum: translate('merchantDeal:dealForm.errors.groupPriceBelowMinimum', options({ min: formatMoney(DEAL_LIMITS.minChargeCents) })),
     groupWindowHours: translate('merchantDeal:dealForm.errors.groupWindowHours', options({ max: formatCount(GROUP_WINDOW_HOURS_MAX) })),
     galleryUrlInvalid: (n) => translate('merchantDeal:dealForm.errors.galleryUrlInvalid', options({ n })),
   };
