@@ -47,13 +47,16 @@ function readingsOf(db: Db, raw: string): SQL[] {
   return readings;
 }
 
-/** Why a refund was made, as the story words it. */
+/** Why a refund was made, as the story words it: a voucher's, a group member's place, or a whole payment that could not be fulfilled. */
 const REFUND_REASONS: Record<OrderParts['refunds'][number]['reason'], Message> = {
   customer: msg('story.why.customer'),
   expiry: msg('story.why.expiry'),
   goodwill: msg('story.why.goodwill'),
   admin: msg('story.why.admin'),
   group: msg('story.why.group'),
+  sold_out: msg('story.why.sold_out'),
+  withdrawn: msg('story.why.withdrawn'),
+  group_closed: msg('story.why.group_closed'),
 };
 
 /** What happened to an order, oldest first, each event in a sentence in `language`. */
@@ -68,7 +71,10 @@ function storyOf(order: OrderRow, parts: OrderParts, tried: RedemptionRow[], led
     parts.group ? msg('story.placedInGroup', { count: units, total, size: parts.group.size }) : msg('story.placed', { count: units, total }),
   );
   if (order.paidAt) add(order.paidAt, 'paid', msg('story.paid', { total, provider: order.provider }));
-  if (wholePaymentReturned(order)) {
+  // A whole payment given back by a refund of its own tells its story through that refund, below; one
+  // returned at once, before such refunds were kept, has only the ledger's rows.
+  const returnedByRefund = parts.refunds.some((r) => r.voucherId === null && r.groupMemberId === null);
+  if (wholePaymentReturned(order) && !returnedByRefund) {
     // Its times are the ledger's: the order itself records neither.
     for (const e of ledger.filter((l) => l.refundId === null)) {
       if (e.kind === 'payment') add(e.createdAt, 'paid', msg('story.paidAfterLapse', { amount: e.amountCents }));

@@ -86,6 +86,35 @@ export function refundedCentsOf(order: OrderRow, refundRows: RefundRow[]): numbe
   return refundRows.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amountCents, 0);
 }
 
+type RefundOfStatus = Pick<RefundRow, 'status' | 'amountCents' | 'voucherId'>;
+
+/**
+ * An order's status as its customer and customer service read it: the stored status, except that a
+ * paid order reads `refunded` once all its money went back and `partially_refunded` while only some
+ * did. Only succeeded refunds count: a pending one may still fail, a failed one gave nothing back. A $0
+ * order has no money to count, so its vouchers are counted instead (a refund without a voucher, the
+ * whole payment of a group member or of an order that could not be fulfilled, gives back all of it).
+ */
+export function orderStatusOf(
+  order: Pick<OrderRow, 'status' | 'totalCents'>,
+  refundRows: readonly RefundOfStatus[],
+  voucherIds: readonly string[],
+): CustomerOrder['status'] {
+  if (order.status !== 'paid') return order.status;
+  const succeeded = refundRows.filter((r) => r.status === 'succeeded');
+  if (succeeded.length === 0) return 'paid';
+  if (order.totalCents > 0) {
+    const back = succeeded.reduce((sum, r) => sum + r.amountCents, 0);
+    if (back >= order.totalCents) return 'refunded';
+    return back > 0 ? 'partially_refunded' : 'paid';
+  }
+  if (succeeded.some((r) => r.voucherId === null)) return 'refunded';
+  const refundedVouchers = new Set(succeeded.map((r) => r.voucherId));
+  const count = voucherIds.filter((id) => refundedVouchers.has(id)).length;
+  if (count === 0) return 'paid';
+  return count === voucherIds.length ? 'refunded' : 'partially_refunded';
+}
+
 export function presentOrderVoucher(v: OrderVoucherParts, refundRows: RefundRow[]): OrderVoucher {
   const refund = standingRefund(refundRows, v.voucher.id);
   return {
@@ -104,7 +133,7 @@ export function presentOrderVoucher(v: OrderVoucherParts, refundRows: RefundRow[
 export function presentCustomerOrder(order: OrderRow, parts: OrderParts): CustomerOrder {
   return {
     id: order.id,
-    status: order.status,
+    status: orderStatusOf(order, parts.refunds, parts.vouchers.map((v) => v.voucher.id)),
     totalCents: order.totalCents,
     refundedCents: refundedCentsOf(order, parts.refunds),
     createdAt: order.createdAt.toISOString(),

@@ -1,4 +1,8 @@
-/** GET /api/user/orders: a customer's own orders, newest first, with lines, vouchers and refunds. */
+/**
+ * GET /api/user/orders: a customer's own orders, newest first, with lines, vouchers and refunds, and the
+ * status they read as once money went back.
+ */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { NEXT_CURSOR_HEADER } from '../../contract/constants';
@@ -7,6 +11,7 @@ import { refunds, vouchers } from '../db/schema';
 import { testConfig, useTestApp } from '../test/app';
 import { call, expectStatus, messageOf, type TestSession } from '../test/auth-helpers';
 import { buy, buyableDeal, checkoutOk, customer, orderOf, testProviderFor } from '../test/purchase-helpers';
+import { orderStatusOf } from './order-history.service';
 
 const provider = testProviderFor(testConfig());
 const t = useTestApp({ deps: { payments: provider } });
@@ -37,8 +42,8 @@ describe('GET /api/user/orders', () => {
       .where(and(eq(vouchers.orderId, first.id), eq(vouchers.dealId, bread.id)))
       .orderBy(vouchers.unitIndex);
     const base = { voucherId: breadVoucher!.id, orderId: first.id, userId: ada.user.id, amountCents: 800, reason: 'customer' as const, voucherStatusBefore: 'active' as const, provider: 'test' as const };
-    await t.db.insert(refunds).values({ ...base, status: 'failed', failure: 'card closed', createdAt: new Date(Date.now() - 60_000), settledAt: new Date(Date.now() - 59_000) });
-    const [done] = await t.db.insert(refunds).values({ ...base, status: 'succeeded', providerRef: 're_1', settledAt: new Date() }).returning();
+    await t.db.insert(refunds).values({ ...base, status: 'failed', failure: 'card closed', idempotencyKey: `refund-${randomUUID()}`, createdAt: new Date(Date.now() - 60_000), settledAt: new Date(Date.now() - 59_000) });
+    const [done] = await t.db.insert(refunds).values({ ...base, status: 'succeeded', providerRef: 're_1', idempotencyKey: `refund-${randomUUID()}`, settledAt: new Date() }).returning();
     await t.db.update(vouchers).set({ status: 'refunded' }).where(eq(vouchers.id, breadVoucher!.id));
 
     const { orders: list, next } = await ordersOf(ada);
@@ -49,7 +54,7 @@ describe('GET /api/user/orders', () => {
     expect(pending).toMatchObject({ status: 'pending', paidAt: null, totalCents: 800, refundedCents: 0, vouchers: [], refunds: [] });
     expect(pending!.items).toEqual([{ dealId: bread.id, title: 'Sourdough loaf', quantity: 1, unitPriceCents: 800, imageUrl: '/img/bread.jpg' }]);
 
-    expect(paid).toMatchObject({ status: 'paid', totalCents: 2050, refundedCents: 800 });
+    expect(paid).toMatchObject({ status: 'partially_refunded', totalCents: 2050, refundedCents: 800 });
     expect(paid!.paidAt).not.toBeNull();
     expect(paid!.items.map((i) => [i.title, i.quantity])).toEqual([
       ['Carrot cake', 1],
@@ -93,5 +98,80 @@ describe('GET /api/user/orders', () => {
     expect(messageOf(bad)).toBe('cursor: is invalid');
     expectStatus(await call(t.app, 'GET', '/api/user/orders?limit=0', { sessionId: ada.sessionId }), 400);
     expect((await ordersOf(ada)).orders).toEqual([]);
+  });
+});
+
+describe('the status an order reads as', () => {
+  type VoucherRow = typeof vouchers.$inferSelect;
+
+  async function refundOf(v: VoucherRow, amountCents: number, status: 'pending' | 'succeeded' | 'failed') {
+    await t.db.insert(refunds).values({
+      voucherId: v.id,
+      orderId: v.orderId,
+      userId: v.userId,
+      amountCents,
+      status,
+      reason: 'customer',
+      voucherStatusBefore: 'active',
+      provider: 'test',
+      idempotencyKey: `refund-${randomUUID()}`,
+      settledAt: status === 'pending' ? null : new Date(),
+    });
+  }
+
+  it('is refunded once every unit’s money went back, partly refunded while some did, and paid while refunds are failed or pending', async () => {
+    const ada = await customer(t);
+    const { deal } = await buyableDeal(t.db, { priceCents: 800, maxPerUser: 10 });
+    const bought = async () => {
+      const order = await orderOf(t.db, await buy(t.app, ada, { items: [{ dealId: deal.id, quantity: 2 }] }));
+      const issued = await t.db.select().from(vouchers).where(eq(vouchers.orderId, order.id)).orderBy(vouchers.unitIndex);
+      return { order, issued: issued as [VoucherRow, VoucherRow] };
+    };
+    const whole = await bought();
+    await refundOf(whole.issued[0], 800, 'succeeded');
+    await refundOf(whole.issued[1], 800, 'succeeded');
+    const half = await bought();
+    await refundOf(half.issued[0], 800, 'succeeded');
+    await refundOf(half.issued[1], 800, 'failed');
+    const failed = await bought();
+    await refundOf(failed.issued[0], 800, 'failed');
+    const pending = await bought();
+    await refundOf(pending.issued[0], 800, 'pending');
+
+    const { orders: list } = await ordersOf(ada);
+    const statusOf = (id: string) => list.find((o) => o.id === id)!.status;
+    expect(statusOf(whole.order.id)).toBe('refunded');
+    expect(statusOf(half.order.id)).toBe('partially_refunded');
+    expect(statusOf(failed.order.id)).toBe('paid');
+    expect(statusOf(pending.order.id)).toBe('paid');
+  });
+});
+
+describe('orderStatusOf', () => {
+  const paid = (totalCents: number) => ({ status: 'paid' as const, totalCents });
+  const refund = (amountCents: number, status: 'pending' | 'succeeded' | 'failed', voucherId: string | null = 'v1') => ({ amountCents, status, voucherId });
+
+  it('keeps every stored status but paid as it is', () => {
+    for (const status of ['pending', 'expired', 'cancelled', 'refunded'] as const) {
+      expect(orderStatusOf({ status, totalCents: 1000 }, [refund(1000, 'succeeded')], ['v1'])).toBe(status);
+    }
+  });
+
+  it('counts the money of succeeded refunds only', () => {
+    expect(orderStatusOf(paid(1000), [], ['v1', 'v2'])).toBe('paid');
+    expect(orderStatusOf(paid(1000), [refund(500, 'failed'), refund(500, 'pending', 'v2')], ['v1', 'v2'])).toBe('paid');
+    expect(orderStatusOf(paid(1000), [refund(500, 'succeeded')], ['v1', 'v2'])).toBe('partially_refunded');
+    expect(orderStatusOf(paid(1000), [refund(500, 'succeeded'), refund(500, 'failed', 'v2')], ['v1', 'v2'])).toBe('partially_refunded');
+    expect(orderStatusOf(paid(1000), [refund(500, 'succeeded'), refund(500, 'succeeded', 'v2')], ['v1', 'v2'])).toBe('refunded');
+    // A group member's or an unfulfilled order's whole payment, given back without a voucher.
+    expect(orderStatusOf(paid(1499), [refund(1499, 'succeeded', null)], [])).toBe('refunded');
+  });
+
+  it('counts the vouchers of a $0 order, which has no money to count', () => {
+    expect(orderStatusOf(paid(0), [], ['v1', 'v2'])).toBe('paid');
+    expect(orderStatusOf(paid(0), [refund(0, 'succeeded'), refund(0, 'failed', 'v2')], ['v1', 'v2'])).toBe('partially_refunded');
+    expect(orderStatusOf(paid(0), [refund(0, 'succeeded'), refund(0, 'succeeded', 'v2')], ['v1', 'v2'])).toBe('refunded');
+    expect(orderStatusOf(paid(0), [refund(0, 'succeeded', null)], [])).toBe('refunded');
+    expect(orderStatusOf(paid(0), [refund(0, 'pending', null)], [])).toBe('paid');
   });
 });

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../test/app';
 import { call, expectStatus, loginAs, type TestSession } from '../test/auth-helpers';
 import { buildVouchers } from '../test/fixtures';
 import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount, buildUser } from '../db/factories';
-import { rateLimits, redemptions, vouchers } from '../db/schema';
+import { orderItems, orders, rateLimits, redemptions, vouchers } from '../db/schema';
 import { MERCHANT_FAILURE_BUDGET, maskPhone } from './redemption.service';
 
 let t: TestApp;
@@ -40,8 +40,13 @@ beforeEach(async () => {
   await t.db.delete(rateLimits);
 });
 
+/** What each voucher was bought for: less than the deal's 1250 of today, and the price the counter confirms. */
+const PAID_CENTS = 990;
+
 async function freshVoucher() {
-  const { vouchers: [v] } = await buildVouchers(t.db, { userId: buyerId, dealId, count: 1 });
+  const { order, item, vouchers: [v] } = await buildVouchers(t.db, { userId: buyerId, dealId, count: 1 });
+  await t.db.update(orderItems).set({ unitPriceCents: PAID_CENTS }).where(eq(orderItems.id, item.id));
+  await t.db.update(orders).set({ totalCents: PAID_CENTS }).where(eq(orders.id, order.id));
   return v!;
 }
 
@@ -61,7 +66,7 @@ describe('POST /api/merchant/redemptions/preview', () => {
         voucherId: v.id,
         voucherCode: v.code,
         dealTitle: 'Espresso flight',
-        priceCents: 1250,
+        priceCents: PAID_CENTS,
         phoneMasked: '•••• 4567',
         validUntil: v.validUntil.toISOString(),
       });

@@ -8,7 +8,7 @@ import type { UndoRedemptionAnswer } from '../../contract/orders';
 import type { RedeemAnswer, RedemptionRecord, RedemptionSummary } from '../../contract/redemption';
 import type { RedemptionPreview } from '../../contract/workspace';
 import type { Db, Tx } from '../db/client';
-import { deals, merchants, pinFailures, redemptions, users, vouchers } from '../db/schema';
+import { deals, merchants, orderItems, pinFailures, redemptions, users, vouchers } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { hitRateLimit, refundRateLimitHit, waitOf } from '../http/rate-limit';
 import { english, msg, type Message } from '../i18n';
@@ -119,6 +119,8 @@ export interface RedeemInput {
 interface Accepted {
   voucher: VoucherRow;
   deal: DealRow;
+  /** What the buyer paid for the voucher: its order line's unit price, not the deal's price of today. */
+  pricePaidCents: number;
   buyerPhone: string;
   /** When it was redeemed; null for a check, which redeems nothing. */
   redeemedAt: Date | null;
@@ -155,19 +157,21 @@ async function attemptRedemption(db: Db, actor: UserRow, input: RedeemInput, red
   charged = true;
 
   const [found] = await db
-    .select({ voucher: vouchers, deal: deals, buyerPhone: users.phone })
+    .select({ voucher: vouchers, deal: deals, pricePaidCents: orderItems.unitPriceCents, buyerPhone: users.phone })
     .from(vouchers)
+    .innerJoin(orderItems, eq(orderItems.id, vouchers.orderItemId))
     .innerJoin(deals, eq(deals.id, vouchers.dealId))
     .innerJoin(users, eq(users.id, vouchers.userId))
     .where(eq(vouchers.code, code))
     .limit(1);
   if (!found) return refuse(404, msg('notFound.voucher'));
-  const { voucher, deal } = found;
+  const { voucher, deal, pricePaidCents } = found;
 
   // Another merchant's voucher is refused before the PIN is looked at, and nothing about it (deal,
   // price, buyer) enters this merchant's log.
   if (deal.merchantId !== merchantId) return refuse(403, msg('redemption.otherMerchant'));
-  const about = { voucherId: voucher.id, dealId: deal.id, priceCents: deal.priceCents };
+  // The log keeps the price paid, so its value and the merchant's sums are what the vouchers brought in.
+  const about = { voucherId: voucher.id, dealId: deal.id, priceCents: pricePaidCents };
 
   const logSuccess = (tx: Tx) => logAttempt(tx, { code, merchantId, actorUserId: actor.id, success: true, reason: null, ...about });
   const checked = await checkPin(db, voucher, input.pin, actor.id, redeem ? logSuccess : null);
@@ -190,7 +194,7 @@ async function attemptRedemption(db: Db, actor: UserRow, input: RedeemInput, red
       return refuse(410, msg('redemption.expired', { date: voucher.validUntil }), about, false);
   }
   await refundRateLimitHit(db, budgetKey);
-  return { ok: true, accepted: { voucher, deal, buyerPhone: found.buyerPhone, redeemedAt: checked.kind === 'won' ? checked.at : null } };
+  return { ok: true, accepted: { voucher, deal, pricePaidCents, buyerPhone: found.buyerPhone, redeemedAt: checked.kind === 'won' ? checked.at : null } };
 }
 
 /**
@@ -200,13 +204,13 @@ async function attemptRedemption(db: Db, actor: UserRow, input: RedeemInput, red
 export async function redeemVoucher(db: Db, actor: UserRow, input: RedeemInput): Promise<RedeemOutcome> {
   const outcome = await attemptRedemption(db, actor, input, true);
   if (!outcome.ok) return outcome;
-  const { voucher, deal, redeemedAt } = outcome.accepted;
+  const { voucher, deal, pricePaidCents, redeemedAt } = outcome.accepted;
   return {
     ok: true,
     answer: {
       ok: true,
       reason: null,
-      voucher: { voucherId: voucher.id, voucherCode: voucher.code, dealTitle: deal.title, priceCents: deal.priceCents, redeemedAt: redeemedAt!.toISOString() },
+      voucher: { voucherId: voucher.id, voucherCode: voucher.code, dealTitle: deal.title, priceCents: pricePaidCents, redeemedAt: redeemedAt!.toISOString() },
     },
   };
 }
@@ -226,14 +230,14 @@ export function maskPhone(phone: string): string {
 export async function previewRedemption(db: Db, actor: UserRow, input: RedeemInput): Promise<PreviewOutcome> {
   const outcome = await attemptRedemption(db, actor, input, false);
   if (!outcome.ok) return outcome;
-  const { voucher, deal, buyerPhone } = outcome.accepted;
+  const { voucher, deal, pricePaidCents, buyerPhone } = outcome.accepted;
   return {
     ok: true,
     answer: {
       voucherId: voucher.id,
       voucherCode: voucher.code,
       dealTitle: deal.title,
-      priceCents: deal.priceCents,
+      priceCents: pricePaidCents,
       phoneMasked: maskPhone(buyerPhone),
       validUntil: voucher.validUntil.toISOString(),
     },

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../test/app';
 import { call, expectStatus, loginAs, type TestSession } from '../test/auth-helpers';
 import { buildVouchers } from '../test/fixtures';
 import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount, buildUser } from '../db/factories';
-import { pinFailures, rateLimits, redemptions, vouchers } from '../db/schema';
+import { orderItems, orders, pinFailures, rateLimits, redemptions, vouchers } from '../db/schema';
 import { MERCHANT_FAILURE_BUDGET } from './redemption.service';
 
 let t: TestApp;
@@ -39,8 +39,13 @@ beforeEach(async () => {
   await t.db.delete(rateLimits);
 });
 
+/** What each voucher was bought for: less than the deal's 1250 of today, and the price the counter and the log show. */
+const PAID_CENTS = 990;
+
 async function freshVoucher() {
-  const { vouchers: [v] } = await buildVouchers(t.db, { userId: customerId, dealId, count: 1 });
+  const { order, item, vouchers: [v] } = await buildVouchers(t.db, { userId: customerId, dealId, count: 1 });
+  await t.db.update(orderItems).set({ unitPriceCents: PAID_CENTS }).where(eq(orderItems.id, item.id));
+  await t.db.update(orders).set({ totalCents: PAID_CENTS }).where(eq(orders.id, order.id));
   return v!;
 }
 
@@ -52,7 +57,7 @@ describe('POST /api/redeem', () => {
     const v = await freshVoucher();
     const res = await redeem(merchantSession, { code: v.code.toLowerCase(), pin: v.pin });
     expectStatus(res, 200);
-    expect(res.body).toMatchObject({ ok: true, reason: null, voucher: { voucherCode: v.code, dealTitle: 'Espresso flight', priceCents: 1250 } });
+    expect(res.body).toMatchObject({ ok: true, reason: null, voucher: { voucherCode: v.code, dealTitle: 'Espresso flight', priceCents: PAID_CENTS } });
     const [row] = await t.db.select().from(vouchers).where(eq(vouchers.id, v.id));
     expect(row!.redeemed).toBe(true);
     expect(row!.redeemedAt).toBeInstanceOf(Date);
@@ -63,7 +68,7 @@ describe('POST /api/redeem', () => {
 
     const log = await t.db.select().from(redemptions).where(eq(redemptions.voucherId, v.id));
     expect(log.map((r) => r.success).sort()).toEqual([false, true]);
-    expect(log.find((r) => r.success)!.priceCents).toBe(1250);
+    expect(log.find((r) => r.success)!.priceCents).toBe(PAID_CENTS);
   });
 
   it('needs a session, and a merchant binding for anyone signed in', async () => {
@@ -212,7 +217,7 @@ describe('the redemption log', () => {
     expectStatus(list, 200);
     const records = list.body as { voucher_code: string; success: boolean; voucher_pin: null; user_email: string | null; merchant_name: string; deal_title: string; price_cents: number }[];
     expect(records).toHaveLength(2);
-    expect(records[0]).toMatchObject({ voucher_code: v.code, success: true, voucher_pin: null, user_email: 'buyer@example.com', merchant_name: 'Code Cafe', deal_title: 'Espresso flight', price_cents: 1250 });
+    expect(records[0]).toMatchObject({ voucher_code: v.code, success: true, voucher_pin: null, user_email: 'buyer@example.com', merchant_name: 'Code Cafe', deal_title: 'Espresso flight', price_cents: PAID_CENTS });
     expect(records[1]).toMatchObject({ voucher_code: v.code, success: false });
     expect(list.headers['x-next-cursor']).toBeTruthy();
 

@@ -34,7 +34,11 @@ export async function orderRefunds(db: Db, orderId: string): Promise<RefundSumma
 
 type MerchantOfVoucher = Pick<typeof merchants.$inferSelect, 'name' | 'address' | 'phone' | 'businessHours' | 'latitude' | 'longitude'>;
 
-function presentVoucher(v: VoucherRow, d: DealRow, m: MerchantOfVoucher, reviewed: boolean, refund: RefundRow | null): Voucher {
+/**
+ * `pricePaidCents` is the unit price of the order line the voucher was issued for: what its owner paid
+ * (the group price for a group member's voucher), which a later change of the deal's price leaves alone.
+ */
+function presentVoucher(v: VoucherRow, d: DealRow, pricePaidCents: number, m: MerchantOfVoucher, reviewed: boolean, refund: RefundRow | null): Voucher {
   return {
     id: v.id,
     orderId: v.orderId,
@@ -51,7 +55,7 @@ function presentVoucher(v: VoucherRow, d: DealRow, m: MerchantOfVoucher, reviewe
     expired: v.status === 'expired' || (v.status === 'active' && v.validUntil.getTime() < Date.now()),
     createdAt: v.createdAt.toISOString(),
     dealTitle: d.title,
-    priceCents: d.priceCents,
+    priceCents: pricePaidCents,
     originalPriceCents: d.originalPriceCents,
     dealDescription: d.description,
     dealImage: d.imageUrl,
@@ -79,6 +83,7 @@ function voucherRows(db: Db) {
     .select({
       voucher: vouchers,
       deal: deals,
+      pricePaidCents: orderItems.unitPriceCents,
       merchant: {
         name: merchants.name,
         address: merchants.address,
@@ -92,6 +97,7 @@ function voucherRows(db: Db) {
       cursorTime: cursorTime(vouchers.createdAt),
     })
     .from(vouchers)
+    .innerJoin(orderItems, eq(orderItems.id, vouchers.orderItemId))
     .innerJoin(deals, eq(deals.id, vouchers.dealId))
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     // At most one refund of a voucher stands (refunds_one_per_voucher_key); failed ones are history.
@@ -100,7 +106,7 @@ function voucherRows(db: Db) {
 
 type VoucherJoinRow = Awaited<ReturnType<ReturnType<typeof voucherRows>['where']>>[number];
 
-const present = (r: VoucherJoinRow) => presentVoucher(r.voucher, r.deal, r.merchant, Boolean(r.reviewed), r.refund);
+const present = (r: VoucherJoinRow) => presentVoucher(r.voucher, r.deal, r.pricePaidCents, r.merchant, Boolean(r.reviewed), r.refund);
 
 /**
  * One page of the user's own vouchers, newest first: keyset on (created_at, id), so a page costs the

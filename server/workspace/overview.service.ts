@@ -42,6 +42,7 @@ export async function merchantOverview(db: Db, merchantId: string, now = new Dat
     .innerJoin(vouchers, eq(vouchers.id, refunds.voucherId))
     .innerJoin(deals, eq(deals.id, vouchers.dealId))
     .where(and(ownVoucher, eq(refunds.status, 'succeeded')));
+  // The log keeps each voucher's price paid (its order line's, the group price for a group member), not the deal's.
   const [redeemedValue] = await db
     .select({ cents: sql<number>`coalesce(sum(${redemptions.priceCents}), 0)::int` })
     .from(redemptions)

@@ -6,13 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { MERCHANT_CHART_DAYS } from '../../contract/constants';
+import { groupCheckoutAnswer } from '../../contract/groups';
 import { merchantOverview, type MerchantOverview } from '../../contract/workspace';
 import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount } from '../db/factories';
 import { redemptions, refunds, vouchers } from '../db/schema';
 import { testConfig, useTestApp } from '../test/app';
 import { call, expectStatus, loginAs, type TestSession } from '../test/auth-helpers';
 import { buildVouchers } from '../test/fixtures';
-import { buy, customer, orderOf, testProviderFor } from '../test/purchase-helpers';
+import { buy, customer, orderOf, pay, sessionIdOf, testProviderFor } from '../test/purchase-helpers';
 
 const t = useTestApp({ deps: { payments: testProviderFor(testConfig()) } });
 
@@ -109,7 +110,8 @@ describe('GET /api/merchant/overview', () => {
       vouchersOutstanding: 4,
       refunds: 2,
       refundedCents: 2000 + 3000,
-      redeemedCents: 2000 + 2000 + 3000,
+      // The omakase voucher redeemed was bought at 1000 (its order line), below the deal's price.
+      redeemedCents: 2000 + 2000 + 1000,
     });
     expect(overview.deals).toEqual([
       { id: idea.id, title: 'New idea', status: 'pending_review', active: false, priceCents: 1000, sold: 0, redeemed: 0, refunded: 0, outstanding: 0 },
@@ -132,6 +134,29 @@ describe('GET /api/merchant/overview', () => {
     expect(theirView.totals).toEqual({ unitsSold: 2, vouchersOutstanding: 0, refunds: 1, refundedCents: 700, redeemedCents: 700 });
     expect(theirView.today).toEqual({ redemptions: 1, unitsSold: 2, refunds: 1 });
     expect(theirView.deals.map((d) => d.title)).toEqual(['Elsewhere']);
+  });
+
+  it('counts a redeemed group voucher at the group price its member paid', async () => {
+    const shop = await buildMerchant(t.db);
+    const owner = await loginAs(t, await buildMerchantAccount(t.db, shop.id));
+    const deal = await buildDeal(t.db, { merchantId: shop.id, priceCents: 1999, groupSize: 2, groupPriceCents: 1499, groupWindowHours: 24 });
+    const [ada, bob] = [await customer(t), await customer(t)];
+    const started = await call(t.app, 'POST', '/api/groups', { sessionId: ada.sessionId, body: { dealId: deal.id } });
+    expectStatus(started, 200);
+    const { group, url } = groupCheckoutAnswer.parse(started.body);
+    const joined = await call(t.app, 'POST', `/api/groups/${group.id}/join`, { sessionId: bob.sessionId });
+    expectStatus(joined, 200);
+    expectStatus(await pay(t.app, ada, sessionIdOf(url)), 200);
+    expectStatus(await pay(t.app, bob, sessionIdOf(groupCheckoutAnswer.parse(joined.body).url)), 200);
+    const issued = await t.db.select().from(vouchers).where(eq(vouchers.dealId, deal.id));
+    expect(issued).toHaveLength(2);
+    for (const v of issued) {
+      expectStatus(await call(t.app, 'POST', '/api/redeem', { sessionId: owner.sessionId, body: { code: v.code, pin: v.pin } }), 200);
+    }
+
+    const overview = await overviewOf(owner);
+    expect(overview.totals).toMatchObject({ unitsSold: 2, redeemedCents: 2 * 1499 });
+    expect(overview.deals).toEqual([expect.objectContaining({ id: deal.id, priceCents: 1999, sold: 2, redeemed: 2 })]);
   });
 
   it('is the owner’s: staff, customers and guests are refused', async () => {

@@ -85,6 +85,10 @@ ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_sign_check" CHECK ((
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_reversed_check" CHECK ("refunds"."reversed_at" is null or "refunds"."status" = 'failed');--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_reason_check" CHECK ("refunds"."reason" in ('customer', 'expiry', 'goodwill', 'admin', 'group', 'sold_out', 'withdrawn', 'group_closed'));--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_subject_check" CHECK (num_nonnulls("refunds"."voucher_id", "refunds"."group_member_id") <= 1 and ("refunds"."voucher_id" is null) = ("refunds"."voucher_status_before" is null) and ("refunds"."group_member_id" is null) = ("refunds"."reason" <> 'group') and ("refunds"."voucher_id" is null and "refunds"."group_member_id" is null) = ("refunds"."reason" in ('sold_out', 'withdrawn', 'group_closed')));--> statement-breakpoint
+-- A redemption's value is what was paid for the voucher (a group voucher's group price), not the deal's price.
+UPDATE "redemptions" r SET "price_cents" = oi."unit_price_cents"
+	FROM "vouchers" v JOIN "order_items" oi ON oi."id" = v."order_item_id"
+	WHERE r."voucher_id" = v."id" AND r."price_cents" IS NOT NULL AND r."price_cents" <> oi."unit_price_cents";--> statement-breakpoint
 -- server/orders/sql/orders_write_ledger.sql
 -- A payment enters the ledger in the transaction that marks its order paid (which fulfils it, except for a
 -- group member's order, fulfilled when the group forms: ADR 029), or, for a payment that could not be

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminOrder } from '../../../contract/orders';
+import { chooseLanguage } from '../../i18n';
 import { aUser } from '../../test/fixtures';
 import AdminOrdersPage from './admin-orders-page';
 import { json, renderScreen, stubApi } from './test-support';
@@ -100,6 +101,7 @@ describe('Customer service', () => {
         json([
           refunded
             ? anOrder({
+                status: 'partially_refunded',
                 refundedCents: 1999,
                 vouchers: [voucher('v1', 'ABCD2345', { status: 'refunded', refund }), anOrder().vouchers[1]!],
                 refunds: [{ ...refund, voucherId: 'v1', note: null, providerRef: 're_test_1', failure: null }],
@@ -122,6 +124,7 @@ describe('Customer service', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Refund voucher ABCD2345' })).toBeNull());
     const order = screen.getByRole('article', { name: 'Order #5fb239e9' });
     expect(within(order).getByRole('heading', { name: 'Refunds' })).toBeTruthy();
+    expect(within(order).getByText('Partly refunded')).toBeTruthy();
     expect(order.textContent).toContain('re_test_1');
     const post = fetchMock.mock.calls.find(([url]) => String(url) === '/api/admin/vouchers/v1/refund');
     expect(post?.[1]?.method).toBe('POST');
@@ -190,5 +193,35 @@ describe('Customer service', () => {
     renderScreen(<AdminOrdersPage />, { path: '/admin/orders', user: null });
     expect(screen.getByRole('heading', { name: 'Please Login First' })).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('Customer service: the order’s status', () => {
+  afterEach(async () => {
+    await act(() => chooseLanguage('en'));
+    window.localStorage.clear();
+  });
+
+  const orders = [
+    anOrder({ status: 'partially_refunded', refundedCents: 1999 }),
+    anOrder({ id: '0a1b2c3d-0000-4000-8000-000000000000', status: 'refunded', refundedCents: 3998 }),
+  ];
+
+  it('says when some of the money went back and when all of it did', async () => {
+    stubApi({ [SEARCH]: () => json(orders) });
+    renderScreen(<AdminOrdersPage />, { path: '/admin/orders?q=5fb239e9' });
+    const partly = await screen.findByRole('article', { name: 'Order #5fb239e9' });
+    expect(within(partly).getByText('Partly refunded')).toBeTruthy();
+    const whole = screen.getByRole('article', { name: 'Order #0a1b2c3d' });
+    expect(within(whole).getAllByText('Refunded').length).toBeGreaterThan(0);
+    expect(within(whole).queryByText('Partly refunded')).toBeNull();
+  });
+
+  it('says it in Chinese once Chinese is chosen', async () => {
+    stubApi({ [SEARCH]: () => json(orders) });
+    await act(() => chooseLanguage('zh-CN'));
+    renderScreen(<AdminOrdersPage />, { path: '/admin/orders?q=5fb239e9' });
+    const partly = await screen.findByRole('article', { name: /5fb239e9/ });
+    expect(within(partly).getByText('部分退款')).toBeTruthy();
   });
 });

@@ -12,6 +12,7 @@ const ORDER_STATUS: Record<CustomerOrder['status'], () => { label: string; tone:
   expired: () => ({ label: translate('orders:status.expired'), tone: 'neutral' }),
   cancelled: () => ({ label: translate('orders:status.cancelled'), tone: 'neutral' }),
   refunded: () => ({ label: translate('orders:status.refunded'), tone: 'brand' }),
+  partially_refunded: () => ({ label: translate('orders:status.partlyRefunded'), tone: 'brand' }),
 };
 
 const REFUND_STATUS: Record<RefundSummary['status'], () => { label: string; tone: BadgeTone }> = {
@@ -37,10 +38,10 @@ export function orderGroupBadge(group: OrderGroup): { label: string; tone: Badge
   return { label: translate('orders:group.waiting', { count: group.waitingFor }), tone: 'warning' };
 }
 
-/** A paid order some of whose vouchers were refunded reads "Partly refunded". */
-export function orderStatusOf(order: Pick<CustomerOrder, 'status' | 'refundedCents' | 'totalCents'>): { label: string; tone: BadgeTone } {
-  if (order.status === 'paid' && order.refundedCents > 0) {
-    return order.refundedCents >= order.totalCents ? ORDER_STATUS.refunded() : { label: translate('orders:status.partlyRefunded'), tone: 'brand' };
-  }
+/**
+ * An order's state as its badge reads. The server says whether a paid order's money went back, in
+ * whole or in part: only it counts which refunds succeeded, and a $0 order's by its vouchers.
+ */
+export function orderStatusOf(order: Pick<CustomerOrder, 'status'>): { label: string; tone: BadgeTone } {
   return ORDER_STATUS[order.status]();
 }

@@ -71,6 +71,7 @@ describe('My Orders', () => {
         json(
           [
             anOrder('5fb239e9-aea5-4729-9a4e-6d7ff15099d5', {
+              status: 'partially_refunded',
               refundedCents: 2999,
               refunds: [refund],
               vouchers: [{ ...anOrder('x').vouchers[0]!, status: 'refunded', refund }, anOrder('x').vouchers[1]!],
@@ -139,6 +140,7 @@ describe('My Orders: group orders', () => {
           anOrder('11111111-0000-4000-8000-000000000000', { items: groupItems, totalCents: 1499, vouchers: [], group: { id: 'g-open', status: 'open', size: 3, waitingFor: 2, deadline: '2026-11-23T10:00:00.000Z', closedAt: null } }),
           anOrder('22222222-0000-4000-8000-000000000000', { items: groupItems, totalCents: 1499, vouchers: [anOrder('x').vouchers[0]!], group: { id: 'g-formed', status: 'formed', size: 3, waitingFor: 0, deadline: '2026-11-23T10:00:00.000Z', closedAt: '2026-11-22T10:00:00.000Z' } }),
           anOrder('33333333-0000-4000-8000-000000000000', {
+            status: 'refunded',
             items: groupItems,
             totalCents: 1499,
             refundedCents: 1499,
@@ -178,7 +180,7 @@ describe('My Orders in Chinese', () => {
     stub({
       '/api/user/orders': () =>
         json([
-          anOrder('5fb239e9-aea5-4729-9a4e-6d7ff15099d5', { refundedCents: 2999, refunds: [refund] }),
+          anOrder('5fb239e9-aea5-4729-9a4e-6d7ff15099d5', { status: 'partially_refunded', refundedCents: 2999, refunds: [refund] }),
           anOrder('11111111-0000-4000-8000-000000000000', { group: { id: 'g-open', status: 'open', size: 3, waitingFor: 2, deadline: '2026-11-23T10:00:00.000Z', closedAt: null } }),
         ]),
     });

@@ -3,6 +3,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { NEXT_CURSOR_HEADER } from '../../../../contract/constants';
 import type { CustomerOrder } from '../../../../contract/orders';
 import { apiRequest } from '../../../lib/api-client';
+import { hasPendingRefund, REFUND_POLL_MS } from '../../vouchers';
 
 export const ORDERS_PATH = '/api/user/orders';
 /** Every read of the list starts with this; a refund elsewhere invalidates it. */
@@ -12,6 +13,11 @@ export interface OrderPage {
   orders: CustomerOrder[];
   /** Cursor of the next page, null on the last one. */
   nextCursor: string | null;
+}
+
+/** A refund shown as pending: a voucher's, or one in the order's refunds (a failed group's gave back a payment that never became a voucher). */
+function anyRefundPending(orders: CustomerOrder[]): boolean {
+  return orders.some((order) => hasPendingRefund(order.vouchers) || order.refunds.some((refund) => refund.status === 'pending'));
 }
 
 /** One page of the server's default size (ORDER_LIST_LIMIT); the first without a query string. */
@@ -27,4 +33,6 @@ export const ordersQueryOptions = infiniteQueryOptions({
   queryFn: ({ pageParam, signal }) => fetchOrderPage(pageParam, signal),
   initialPageParam: null as string | null,
   getNextPageParam: (lastPage) => lastPage.nextCursor,
+  // Read again while a refund shown waits for the provider, so its state and the amount refunded follow without a reload.
+  refetchInterval: (query) => (anyRefundPending(query.state.data?.pages.flatMap((page) => page.orders) ?? []) ? REFUND_POLL_MS : false),
 });

@@ -76,7 +76,7 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
                   <span className="font-mono font-semibold tracking-wider text-slate-900">{voucher.voucherCode}</span>
                   <span className="ml-2 break-words text-slate-600">{voucher.dealTitle}</span>
                 </span>
-                <VoucherStateBadge state={stateOfStatus(voucher.status)} />
+                <VoucherStateBadge state={stateOfStatus(voucher.status, voucher.refund)} />
               </li>
             ))}
           </ul>
