@@ -80,7 +80,7 @@ function VoucherRow({ voucher }: { voucher: OrderVoucher }) {
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-mono font-semibold tracking-wider text-slate-900">{voucher.voucherCode}</span>
-            <VoucherStateBadge state={stateOfStatus(voucher.status)} />
+            <VoucherStateBadge state={stateOfStatus(voucher.status, voucher.refund)} />
           </p>
           <p className="mt-0.5 text-sm break-words text-slate-700">
             {voucher.dealTitle} · {voucher.merchantName} · <Price cents={voucher.priceCents} />
