@@ -547,26 +547,31 @@ function merchantOnly(viewer: Viewer | null): SQL[] {
   return viewer?.role === 'merchant' ? [eq(deals.merchantId, viewer.merchantId ?? '00000000-0000-0000-0000-000000000000')] : [];
 }
 
-/** One deal a shopper may see; superadmins and the owning merchant also see unpublished ones. */
+/** Whether shoppers may see a deal: published, by an active merchant (docs/product/rules.md#listing-and-search). */
+export const isListed = (deal: { status: string }, merchantStatus: string) => deal.status === 'published' && merchantStatus === 'active';
+
+/**
+ * One deal a shopper may see; superadmins and the owning merchant's owner also see unpublished ones. Its
+ * staff, who only redeem, see what shoppers see (no drafts, nor their reviews).
+ */
 export async function getDeal(db: Db, id: string, viewer: Viewer | null): Promise<Deal | null> {
   const { rows } = await queryDealPage(db, { where: eq(deals.id, id), limit: 1 });
   const row = rows[0];
   if (!row) return null;
-  const publicOk = row.deal.status === 'published' && row.merchantStatus === 'active';
   const privileged =
-    viewer?.role === 'superadmin' || (viewer?.role === 'merchant' && viewer.merchantId === row.deal.merchantId);
-  return publicOk || privileged ? presentDeal(row) : null;
+    viewer?.role === 'superadmin' || (viewer?.role === 'merchant' && viewer.merchantRole === 'owner' && viewer.merchantId === row.deal.merchantId);
+  return isListed(row.deal, row.merchantStatus) || privileged ? presentDeal(row) : null;
 }
 
 /**
  * The deal page's HTML for a deal a guest may see: its title, price and picture as a shared link's preview, and the
  * picture named for download at high priority, so it arrives with the app's code rather than after it.
  */
-export async function dealPagePreview(db: Db, origin: string, pathname: string): Promise<PagePreview | null> {
+export async function dealPagePreview(db: Db, origin: string, pathname: string): Promise<PagePreview | 'missing' | null> {
   const id = pageIdOf(routePatterns.deal, pathname);
   if (!id) return null;
   const deal = await getDeal(db, id, null);
-  if (!deal) return null;
+  if (!deal) return 'missing';
   const image = dealImageSrc(deal);
   const price = { price: deal.priceCents, merchant: deal.merchantName };
   return {

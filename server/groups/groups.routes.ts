@@ -3,6 +3,7 @@
  * unit at the group price, through the orders module; reading a group is public, so that a shared
  * link shows what it is about.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { idParams } from '../../contract/common';
@@ -32,22 +33,22 @@ export const groupRoutes =
     const origin = deps.config.publicOrigin;
 
     /** Pays one unit of the deal at the group price for a place in the group, and answers the group with the payment page. */
-    async function checkoutFor(user: UserRow, dealId: string, seat: SeatRequest) {
-      const started = await startCheckout(db, payments, origin, user, [{ dealId, quantity: 1 }], budgetOf(user), seat, request.log);
+    async function checkoutFor(user: UserRow, dealId: string, seat: SeatRequest, logger: FastifyBaseLogger) {
+      const started = await startCheckout(db, payments, origin, user, [{ dealId, quantity: 1 }], budgetOf(user), seat, logger);
       const answer = await getGroup(db, seat.groupId, user.id);
       return { group: answer!, url: started.url };
     }
 
     app.post('/api/groups', { schema: { body: startGroupBody, response: { 200: groupCheckoutAnswer } } }, async (request) => {
       const user = requireUser(request);
-      return checkoutFor(user, request.body.dealId, { start: true, groupId: randomUUID() });
+      return checkoutFor(user, request.body.dealId, { start: true, groupId: randomUUID() }, request.log);
     });
 
     app.post('/api/groups/:id/join', { schema: { params: idParams, response: { 200: groupCheckoutAnswer } } }, async (request) => {
       const user = requireUser(request);
       const found = await getGroup(db, request.params.id, null);
       if (!found) throw notFound(msg('notFound.group'));
-      return checkoutFor(user, found.deal.id, { start: false, groupId: found.id });
+      return checkoutFor(user, found.deal.id, { start: false, groupId: found.id }, request.log);
     });
 
     app.get('/api/groups/:id', { schema: { params: idParams, response: { 200: group } } }, async (request) => {
@@ -58,7 +59,9 @@ export const groupRoutes =
 
     app.get('/api/groups', { schema: { response: { 200: myGroupList } } }, async (request) => myGroups(db, requireUser(request).id));
 
-    app.get('/api/deals/:id/groups', { schema: { params: idParams, response: { 200: openGroupList } } }, async (request) =>
-      openGroupsOfDeal(db, request.params.id, request.user?.id ?? null),
-    );
+    app.get('/api/deals/:id/groups', { schema: { params: idParams, response: { 200: openGroupList } } }, async (request) => {
+      const found = await openGroupsOfDeal(db, request.params.id, request.user?.id ?? null);
+      if (!found) throw notFound(msg('notFound.deal'));
+      return found;
+    });
   };

@@ -8,8 +8,8 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { OPEN_GROUPS_SHOWN } from '../../contract/constants';
 import type { Group, GroupMembership, OpenGroup, OrderGroup } from '../../contract/groups';
 import type { Db } from '../db/client';
-import { dealGroups, deals, groupMembers, users } from '../db/schema';
-import { presentDeal, queryDealPage } from '../catalog/catalog.service';
+import { dealGroups, deals, groupMembers, merchants, users } from '../db/schema';
+import { isListed, presentDeal, queryDealPage } from '../catalog/catalog.service';
 import { dealImageSrc } from '../../contract/deal-images';
 import { pageIdOf, routePatterns } from '../../contract/routes';
 import { english, msg } from '../i18n';
@@ -71,7 +71,8 @@ function presentOpenGroup(g: GroupRow, members: { initials: string }[], mine: Gr
   };
 }
 
-async function presentGroups(db: Db, rows: GroupRow[], viewerId: string | null): Promise<Group[]> {
+/** Groups as their pages show them, each with whether shoppers may see its deal. */
+async function presentGroups(db: Db, rows: GroupRow[], viewerId: string | null): Promise<{ group: Group; listed: boolean }[]> {
   const { members, mine } = await membersOf(
     db,
     rows.map((g) => g.id),
@@ -79,28 +80,40 @@ async function presentGroups(db: Db, rows: GroupRow[], viewerId: string | null):
   );
   const dealIds = [...new Set(rows.map((g) => g.dealId))];
   const dealRows = dealIds.length === 0 ? [] : (await queryDealPage(db, { where: inArray(deals.id, dealIds), limit: dealIds.length })).rows;
-  const dealOf = new Map(dealRows.map((r) => [r.deal.id, presentDeal(r)]));
+  const dealOf = new Map(dealRows.map((r) => [r.deal.id, { deal: presentDeal(r), listed: isListed(r.deal, r.merchantStatus) }]));
   return rows.map((g) => ({
-    ...presentOpenGroup(g, members.get(g.id) ?? [], mine.get(g.id) ?? null),
-    status: g.status,
-    // A group that has closed has no places to offer.
-    seatsLeft: g.status === 'open' ? g.size - g.seatsTaken : 0,
-    createdAt: g.createdAt.toISOString(),
-    formedAt: g.formedAt?.toISOString() ?? null,
-    deal: dealOf.get(g.dealId)!,
+    group: {
+      ...presentOpenGroup(g, members.get(g.id) ?? [], mine.get(g.id) ?? null),
+      status: g.status,
+      // A group that has closed has no places to offer.
+      seatsLeft: g.status === 'open' ? g.size - g.seatsTaken : 0,
+      createdAt: g.createdAt.toISOString(),
+      formedAt: g.formedAt?.toISOString() ?? null,
+      deal: dealOf.get(g.dealId)!.deal,
+    },
+    listed: dealOf.get(g.dealId)!.listed,
   }));
 }
 
-/** One group for its public page, or null. */
+/**
+ * One group for its public page, or null. A group of a deal hidden from shoppers (unpublished, archived,
+ * its merchant inactive) is hidden with it, but from its own members, who still follow their place.
+ */
 export async function getGroup(db: Db, id: string, viewerId: string | null): Promise<Group | null> {
   const [row] = await db.select().from(dealGroups).where(eq(dealGroups.id, id));
   if (!row) return null;
-  const [group] = await presentGroups(db, [row], viewerId);
-  return group ?? null;
+  const [found] = await presentGroups(db, [row], viewerId);
+  return found && (found.listed || found.group.mine !== null) ? found.group : null;
 }
 
-/** A deal's open groups with a paid member and a free place, closing soonest first. */
-export async function openGroupsOfDeal(db: Db, dealId: string, viewerId: string | null): Promise<OpenGroup[]> {
+/** A deal's open groups with a paid member and a free place, closing soonest first; null when shoppers may not see the deal. */
+export async function openGroupsOfDeal(db: Db, dealId: string, viewerId: string | null): Promise<OpenGroup[] | null> {
+  const [deal] = await db
+    .select({ status: deals.status, merchantStatus: merchants.status })
+    .from(deals)
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .where(eq(deals.id, dealId));
+  if (!deal || !isListed(deal, deal.merchantStatus)) return null;
   const rows = await db
     .select()
     .from(dealGroups)
@@ -132,11 +145,12 @@ export async function myGroups(db: Db, userId: string, limit = 50): Promise<Grou
     .where(and(eq(groupMembers.userId, userId), inArray(groupMembers.status, ['held', 'paid', 'owed', 'refunded'])))
     .orderBy(desc(dealGroups.createdAt), desc(dealGroups.id))
     .limit(limit);
-  return presentGroups(
+  const found = await presentGroups(
     db,
     rows.map((r) => r.group),
     userId,
   );
+  return found.map((f) => f.group);
 }
 
 /** The group each of these orders pays a place in, for the order history and the success page. */
@@ -162,12 +176,12 @@ export async function orderGroupsOf(db: Db, orderIds: string[]): Promise<Map<str
   );
 }
 
-/** The preview of a group's page for a shared link (its Open Graph tags), or null for any other page. */
-export async function groupPagePreview(db: Db, origin: string, pathname: string): Promise<PagePreview | null> {
+/** The preview of a group's page for a shared link (its Open Graph tags), `missing` for a group nobody may see, or null for any other page. */
+export async function groupPagePreview(db: Db, origin: string, pathname: string): Promise<PagePreview | 'missing' | null> {
   const id = pageIdOf(routePatterns.group, pathname);
   if (!id) return null;
   const g = await getGroup(db, id, null);
-  if (!g) return null;
+  if (!g) return 'missing';
   const offer = english(msg('preview.group', { size: g.size, price: g.priceCents, dealPrice: g.deal.priceCents, merchant: g.deal.merchantName }));
   const places = g.status === 'open' ? ` ${english(msg('preview.placesLeft', { count: g.seatsLeft }))}` : '';
   return {

@@ -12,6 +12,8 @@ import { forbidden, HttpError, unauthorized } from './errors';
 export interface Viewer {
   role: 'customer' | 'merchant' | 'superadmin';
   merchantId: string | null;
+  /** A merchant account's standing: the owner sees its unpublished deals; staff, who only redeem, see what shoppers see. */
+  merchantRole: 'owner' | 'staff' | null;
 }
 
 declare module 'fastify' {
@@ -85,7 +87,7 @@ export function registerSession(app: FastifyInstance, db: Db, options: { secureC
       if (resolved) {
         request.user = resolved.user;
         request.sessionIdHash = resolved.idHash;
-        request.viewer = { role: resolved.user.role, merchantId: resolved.user.merchantId };
+        request.viewer = { role: resolved.user.role, merchantId: resolved.user.merchantId, merchantRole: resolved.user.merchantRole };
         if (resolved.user.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(`${request.method} ${request.routeOptions.url}`)) {
           done(passwordChangeRequired());
           return;

@@ -24,8 +24,11 @@ export interface PagePreview {
   preloadImage?: string;
 }
 
-/** The preview of a page path, or null for a page without one (it keeps the app's own title and description). */
-export type PagePreviewOf = (pathname: string) => Promise<PagePreview | null>;
+/**
+ * The preview of a page path, or null for a page without one (it keeps the app's own title and description),
+ * or `missing` for a page of something that does not exist or is hidden from shoppers (answered 404).
+ */
+export type PagePreviewOf = (pathname: string) => Promise<PagePreview | 'missing' | null>;
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -96,11 +99,11 @@ export async function registerWeb(app: FastifyInstance, webDir: string | undefin
               return null;
             })
           : null;
-      return preview ? withPreview(indexHtml, preview) : indexHtml;
+      return { missing: preview === 'missing', html: preview && preview !== 'missing' ? withPreview(indexHtml, preview) : indexHtml };
     };
-    return page().then((html) =>
+    return page().then(({ missing, html }) =>
       reply
-        .status(known ? 200 : 404)
+        .status(known && !missing ? 200 : 404)
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(html),
