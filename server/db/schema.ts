@@ -649,7 +649,8 @@ export const ledgerEntries = pgTable(
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
     /** `reversal`: a refund that had succeeded failed at the provider later, and its amount came back. */
     kind: text('kind', { enum: ['payment', 'refund', 'payout', 'reversal'] }).notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    /** 64-bit: a payout settles a merchant's whole week. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
     merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'restrict' }),
@@ -778,10 +779,10 @@ export const statements = pgTable(
     periodEnd: ts('period_end').notNull(),
     /** The merchant's rate when the statement was drawn up. */
     commissionBps: integer('commission_bps').notNull(),
-    grossCents: integer('gross_cents').notNull(),
-    commissionCents: integer('commission_cents').notNull(),
-    refundsCents: integer('refunds_cents').notNull(),
-    netCents: integer('net_cents').notNull(),
+    grossCents: bigint('gross_cents', { mode: 'number' }).notNull(),
+    commissionCents: bigint('commission_cents', { mode: 'number' }).notNull(),
+    refundsCents: bigint('refunds_cents', { mode: 'number' }).notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
     lineCount: integer('line_count').notNull(),
     createdAt: createdAt(),
     paidAt: ts('paid_at'),

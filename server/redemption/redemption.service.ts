@@ -334,7 +334,7 @@ export async function redemptionTotals(db: Db, where?: SQL): Promise<RedemptionS
       total: sql<number>`count(*)::int`,
       successes: sql<number>`count(*) filter (where ${standing})::int`,
       failures: sql<number>`count(*) filter (where not ${redemptions.success})::int`,
-      value: sql<number>`coalesce(sum(${redemptions.priceCents}) filter (where ${standing}), 0)::int`,
+      value: sql<string>`coalesce(sum(${redemptions.priceCents}) filter (where ${standing}), 0)::bigint`,
     })
     .from(redemptions)
     .where(where);

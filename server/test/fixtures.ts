@@ -48,7 +48,7 @@ export async function buildPaidOrder(
 /** A paid order and one voucher per unit, issued at `createdAt` (default now). */
 export async function buildVouchers(
   db: Db,
-  values: { userId: string; dealId: string; count: number; createdAt?: Date },
+  values: { userId: string; dealId: string; count: number; createdAt?: Date; unitPriceCents?: number },
 ) {
   const createdAt = values.createdAt ?? new Date();
   const { order, item } = await buildPaidOrder(db, { ...values, quantity: values.count, createdAt });

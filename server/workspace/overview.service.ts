@@ -37,14 +37,14 @@ export async function merchantOverview(db: Db, merchantId: string, now = new Dat
     .innerJoin(deals, eq(deals.id, vouchers.dealId))
     .where(ownVoucher);
   const [refunded] = await db
-    .select({ count: count(), cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int`, today: count(gte(refunds.settledAt, today)) })
+    .select({ count: count(), cents: sql<string>`coalesce(sum(${refunds.amountCents}), 0)::bigint`, today: count(gte(refunds.settledAt, today)) })
     .from(refunds)
     .innerJoin(vouchers, eq(vouchers.id, refunds.voucherId))
     .innerJoin(deals, eq(deals.id, vouchers.dealId))
     .where(and(ownVoucher, eq(refunds.status, 'succeeded')));
   // The log keeps each voucher's price paid (its order line's, the group price for a group member), not the deal's.
   const [redeemedValue] = await db
-    .select({ cents: sql<number>`coalesce(sum(${redemptions.priceCents}), 0)::int` })
+    .select({ cents: sql<string>`coalesce(sum(${redemptions.priceCents}), 0)::bigint` })
     .from(redemptions)
     .where(and(eq(redemptions.merchantId, merchantId), standing));
 
