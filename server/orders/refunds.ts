@@ -238,13 +238,14 @@ export async function refundUnfulfilledPayment(
   });
   if (claimed) {
     deps.logger.warn({ orderId: payment.orderId, refundId: claimed.id, reason: payment.reason }, 'a payment could not be fulfilled; refunding it');
-    return answerWithin(deps, claimed);
+    // A refusal is listed for a person (Needs attention); the payment's event is handled all the same.
+    return answerWithin(deps, claimed, 'answer');
   }
   const [standing] = await db
     .select()
     .from(refunds)
     .where(and(eq(refunds.orderId, payment.orderId), isNull(refunds.voucherId), isNull(refunds.groupMemberId), inArray(refunds.status, ['pending', 'succeeded'])));
-  if (standing?.status === 'pending') return answerWithin(deps, standing);
+  if (standing?.status === 'pending') return answerWithin(deps, standing, 'answer');
   return standing ?? null;
 }
 
@@ -270,9 +271,10 @@ async function whyNotClaimed(db: Db, input: RefundVoucherInput, note: string | n
 /**
  * Asks the provider within the request's patience: the answer as it stands once the provider has
  * answered, or, when it takes longer than `providerWaitMs`, the refund still pending (the call goes on
- * and records its answer). 502 when the provider refused for certain.
+ * and records its answer). 502 when the provider refused for certain, unless `refusal` is `answer`: then
+ * the failed refund is answered like any other.
  */
-async function answerWithin(deps: RefundDeps, refund: RefundRow): Promise<RefundRow> {
+async function answerWithin(deps: RefundDeps, refund: RefundRow, refusal: 'throw' | 'answer' = 'throw'): Promise<RefundRow> {
   const asked = askProvider(deps, refund, 'now');
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), deps.providerWaitMs ?? PROVIDER_ANSWER_WAIT_MS)));
@@ -281,7 +283,7 @@ async function answerWithin(deps: RefundDeps, refund: RefundRow): Promise<Refund
     asked.catch((err: unknown) => deps.logger.error({ err, refundId: refund.id }, 'a refund the request stopped waiting for could not be recorded'));
     return (await refundById(deps.db, refund.id))!;
   }
-  if (first.status === 'failed') {
+  if (first.status === 'failed' && refusal === 'throw') {
     throw new HttpError(502, refund.voucherStatusBefore === 'redeemed' ? REFUND_MESSAGES.providerFailedRedeemed : REFUND_MESSAGES.providerFailed);
   }
   return first;

@@ -198,7 +198,11 @@ export function statusCounts(answers: { status: number }[]): Record<number, numb
 
 // ---------------------------------------------------------------------------------------------
 // A local stand-in for the few Stripe endpoints the provider uses, served over real HTTP so the
-// stripe package's own client, encoding and retries are exercised.
+// stripe package's own client, encoding, timeouts and list pagination are exercised. It keeps
+// Stripe's side of the books as far as the tests need it: the sessions, the payment intent of each
+// paid session, the refunds (one per idempotency key, never more than what is left of a payment),
+// and lists of both, newest first and page by page. Trouble can be arranged for the next refund
+// requests, and a refund that succeeded can fail later, as Stripe reports when a bank returns one.
 
 export type StripeSessionObject = {
   id: string;
@@ -218,15 +222,31 @@ export type StripeSessionObject = {
   mode: 'payment';
 };
 
+export type StripePaymentIntentObject = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  /** What came in: the amount once paid, nothing while a delayed method (a bank debit) is processing. */
+  amount_received: number;
+  status: 'succeeded' | 'processing';
+  /** Seconds since the epoch, as every Stripe object says when it was made. */
+  created: number;
+  metadata: Record<string, string>;
+  currency: 'usd';
+  livemode: false;
+};
+
 export type StripeRefundObject = {
   id: string;
   object: 'refund';
   amount: number | null;
   payment_intent: string | null;
+  /** Every `metadata[...]` key the request sent (refundId, orderId, reason, voucherId, groupMemberId). */
   metadata: Record<string, string>;
   status: 'pending' | 'succeeded' | 'failed' | 'canceled';
   failure_reason?: string;
   currency: 'usd';
+  created: number;
 };
 
 export interface StripeRequestRecord {
@@ -235,9 +255,31 @@ export interface StripeRequestRecord {
   headers: IncomingMessage['headers'];
   /** The form body as flat bracketed keys, e.g. `line_items[0][price_data][unit_amount]`. */
   form: Record<string, string>;
+  /** The query string's parameters (a list's filters and cursor), e.g. `created[gte]`, `starting_after`. */
+  query: Record<string, string>;
   /** When the request arrived, in ms since the epoch. */
   receivedAt: number;
 }
+
+/**
+ * What one of the next refund requests meets:
+ * - `5xx`: Stripe answers 500 and makes nothing (and keeps nothing under the key, so the same key
+ *   asked again is a new request: a failure before Stripe began the work);
+ * - `timeout`: the refund is made and kept under its key, and the answer is held back `lateAnswerMs`,
+ *   longer than the client waits, so the client never learns that it was made;
+ * - `402`: a card_error refusal; nothing is made or kept under the key.
+ */
+export type RefundTrouble = '5xx' | 'timeout' | '402';
+
+type Answer = [status: number, body: unknown, delayMs?: number];
+
+const stripeError = (status: number, type: string, message: string, extra: Record<string, string> = {}): Answer => [
+  status,
+  { error: { type, message, ...extra } },
+];
+
+/** Seconds since the epoch, as Stripe's `created` fields count. */
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export class LocalStripe {
   readonly requests: StripeRequestRecord[] = [];
@@ -248,13 +290,24 @@ export class LocalStripe {
   base = '';
   /** When set, creating a Checkout Session fails with this Stripe error (400s are not retried by the client). */
   failCreate: { status: number; message: string } | null = null;
+  /** The payment intent of each paid session, by id (`markPaid` makes it). */
+  readonly paymentIntents = new Map<string, StripePaymentIntentObject>();
   /** Refunds made, by id: one per idempotency key (a retry with the same key is answered with the first). */
   readonly refunds = new Map<string, StripeRefundObject>();
   private readonly refundByKey = new Map<string, string>();
+  /** The form each key was first used with: Stripe refuses the same key with other parameters. */
+  private readonly formByKey = new Map<string, string>();
   /** Refund requests still to refuse with this Stripe error (a refused request is not kept under its key). */
-  readonly refundFailures: { status: number; message: string }[] = [];
+  readonly refundFailures: { status: number; message: string; type?: string }[] = [];
   /** The status new refunds are made with: `pending` to have a webhook settle them later. */
   refundStatus: 'succeeded' | 'pending' = 'succeeded';
+  /** Trouble arranged for the next refund requests, the first for the next one (`troubleRefunds`). */
+  private readonly refundTroubles: RefundTrouble[] = [];
+  /** How long a `timeout` answer is held back: longer than the client under test waits. */
+  lateAnswerMs = 1_000;
+  /** The most items a list answers per page, whatever `limit` asks (Stripe's own most is 100); lower it to read lists over several pages. */
+  maxPageSize = 100;
+  private readonly lateAnswers = new Set<NodeJS.Timeout>();
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
@@ -264,10 +317,21 @@ export class LocalStripe {
         const raw = Buffer.concat(chunks).toString('utf8');
         const url = new URL(req.url ?? '/', 'http://local');
         const form = Object.fromEntries(new URLSearchParams(raw));
-        this.requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, form, receivedAt: Date.now() });
-        const [status, answer] = this.answer(req.method ?? '', url.pathname, req.headers, form);
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++this.sequence}` });
-        res.end(JSON.stringify(answer));
+        const query = Object.fromEntries(url.searchParams);
+        this.requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, form, query, receivedAt: Date.now() });
+        const [status, answer, delayMs = 0] = this.answer(req.method ?? '', url.pathname, req.headers, form, query);
+        const send = () => {
+          // A client that gave up has closed its connection: the answer goes nowhere.
+          if (res.writableEnded || req.socket.destroyed) return;
+          res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++this.sequence}` });
+          res.end(JSON.stringify(answer));
+        };
+        if (delayMs <= 0) return send();
+        const timer = setTimeout(() => {
+          this.lateAnswers.delete(timer);
+          send();
+        }, delayMs);
+        this.lateAnswers.add(timer);
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
@@ -277,6 +341,8 @@ export class LocalStripe {
   }
 
   async stop(): Promise<void> {
+    for (const timer of this.lateAnswers) clearTimeout(timer);
+    this.lateAnswers.clear();
     const server = this.server;
     this.server = null;
     if (!server) return;
@@ -284,9 +350,34 @@ export class LocalStripe {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  private answer(method: string, path: string, headers: IncomingMessage['headers'], form: Record<string, string>): [number, unknown] {
+  /** Forgets every object, request and arranged trouble, for a test that starts from empty books; the page size and the late answer's delay stay. */
+  reset(): void {
+    this.requests.length = 0;
+    this.sessions.clear();
+    this.byIdempotencyKey.clear();
+    this.paymentIntents.clear();
+    this.refunds.clear();
+    this.refundByKey.clear();
+    this.formByKey.clear();
+    this.refundFailures.length = 0;
+    this.refundTroubles.length = 0;
+    this.failCreate = null;
+    this.refundStatus = 'succeeded';
+  }
+
+  /** The next `calls` refund requests meet `trouble` (after any arranged before). */
+  troubleRefunds(trouble: RefundTrouble, calls = 1): void {
+    for (let i = 0; i < calls; i++) this.refundTroubles.push(trouble);
+  }
+
+  /** Trouble arranged and not met yet. */
+  get troubleLeft(): readonly RefundTrouble[] {
+    return this.refundTroubles;
+  }
+
+  private answer(method: string, path: string, headers: IncomingMessage['headers'], form: Record<string, string>, query: Record<string, string>): Answer {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
-      if (this.failCreate) return [this.failCreate.status, { error: { type: 'invalid_request_error', message: this.failCreate.message } }];
+      if (this.failCreate) return stripeError(this.failCreate.status, 'invalid_request_error', this.failCreate.message);
       const key = headers['idempotency-key'];
       const earlier = typeof key === 'string' ? this.byIdempotencyKey.get(key) : undefined;
       if (earlier) return [200, this.sessions.get(earlier)];
@@ -319,33 +410,118 @@ export class LocalStripe {
     const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === 'GET' && sessionPath) {
       const session = this.sessions.get(decodeURIComponent(sessionPath[1]!));
-      if (!session) return [404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } }];
+      if (!session) return stripeError(404, 'invalid_request_error', 'No such checkout.session', { code: 'resource_missing' });
       return [200, session];
     }
     if (method === 'POST' && path === '/v1/refunds') {
-      const key = headers['idempotency-key'];
-      const earlier = typeof key === 'string' ? this.refundByKey.get(key) : undefined;
-      if (earlier) return [200, this.refunds.get(earlier)];
-      const failure = this.refundFailures.shift();
-      if (failure) return [failure.status, { error: { type: 'invalid_request_error', message: failure.message } }];
-      const refund: StripeRefundObject = {
-        id: `re_local_${++this.sequence}_${randomBytes(4).toString('hex')}`,
-        object: 'refund',
-        amount: form.amount === undefined ? null : Number(form.amount),
-        payment_intent: form.payment_intent ?? null,
-        metadata: form['metadata[voucherId]']
-          ? { voucherId: form['metadata[voucherId]'] }
-          : form['metadata[groupMemberId]']
-            ? { groupMemberId: form['metadata[groupMemberId]'] }
-            : {},
-        status: this.refundStatus,
-        currency: 'usd',
-      };
-      this.refunds.set(refund.id, refund);
-      if (typeof key === 'string') this.refundByKey.set(key, refund.id);
-      return [200, refund];
+      const trouble = this.refundTroubles.shift();
+      if (trouble === '5xx') return stripeError(500, 'api_error', 'An unknown error occurred (the local stand-in was told to fail)');
+      if (trouble === '402') return stripeError(402, 'card_error', 'The refund was declined by the card issuer', { code: 'card_declined' });
+      const [status, body] = this.createRefund(headers, form);
+      return [status, body, trouble === 'timeout' ? this.lateAnswerMs : 0];
     }
-    return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
+    if (method === 'GET' && path === '/v1/payment_intents') return this.list(path, [...this.paymentIntents.values()], query);
+    if (method === 'GET' && path === '/v1/refunds') {
+      const intent = query.payment_intent;
+      return this.list(path, [...this.refunds.values()].filter((r) => intent === undefined || r.payment_intent === intent), query);
+    }
+    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  /** A refund as Stripe makes one: answered from the key when it was used before, never more than what is left of the payment. */
+  private createRefund(headers: IncomingMessage['headers'], form: Record<string, string>): Answer {
+    const key = headers['idempotency-key'];
+    const sent = JSON.stringify(Object.entries(form).sort(([a], [b]) => a.localeCompare(b)));
+    if (typeof key === 'string' && this.formByKey.has(key) && this.formByKey.get(key) !== sent) {
+      return stripeError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with (${key})`);
+    }
+    const earlier = typeof key === 'string' ? this.refundByKey.get(key) : undefined;
+    if (earlier) return [200, this.refunds.get(earlier)];
+    const failure = this.refundFailures.shift();
+    if (failure) return stripeError(failure.status, failure.type ?? 'invalid_request_error', failure.message);
+    const intent = form.payment_intent ? this.paymentIntents.get(form.payment_intent) : undefined;
+    if (!intent) return stripeError(400, 'invalid_request_error', `No such payment_intent: '${form.payment_intent}'`, { code: 'resource_missing', param: 'payment_intent' });
+    const left = this.refundableCents(intent.id);
+    if (left <= 0) return stripeError(400, 'invalid_request_error', `Charge for ${intent.id} has already been refunded.`, { code: 'charge_already_refunded' });
+    const amount = form.amount === undefined ? left : Number(form.amount);
+    if (amount > left) {
+      return stripeError(400, 'invalid_request_error', `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, {
+        code: 'amount_too_large',
+        param: 'amount',
+      });
+    }
+    const metadata: Record<string, string> = {};
+    for (const [name, value] of Object.entries(form)) {
+      const field = /^metadata\[(.+)\]$/.exec(name);
+      if (field) metadata[field[1]!] = value;
+    }
+    const refund: StripeRefundObject = {
+      id: `re_local_${++this.sequence}_${randomBytes(4).toString('hex')}`,
+      object: 'refund',
+      amount,
+      payment_intent: intent.id,
+      metadata,
+      status: this.refundStatus,
+      currency: 'usd',
+      created: nowSeconds(),
+    };
+    this.refunds.set(refund.id, refund);
+    if (typeof key === 'string') {
+      this.refundByKey.set(key, refund.id);
+      this.formByKey.set(key, sent);
+    }
+    return [200, refund];
+  }
+
+  /** What is left to refund of a payment: what came in, less the refunds that stand (a failed or canceled one gave nothing back). */
+  refundableCents(paymentIntent: string): number {
+    const intent = this.paymentIntents.get(paymentIntent);
+    if (!intent) return 0;
+    const out = [...this.refunds.values()]
+      .filter((r) => r.payment_intent === paymentIntent && (r.status === 'succeeded' || r.status === 'pending'))
+      .reduce((sum, r) => sum + (r.amount ?? 0), 0);
+    return intent.amount_received - out;
+  }
+
+  /**
+   * One page of a list as Stripe answers it: newest first (the later made first within one second),
+   * filtered by `created[gte|gt|lt|lte]` (or `created` exactly), at most `limit` (10 unless given,
+   * 1 to 100) and `maxPageSize` items, after `starting_after` or before `ending_before`, and `has_more`
+   * when items are left beyond the page.
+   */
+  private list<T extends { id: string; created: number }>(path: string, all: T[], query: Record<string, string>): Answer {
+    const limit = query.limit === undefined ? 10 : Number(query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+      return stripeError(400, 'invalid_request_error', 'This value must be between 1 and 100.', { param: 'limit' });
+    }
+    const bound = (name: string) => (query[name] === undefined ? undefined : Number(query[name]));
+    const [exactly, gte, gt, lt, lte] = ['created', 'created[gte]', 'created[gt]', 'created[lt]', 'created[lte]'].map(bound);
+    const items = all
+      .filter(
+        (o) =>
+          (exactly === undefined || o.created === exactly) &&
+          (gte === undefined || o.created >= gte) &&
+          (gt === undefined || o.created > gt) &&
+          (lt === undefined || o.created < lt) &&
+          (lte === undefined || o.created <= lte),
+      )
+      .reverse()
+      .sort((a, b) => b.created - a.created);
+    const size = Math.min(limit, this.maxPageSize);
+    const cursor = query.starting_after ?? query.ending_before;
+    const at = cursor === undefined ? -1 : items.findIndex((o) => o.id === cursor);
+    if (cursor !== undefined && at < 0) return stripeError(400, 'invalid_request_error', `No such object: '${cursor}'`, { code: 'resource_missing' });
+    let data: T[];
+    let hasMore: boolean;
+    if (query.ending_before !== undefined) {
+      data = items.slice(Math.max(0, at - size), at);
+      hasMore = at - size > 0;
+    } else {
+      const start = at + 1;
+      data = items.slice(start, start + size);
+      hasMore = start + size < items.length;
+    }
+    return [200, { object: 'list', url: path, has_more: hasMore, data }];
   }
 
   /** The hosted page lapsed without payment. */
@@ -356,14 +532,61 @@ export class LocalStripe {
     return session;
   }
 
-  /** The customer pays on the hosted page (Stripe's side of it). */
+  /**
+   * The customer pays on the hosted page (Stripe's side of it): the session's payment intent is made,
+   * naming the order as the checkout asked, and it has received the amount once the session is paid
+   * (a delayed method leaves it processing, with nothing received, until it is marked paid).
+   */
   markPaid(id: string, paymentStatus: 'paid' | 'unpaid' = 'paid'): StripeSessionObject {
     const session = this.sessions.get(id);
     if (!session) throw new Error(`no Stripe session ${id}`);
     session.status = 'complete';
     session.payment_status = paymentStatus;
     session.payment_intent ??= `pi_local_${randomBytes(6).toString('hex')}`;
+    const orderId = session.metadata.orderId ?? session.client_reference_id;
+    const intent: StripePaymentIntentObject = this.paymentIntents.get(session.payment_intent) ?? {
+      id: session.payment_intent,
+      object: 'payment_intent',
+      amount: session.amount_total,
+      amount_received: 0,
+      status: 'processing',
+      created: nowSeconds(),
+      metadata: orderId ? { orderId } : {},
+      currency: 'usd',
+      livemode: false,
+    };
+    if (paymentStatus === 'paid') {
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
+    }
+    this.paymentIntents.set(intent.id, intent);
     return session;
+  }
+
+  /**
+   * A refund that succeeded fails later (the customer's card was closed, say): Stripe turns it `failed`
+   * with a `failure_reason`, the money is back in the payment, and a `refund.updated` event tells. Answers
+   * the refund as that event carries it.
+   */
+  failLater(refundId: string, failureReason = 'expired_or_canceled_card'): StripeRefundObject {
+    const refund = this.refunds.get(refundId);
+    if (!refund) throw new Error(`no Stripe refund ${refundId}`);
+    if (refund.status !== 'succeeded') throw new Error(`Stripe refund ${refundId} is ${refund.status}, not succeeded`);
+    refund.status = 'failed';
+    refund.failure_reason = failureReason;
+    return { ...refund, metadata: { ...refund.metadata } };
+  }
+
+  /** The refunds made for one attempt of ours, found by the id it names in their metadata. */
+  refundsForAttempt(refundId: string): StripeRefundObject[] {
+    return [...this.refunds.values()].filter((r) => r.metadata.refundId === refundId);
+  }
+
+  /** Stripe's totals: what its payment intents received, and what its succeeded refunds gave back. */
+  books(): { receivedCents: number; refundedCents: number } {
+    const receivedCents = [...this.paymentIntents.values()].reduce((sum, p) => sum + p.amount_received, 0);
+    const refundedCents = [...this.refunds.values()].filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + (r.amount ?? 0), 0);
+    return { receivedCents, refundedCents };
   }
 
   /** The form of the last POST to a path. */
@@ -374,7 +597,7 @@ export class LocalStripe {
   }
 }
 
-/** A Stripe event around a Checkout Session, as its webhook sends it. */
+/** A Stripe event around an object (a Checkout Session, a refund), as its webhook sends it. */
 export function stripeEvent(type: string, object: object, id = `evt_local_${randomBytes(8).toString('hex')}`) {
   return {
     id,
