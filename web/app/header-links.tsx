@@ -10,6 +10,8 @@ export interface MenuEntry {
   icon?: ReactNode;
   /** A count after the label (a <CountBadge/>). */
   badge?: ReactNode;
+  /** A tooltip, for an entry shown as its icon alone. */
+  title?: string;
 }
 
 /** The number on the Favorites and Cart entries, with the words a screen reader says for it. */
@@ -31,19 +33,35 @@ export function CountBadge({ count }: { count: number }) {
   );
 }
 
-export function NavLink({ href, children, className, location }: { href: string; children: ReactNode; className?: string; location: string }) {
+export function NavLink({
+  href,
+  children,
+  className,
+  location,
+  title,
+}: {
+  href: string;
+  children: ReactNode;
+  className?: string;
+  location: string;
+  title?: string | undefined;
+}) {
   return (
-    <Link href={href} className={cn('nav-link', className)} aria-current={location === href ? 'page' : undefined}>
+    <Link href={href} title={title} className={cn('nav-link', className)} aria-current={location === href ? 'page' : undefined}>
       {children}
     </Link>
   );
 }
 
-export function EntryContent({ entry, compact = false }: { entry: MenuEntry; compact?: boolean }) {
+/**
+ * `compact`: the label is for screen readers only below the given width (the icon and its count show alone), and
+ * shown from it on.
+ */
+export function EntryContent({ entry, compact }: { entry: MenuEntry; compact?: 'lg' | 'xl' | undefined }) {
   return (
     <>
       {entry.icon}
-      <span className={compact ? 'sr-only lg:not-sr-only' : undefined}>{entry.label}</span>
+      <span className={compact === 'lg' ? 'sr-only lg:not-sr-only' : compact === 'xl' ? 'sr-only xl:not-sr-only' : undefined}>{entry.label}</span>
       {entry.badge}
     </>
   );

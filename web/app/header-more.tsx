@@ -16,7 +16,7 @@ import { translate, useT } from '../i18n';
 import { formatPhone } from '../lib/phone';
 import { CountBadge, EntryContent, NavLink, type MenuEntry } from './header-links';
 
-/** Words read out but not shown: the bar of an extra-large screen is only just wide enough for the admins' seven links. */
+/** Words read out but not shown: the admins' row of links on an extra-large screen keeps to short labels (docs/product/screens.md). */
 const unseen = (words: string) => <span className="sr-only">{words}</span>;
 
 function adminLinks(place: 'bar' | 'menu'): MenuEntry[] {
@@ -29,7 +29,7 @@ function adminLinks(place: 'bar' | 'menu'): MenuEntry[] {
     // Short for the same reason; the screen itself is called Customer Service.
     { href: paths.adminOrders, label: nav('orders') },
     { href: paths.adminLedger, label: nav('ledger') },
-    // An icon alone in the bar, named for screen readers: an eighth word would not fit beside the other seven.
+    // An icon alone in the bar, named for screen readers, so the row of links stays short.
     { href: paths.adminAttention, label: bar ? <><AlertIcon className="h-5 w-5" />{unseen(nav('attention'))}</> : nav('attention') },
     { href: paths.adminStatements, label: nav('statements') },
     { href: paths.adminPromote, label: bar ? <>{nav('promote')}{unseen(nav('adminHidden'))}</> : nav('promoteAdmin') },
@@ -64,18 +64,27 @@ function roleLinks(user: CurrentUser | null, place: 'bar' | 'menu'): MenuEntry[]
 }
 
 /**
- * A customer's own pages; in the bar on large screens, in the menu below them. In the bar, My Orders shows its label
- * only on extra-large screens (its icon alone before that, named for screen readers), so the bar still fits.
+ * A customer's own pages; in the bar on large screens, in the menu below them. In the bar My Orders is its icon alone,
+ * named for screen readers and in a tooltip, and so is My Vouchers below an extra-large screen: with My Orders' label
+ * the bar of a 1280 px window had 15 px to spare in English (a longer phone number or a "99+" count would have pushed
+ * Logout out of it), and with My Vouchers' the bar of a 1024 px window did not hold.
  */
 function customerEntries(user: CurrentUser | null, place: 'bar' | 'menu', langOf: (key: string) => string): MenuEntry[] {
   if (user?.role !== 'customer') return [];
   const myOrders = translate('common:nav.myOrders');
+  const myVouchers = translate('common:nav.myVouchers');
   return [
-    { href: paths.myVouchers, label: translate('common:nav.myVouchers'), icon: <TicketIcon className="h-5 w-5" /> },
+    {
+      href: paths.myVouchers,
+      label: place === 'bar' ? <span className="sr-only xl:not-sr-only">{myVouchers}</span> : myVouchers,
+      icon: <TicketIcon className="h-5 w-5" />,
+      ...(place === 'bar' ? { title: myVouchers } : {}),
+    },
     {
       href: paths.orders,
-      label: place === 'bar' ? <span className="sr-only xl:not-sr-only">{myOrders}</span> : myOrders,
+      label: place === 'bar' ? <span className="sr-only">{myOrders}</span> : myOrders,
       icon: <ReceiptIcon className="h-5 w-5" />,
+      ...(place === 'bar' ? { title: myOrders } : {}),
     },
     {
       href: paths.profile,
@@ -121,11 +130,18 @@ export function FavoritesCountBadge() {
   return <CountBadge count={useFavoritesCount()} />;
 }
 
-/** The workspace links of merchants and admins; they need the width of an extra-large screen, and sit a little closer together there. */
-export function WorkspaceNav({ user, location }: { user: CurrentUser; location: string }) {
+/**
+ * The workspace links of merchants and admins; they need the width of an extra-large screen, and sit a little closer
+ * together there. `ownRow`: in a row of their own under the bar (the superadmins' links, too many for the bar), where
+ * they may wrap rather than push the page sideways.
+ */
+export function WorkspaceNav({ user, location, ownRow = false }: { user: CurrentUser; location: string; ownRow?: boolean }) {
   const { t } = useT('common');
   return (
-    <nav aria-label={t('nav.workspace')} className="ml-4 hidden items-center gap-1 xl:flex">
+    <nav
+      aria-label={t('nav.workspace')}
+      className={ownRow ? 'hidden flex-wrap items-center gap-1 py-1 xl:flex' : 'ml-4 hidden items-center gap-1 xl:flex'}
+    >
       {roleLinks(user, 'bar').map((link) => (
         <NavLink key={link.href} href={link.href} location={location} className="px-2">
           {link.label}
@@ -141,7 +157,7 @@ export function AccountBar({ user, location }: { user: CurrentUser; location: st
   return (
     <>
       {customerEntries(user, 'bar', langOf).map((entry) => (
-        <NavLink key={entry.href} href={entry.href} location={location}>
+        <NavLink key={entry.href} href={entry.href} location={location} title={entry.title}>
           <EntryContent entry={entry} />
         </NavLink>
       ))}

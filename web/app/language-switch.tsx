@@ -3,7 +3,9 @@
  * phones. A native select: labelled, keyboard-usable and announced as it is everywhere.
  */
 import { Fragment, useId, useSyncExternalStore, type ReactNode } from 'react';
-import { LANGUAGE_NAMES, LANGUAGES, chooseLanguage, chosenLanguage, i18next, isLanguage, useT } from '../i18n';
+import { useLocation } from 'wouter';
+import { paths } from '../../contract/routes';
+import { LANGUAGE_NAMES, LANGUAGES, chooseLanguage, chosenLanguage, i18next, isLanguage, shownLanguage, useT, type Language } from '../i18n';
 import { GlobeIcon } from '../components/ui/icons';
 import { cn } from '../lib/cn';
 
@@ -12,16 +14,41 @@ function subscribe(onChange: () => void): () => void {
   return () => i18next.off('languageChanged', onChange);
 }
 
-/** The language the app is in: the chosen one, else 'en' (the SPEC's texts). */
+/** The language the app is in: the chosen one, else the SPEC's texts. */
 function useLanguage(): string {
   return useSyncExternalStore(subscribe, () => i18next.language);
 }
 
+/**
+ * The screens the SPEC writes in Chinese as a whole, each by the text its page takes its `lang` from (its title).
+ * Until a language is chosen these read Chinese, and every other screen English (a few Chinese words aside).
+ */
+const SCREEN_TITLES: Readonly<Record<string, readonly [ns: string, key: string]>> = {
+  [paths.adminMerchants]: ['admin', 'merchantsPage.title'],
+  [paths.adminDeals]: ['admin', 'dealsPage.title'],
+  [paths.adminPromote]: ['adminAccounts', 'promotePage.heading'],
+};
+
+/** The language the screen at `location` reads in. */
+function screenLanguage(location: string): Language {
+  const path = location.length > 1 ? location.replace(/\/+$/, '') : location;
+  const title = SCREEN_TITLES[path];
+  return title ? shownLanguage(...title) : (chosenLanguage() ?? 'en');
+}
+
+/**
+ * Shows the language in effect. Until one is chosen that is the language the screen reads (Chinese on the admin's
+ * deal and merchant management, English elsewhere), shown by an option of its own that cannot be picked again: with
+ * the select on a real language's option, picking that same language would change nothing, so the choice would never
+ * be made and kept.
+ */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t } = useT('common');
   const id = useId();
+  const [location] = useLocation();
   useLanguage();
-  const value = chosenLanguage() ?? 'en';
+  const chosen = chosenLanguage();
+  const shown = screenLanguage(location);
   return (
     <div className={cn('flex items-center gap-1.5', className)}>
       <label htmlFor={id} className="flex items-center text-slate-600">
@@ -30,12 +57,17 @@ export function LanguageSwitch({ className }: { className?: string }) {
       </label>
       <select
         id={id}
-        value={value}
+        value={chosen ?? ''}
         onChange={(event) => {
           if (isLanguage(event.target.value)) void chooseLanguage(event.target.value);
         }}
         className="h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm font-medium text-slate-800 focus-ring"
       >
+        {chosen === null ? (
+          <option value="" lang={shown} disabled hidden>
+            {LANGUAGE_NAMES[shown]}
+          </option>
+        ) : null}
         {LANGUAGES.map((language) => (
           <option key={language} value={language} lang={language}>
             {LANGUAGE_NAMES[language]}

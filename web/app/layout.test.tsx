@@ -113,6 +113,31 @@ describe('header', () => {
     expect((await workspaceLinks()).Statements).toBe('/admin/statements');
   });
 
+  it("puts the superadmin's links in a row of their own under the bar, after Logout, so the bar fits a 1280 px window", async () => {
+    answerUser(user('superadmin'));
+    renderLayout();
+    const header = screen.getByRole('banner');
+    const nav = await within(header).findByRole('navigation', { name: 'Workspace' });
+    const [logout] = within(header).getAllByRole('button', { name: /Logout/ });
+    if (!logout) throw new Error('no Logout');
+    // The bar holds the logo and the account; the links are not in it.
+    const bar = header.firstElementChild;
+    expect(bar?.contains(logout)).toBe(true);
+    expect(bar?.contains(nav)).toBe(false);
+    // Read and tabbed to after the bar, as they are drawn.
+    expect(logout.compareDocumentPosition(nav) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Needs attention stays reachable: an icon named for screen readers.
+    expect(within(nav).getByRole('link', { name: 'Needs attention' }).getAttribute('href')).toBe('/admin/attention');
+  });
+
+  it("keeps a merchant's few links in the bar itself", async () => {
+    answerUser(user('merchant'));
+    renderLayout();
+    const header = screen.getByRole('banner');
+    const nav = await within(header).findByRole('navigation', { name: 'Workspace' });
+    expect(header.firstElementChild?.contains(nav)).toBe(true);
+  });
+
   it("shows a merchant's owner the workspace links and a Merchant badge, without Favorites or Cart", async () => {
     answerUser(user('merchant'));
     renderLayout();
@@ -177,7 +202,75 @@ describe('header', () => {
   });
 });
 
+/** What the select shows: the text of its selected option. */
+function shownIn(select: HTMLElement): string | null | undefined {
+  return (select as HTMLSelectElement).selectedOptions[0]?.textContent;
+}
+
+function languageSelect(name = 'Language'): HTMLSelectElement {
+  const [select] = within(screen.getByRole('banner')).getAllByRole('combobox', { name });
+  if (!select) throw new Error('no language switch');
+  return select as HTMLSelectElement;
+}
+
 describe('language switch', () => {
+  it('before any choice names the language the screen reads: English on the shoppers\' screens', () => {
+    answerUser(null);
+    renderLayout();
+    const select = languageSelect();
+    expect(shownIn(select)).toBe('English');
+    // Not the English option itself: picking it must still be a change, and so a choice that is kept.
+    expect(select.value).toBe('');
+  });
+
+  for (const browserLanguages of [['en-US'], ['zh-CN', 'zh']]) {
+    describe(`in a browser set to ${browserLanguages[0]}`, () => {
+      beforeEach(() => {
+        vi.spyOn(navigator, 'language', 'get').mockReturnValue(browserLanguages[0]!);
+        vi.spyOn(navigator, 'languages', 'get').mockReturnValue(browserLanguages);
+      });
+
+      it('before any choice names 简体中文 on a screen the SPEC writes in Chinese', () => {
+        window.history.replaceState(null, '', '/admin/deals');
+        answerUser(user('superadmin'));
+        renderLayout();
+        const select = languageSelect();
+        expect(shownIn(select)).toBe('简体中文');
+        expect(select.selectedOptions[0]?.getAttribute('lang')).toBe('zh-CN');
+        // The choices on offer are still the two languages, once each.
+        expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['English', '简体中文']);
+      });
+
+      it("before any choice names English on the shoppers' screens, which read English whatever the browser's language", () => {
+        answerUser(null);
+        renderLayout();
+        expect(shownIn(languageSelect())).toBe('English');
+        expect(document.documentElement.lang).toBe('en');
+        expect(localStorage.getItem('lang')).toBeNull();
+      });
+    });
+  }
+
+  it('picking English on a screen that reads Chinese switches to English and keeps the choice', async () => {
+    window.history.replaceState(null, '', '/admin/deals');
+    answerUser(user('superadmin'));
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <LanguageScope>
+          <AppLayout>
+            <p>content</p>
+          </AppLayout>
+        </LanguageScope>
+      </QueryClientProvider>,
+    );
+    fireEvent.change(languageSelect(), { target: { value: 'en' } });
+    await waitFor(() => expect(languageSelect().value).toBe('en'));
+    expect(shownIn(languageSelect())).toBe('English');
+    expect(localStorage.getItem('lang')).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    // Chosen, the select offers the two languages alone.
+    expect(languageSelect().options).toHaveLength(2);
+  });
 
   it('offers English and 简体中文; choosing one changes the header, the page language and is kept', async () => {
     answerUser(user('customer'));

@@ -33,6 +33,15 @@ function hasWorkspace(user: CurrentUser | null): boolean {
   return user?.role === 'superadmin' || user?.role === 'merchant';
 }
 
+/**
+ * The superadmins' eight links do not fit beside the logo, the language switch and the account in one row of a
+ * 1280 px window (the row is 1216 px wide at most, and English overflowed it by about 120 px), so on an extra-large
+ * screen they get a row of their own under it; a merchant's few links still sit in the one row.
+ */
+function workspaceHasOwnRow(user: CurrentUser | null): boolean {
+  return user?.role === 'superadmin';
+}
+
 /** Favorites and Cart are for guests and ordinary users, not for merchant or admin accounts. */
 function shopperEntries(user: CurrentUser | null, cartCount: number, t: (key: string) => string): MenuEntry[] {
   if (hasWorkspace(user)) return [];
@@ -146,18 +155,23 @@ function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white print:hidden">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+      {/* From large screens on, where the account's entries join the bar: should its two ends ever not fit side by
+          side (a customer's bar in English below 1280 px, a long phone number), the account's end wraps under the logo
+          rather than pushing Logout off the screen and the page sideways. */}
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:h-auto lg:min-h-16 lg:flex-wrap lg:px-8 lg:py-2">
         <Logo />
-        {user && wideMenu ? (
+        {user && wideMenu && !workspaceHasOwnRow(user) ? (
           <Suspense fallback={null}>
             <WorkspaceNav user={user} location={location} />
           </Suspense>
         ) : null}
 
         <div className="ml-auto flex items-center gap-1">
+          {/* A customer's bar has their own pages and the account beside these: their labels wait for an extra-large
+              screen, or the bar of a 1024 px window would not hold it all in English. */}
           {barEntries.map((entry) => (
             <NavLink key={entry.href} href={entry.href} location={location} className="px-2.5 sm:px-3">
-              <EntryContent entry={entry} compact />
+              <EntryContent entry={entry} compact={user ? 'xl' : 'lg'} />
             </NavLink>
           ))}
           <div className="hidden items-center gap-1 lg:flex">
@@ -188,6 +202,15 @@ function Header() {
           </button>
         </div>
       </div>
+      {user && workspaceHasOwnRow(user) ? (
+        <div className="hidden border-t border-slate-100 xl:block">
+          <div className="mx-auto max-w-7xl px-8">
+            <Suspense fallback={<div className="h-13" />}>
+              <WorkspaceNav user={user} location={location} ownRow />
+            </Suspense>
+          </div>
+        </div>
+      ) : null}
 
       <div id={menuId} hidden={!menuOpen} className={cn('border-t border-slate-200 bg-white', wideMenu ? 'xl:hidden' : 'lg:hidden')}>
         <nav aria-label={t('nav.mobile')} className="mx-auto max-w-7xl px-4 py-3 sm:px-6">

@@ -94,6 +94,15 @@ export function startI18n(bundled: Record<string, Record<string, Catalogue>> = {
     });
 }
 
+/**
+ * The language a text is shown in: the chosen language, else the one the SPEC writes it in (Chinese for the keys of
+ * spec-default.ts, English for the rest). The browser's own language plays no part: until a choice is made, every
+ * reader gets the SPEC's texts.
+ */
+export function shownLanguage(ns: string, key: string): Language {
+  return chosenLanguage() ?? (isSpecChinese(ns, key) ? 'zh-CN' : 'en');
+}
+
 /** Fetches a namespace's catalogue for the current language (a screen's, ahead of its first render); never fails. */
 export function loadNamespace(ns: string): Promise<void> {
   return i18next.loadNamespaces(ns).catch(() => undefined);

@@ -106,7 +106,7 @@ function StatementCard({ statement, onPay }: { statement: Statement; onPay: (sta
     <article aria-labelledby={titleId} className="surface p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={titleId} className="font-semibold break-words text-slate-900">
+          <h3 id={titleId} className="font-semibold wrap-anywhere text-slate-900">
             {statement.merchantName}
             <span className="block text-sm font-normal text-slate-600">{t('adminStatements.weekOf', { week })}</span>
           </h3>
@@ -167,7 +167,7 @@ function AdminStatements() {
     );
   } else {
     list = (
-      <ul aria-label={t('adminStatements.listLabel')} aria-busy={statements.isPlaceholderData || undefined} className={cn('grid gap-4', statements.isPlaceholderData && 'opacity-60')}>
+      <ul aria-label={t('adminStatements.listLabel')} aria-busy={statements.isPlaceholderData || undefined} className={cn('grid grid-cols-1 gap-4', statements.isPlaceholderData && 'opacity-60')}>
         {statements.data.map((statement) => (
           <li key={statement.id}>
             <StatementCard statement={statement} onPay={setPaying} />
@@ -177,8 +177,10 @@ function AdminStatements() {
     );
   }
 
+  // One column no wider than the page (grid-cols-1 is minmax(0, 1fr)): an open statement's table is as wide as its
+  // longest line, and it scrolls inside its own box instead of widening the cards, and the page with them.
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Filters filter={filter} onChange={(next) => navigate(addressOf(next), { replace: true })} />
       {list}
       <Suspense fallback={null}>{paying ? <PayoutDialog statement={paying} onClose={() => setPaying(null)} /> : null}</Suspense>

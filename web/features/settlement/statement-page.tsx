@@ -70,7 +70,7 @@ function StatementScreen({ id }: { id: string }) {
       <section aria-label={t('statementPage.totals')}>
         <StatementTotals statement={statement} />
       </section>
-      <section aria-labelledby="statement-lines-title" className="grid gap-3">
+      <section aria-labelledby="statement-lines-title" className="grid grid-cols-1 gap-3">
         <h2 id="statement-lines-title" className="text-xl font-bold text-slate-900">
           {t('statementPage.lines')}
         </h2>

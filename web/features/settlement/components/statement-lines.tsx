@@ -49,7 +49,8 @@ export function StatementLines({ lines, label }: { lines: StatementLine[]; label
                   <Kind line={line} />
                 </td>
                 <td className="px-4 py-3 font-mono whitespace-nowrap text-slate-900">{line.voucherCode}</td>
-                <td className="max-w-64 px-4 py-3 break-words text-slate-700">{line.dealTitle}</td>
+                {/* A title may break anywhere, so one long word does not make the whole table scroll. */}
+                <td className="max-w-64 min-w-40 px-4 py-3 wrap-anywhere text-slate-700">{line.dealTitle}</td>
                 <td className="px-4 py-3 text-right whitespace-nowrap">
                   <Price cents={line.amountCents} />
                 </td>
@@ -71,7 +72,7 @@ export function StatementLines({ lines, label }: { lines: StatementLine[]; label
               <Kind line={line} />
               <Price cents={line.netCents} label={t('statementLines.netLabel')} className="font-semibold text-slate-900" />
             </div>
-            <p className="mt-2 break-words text-slate-900">{line.dealTitle}</p>
+            <p className="mt-2 wrap-anywhere text-slate-900">{line.dealTitle}</p>
             <p className="mt-0.5 text-slate-600 tabular-nums">
               <span className="font-mono text-slate-900">{line.voucherCode}</span> · {when(line)}
             </p>
