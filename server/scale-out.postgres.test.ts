@@ -83,6 +83,7 @@ async function groupTotals(groupId: string) {
     vouchers: await database.db.select().from(vouchers).where(inArray(vouchers.orderId, orderIds)),
     refunds: await database.db.select().from(refunds).where(inArray(refunds.orderId, orderIds)),
     payments: ledger.filter((e) => e.kind === 'payment'),
+    refundRows: ledger.filter((e) => e.kind === 'refund'),
     net: ledger.reduce((sum, e) => sum + e.amountCents, 0),
   };
 }
@@ -230,7 +231,8 @@ describe(`${SERVERS} servers on one database`, () => {
 
   it("form or fail each group whose last payment on one server meets another's sweep at the deadline, never both", async () => {
     // The sweep runs here, on a pool of its own: a third server in effect (the servers' own sweeps run once a minute).
-    const sweeper = { db: database.db, payments: new TestPaymentProvider(SECRET, 'http://unused'), logger: pino({ level: 'silent' }) as unknown as FastifyBaseLogger };
+    // Its provider keeps its books in the shared database, as the servers' own do: it is the same provider.
+    const sweeper = { db: database.db, payments: new TestPaymentProvider(SECRET, 'http://unused', database.db), logger: pino({ level: 'silent' }) as unknown as FastifyBaseLogger };
     const groups = [];
     for (let g = 0; g < 6; g++) {
       const group = await groupOn(3, 2);
@@ -266,13 +268,18 @@ describe(`${SERVERS} servers on one database`, () => {
         expect(pays[i]!.status, why).toBe(409);
         expect(totals.members.map((m) => m.status), why).toEqual(['refunded', 'refunded', 'lapsed']);
         expect(totals.vouchers, why).toEqual([]);
-        expect(totals.refunds.map((r) => [r.reason, r.status, r.amountCents]), why).toEqual([
+        // The two members' refunds, and the last payment, which came after its group closed, given back whole.
+        expect(totals.refunds.map((r) => [r.reason, r.status, r.amountCents]).sort(), why).toEqual([
           ['group', 'succeeded', 2000],
           ['group', 'succeeded', 2000],
+          ['group_closed', 'succeeded', 2000],
         ]);
-        expect(totals.orders.find((o) => o.id === totals.members[2]!.orderId)!.status, why).toBe('refunded');
-        // Three payments came in (the last one after its group closed) and all three went back.
+        const late = totals.orders.find((o) => o.id === totals.members[2]!.orderId)!;
+        expect(late.status, why).toBe('refunded');
+        // Three payments came in, each under its payment id, and all three went back, each under the provider's refund id.
         expect(totals.payments, why).toHaveLength(3);
+        expect(totals.payments.find((p) => p.orderId === late.id)!.providerRef, why).toBe(late.paymentRef);
+        expect(totals.refundRows.map((e) => e.providerRef).sort(), why).toEqual(totals.refunds.map((r) => r.providerRef).sort());
         expect(totals.net, why).toBe(0);
       }
       expect(await unitsTakenOf(database.db, g.deal.id), why).toBe(totals.vouchers.length);

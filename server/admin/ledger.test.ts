@@ -26,9 +26,10 @@ async function moneyMoved() {
   const { deal: cake } = await buyableDeal(t.db, { priceCents: 450, maxPerUser: 5 });
   const first = await orderOf(t.db, await buy(t.app, ada, { items: [{ dealId: bread.id, quantity: 2 }] }));
   await buy(t.app, bob, { dealId: cake.id });
-  const late = await checkoutOk(t.app, bob, { dealId: bread.id });
+  const lateSid = await checkoutOk(t.app, bob, { dealId: bread.id });
   await t.db.update(deals).set({ status: 'archived', active: false }).where(eq(deals.id, bread.id));
-  expectStatus(await pay(t.app, bob, late), 409);
+  expectStatus(await pay(t.app, bob, lateSid), 409);
+  const late = await orderOf(t.db, lateSid);
 
   // A refund the provider has confirmed, written as it stands: the trigger adds its ledger row.
   const [v] = await t.db.select().from(vouchers).where(eq(vouchers.orderId, first.id)).limit(1);
@@ -48,29 +49,41 @@ async function moneyMoved() {
       settledAt: new Date(),
     })
     .returning();
-  return { first, refund: refund! };
+  return { first, late, refund: refund! };
 }
 
 describe('GET /api/admin/ledger', () => {
   it('sums the ledger to what the orders and refunds say', async () => {
     const admin = await loginAs(t, await buildUser(t.db, { role: 'superadmin' }));
-    const { first, refund } = await moneyMoved();
+    const { first, late, refund } = await moneyMoved();
     const page = await read(admin);
-    expect(page.totals).toEqual({ paymentsCents: 1600 + 450 + 800, refundsCents: -(800 + 800), payoutsCents: 0, balanceCents: 2850 - 1600, entries: 5 });
+    expect(page.totals).toEqual({ paymentsCents: 1600 + 450 + 800, refundsCents: -(800 + 800), payoutsCents: 0, reversalsCents: 0, balanceCents: 2850 - 1600, entries: 5 });
 
-    // The same sums, from the orders themselves.
+    // The same sums, from the orders and refunds themselves: a payment returned whole is a refund of its own.
     const fulfilled = await t.db.select().from(orders).where(isNotNull(orders.fulfilledAt));
     const returnedWhole = await t.db.select().from(orders).where(eq(orders.status, 'refunded'));
     const refunded = await t.db.select().from(refunds).where(eq(refunds.status, 'succeeded'));
     const sum = (xs: { totalCents?: number; amountCents?: number }[]) => xs.reduce((n, x) => n + (x.totalCents ?? x.amountCents ?? 0), 0);
+    expect(returnedWhole.map((o) => o.id)).toEqual([late.id]);
     expect(page.totals.paymentsCents).toBe(sum(fulfilled) + sum(returnedWhole));
-    expect(page.totals.refundsCents).toBe(-(sum(refunded) + sum(returnedWhole)));
+    expect(page.totals.refundsCents).toBe(-sum(refunded));
 
     expect(page.nextCursor).toBeNull();
     expect(page.entries.map((e) => e.seq)).toEqual([...page.entries.map((e) => e.seq)].sort((a, b) => b - a));
     expect(page.entries[0]).toMatchObject({ kind: 'refund', amountCents: -800, orderId: first.id, refundId: refund.id, providerRef: 're_ledger_1', provider: 'test' });
+    // A payment's row carries the provider's payment id.
     const payment = page.entries.find((e) => e.kind === 'payment' && e.orderId === first.id);
-    expect(payment).toMatchObject({ amountCents: 1600, providerRef: first.providerSessionId });
+    expect(first.paymentRef).toMatch(/^pi_test_/);
+    expect(payment).toMatchObject({ amountCents: 1600, providerRef: first.paymentRef });
+    // The payment returned whole: its payment, under the payment id, and its refund, under the provider's refund id.
+    const [whole] = await t.db.select().from(refunds).where(eq(refunds.orderId, late.id));
+    expect(whole).toMatchObject({ status: 'succeeded', reason: 'withdrawn', amountCents: 800, providerRef: expect.stringMatching(/^re_test_/) });
+    expect(
+      page.entries.filter((e) => e.orderId === late.id).map((e) => ({ kind: e.kind, amountCents: e.amountCents, refundId: e.refundId, providerRef: e.providerRef })),
+    ).toEqual([
+      { kind: 'refund', amountCents: -800, refundId: whole!.id, providerRef: whole!.providerRef },
+      { kind: 'payment', amountCents: 800, refundId: null, providerRef: late.paymentRef },
+    ]);
   });
 
   it('pages newest first by seq, the cursor being the last seq', async () => {
@@ -99,7 +112,7 @@ describe('GET /api/admin/ledger', () => {
     const admin = await loginAs(t, await buildUser(t.db, { role: 'superadmin' }));
     expect(await read(admin)).toEqual({
       entries: [],
-      totals: { paymentsCents: 0, refundsCents: 0, payoutsCents: 0, balanceCents: 0, entries: 0 },
+      totals: { paymentsCents: 0, refundsCents: 0, payoutsCents: 0, reversalsCents: 0, balanceCents: 0, entries: 0 },
       nextCursor: null,
     });
   });

@@ -138,7 +138,8 @@ describe('GET /api/admin/orders', () => {
     const [returned, expired] = found;
     expect(expired!.story.map((e) => e.kind)).toEqual(['placed', 'expired']);
     expect(returned!.refundedCents).toBe(700);
-    expect(returned!.story.map((e) => e.kind)).toEqual(['placed', 'paid', 'refunded']);
+    expect(returned!.story.map((e) => e.kind)).toEqual(['placed', 'paid', 'refund_requested', 'refunded']);
+    expect(returned!.story.find((e) => e.kind === 'refund_requested')!.text).toMatch(/deal was withdrawn before the payment arrived/);
   });
 
   it('is for superadmins only, and needs something to look for', async () => {

@@ -10,7 +10,7 @@ import { categories, deals, merchants, reviews, vouchers } from '../db/schema';
 import type { Viewer } from '../http/session';
 import { UNITS_TAKEN_OF_DEALS } from '../db/stock-reads';
 import { dealImageSrc } from '../../contract/deal-images';
-import { pageIdOf, routePatterns } from '../../contract/routes';
+import { isKnownPagePath, pageIdOf, routePatterns } from '../../contract/routes';
 import { english, msg } from '../i18n';
 import type { PagePreview } from '../http/web';
 
@@ -569,7 +569,7 @@ export async function getDeal(db: Db, id: string, viewer: Viewer | null): Promis
  */
 export async function dealPagePreview(db: Db, origin: string, pathname: string): Promise<PagePreview | 'missing' | null> {
   const id = pageIdOf(routePatterns.deal, pathname);
-  if (!id) return null;
+  if (!id) return isKnownPagePath(pathname) && pathname.startsWith('/deal/') ? 'missing' : null;
   const deal = await getDeal(db, id, null);
   if (!deal) return 'missing';
   const image = dealImageSrc(deal);

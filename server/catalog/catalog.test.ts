@@ -278,10 +278,11 @@ describe('GET /api/deals', () => {
         'Separators \u2028 and \u2029, emoji 😀, accents ÅÉÎ, CJK 寿司',
         '<script>alert("x")</script> &amp; &lt;',
       ];
-      // Prices whose discount falls on or next to a half, where float and decimal rounding differ.
+      // Prices whose discount falls on or next to a half, where float and decimal rounding differ (a
+      // price is free or at least 50 cents, so the small ratios are scaled up to it).
       const prices: [number, number | null][] = [
-        [7, 8], [1, 8], [1, 3], [2, 3], [333, 999], [1999, 2999], [1, 200], [199, 200], [0, 2500],
-        [1000, 1000], [1001, 1000], [1000, null], [5, 0], [4999, 10000], [5001, 10000], [12345, 67890],
+        [70, 80], [100, 800], [100, 300], [200, 300], [333, 999], [1999, 2999], [50, 10000], [199, 200], [0, 2500],
+        [1000, 1000], [1001, 1000], [1000, null], [50, 0], [4999, 10000], [5001, 10000], [12345, 67890],
       ];
       let n = 0;
       for (const title of strange) {

@@ -313,8 +313,9 @@ describe("the demo customer's past week at Sakura Sushi House", () => {
     const { buyer } = await sakura();
     const paid = await t.db.select().from(orders).where(eq(orders.userId, buyer.id));
     const rows = await t.db.select().from(ledgerEntries).where(inArray(ledgerEntries.orderId, paid.map((o) => o.id)));
+    // Each under the provider's id of the payment, as a real payment's row is.
     expect(rows.map((r) => [r.kind, r.orderId, r.amountCents, r.provider, r.providerRef]).sort()).toEqual(
-      paid.map((o) => ['payment', o.id, o.totalCents, 'test', o.providerSessionId]).sort(),
+      paid.map((o) => ['payment', o.id, o.totalCents, 'test', o.paymentRef]).sort(),
     );
     const admin = await loginAs(t, await buildUser(t.db, { role: 'superadmin' }));
     const page = await t.app.inject({ method: 'GET', url: '/api/admin/ledger', headers: admin.headers });

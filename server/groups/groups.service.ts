@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { dealGroups, deals, groupMembers, merchants, users } from '../db/schema';
 import { isListed, presentDeal, queryDealPage } from '../catalog/catalog.service';
 import { dealImageSrc } from '../../contract/deal-images';
-import { pageIdOf, routePatterns } from '../../contract/routes';
+import { isKnownPagePath, pageIdOf, routePatterns } from '../../contract/routes';
 import { english, msg } from '../i18n';
 import type { PagePreview } from '../http/web';
 
@@ -179,7 +179,7 @@ export async function orderGroupsOf(db: Db, orderIds: string[]): Promise<Map<str
 /** The preview of a group's page for a shared link (its Open Graph tags), `missing` for a group nobody may see, or null for any other page. */
 export async function groupPagePreview(db: Db, origin: string, pathname: string): Promise<PagePreview | 'missing' | null> {
   const id = pageIdOf(routePatterns.group, pathname);
-  if (!id) return null;
+  if (!id) return isKnownPagePath(pathname) && pathname.startsWith('/group/') ? 'missing' : null;
   const g = await getGroup(db, id, null);
   if (!g) return 'missing';
   const offer = english(msg('preview.group', { size: g.size, price: g.priceCents, dealPrice: g.deal.priceCents, merchant: g.deal.merchantName }));

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { group as groupSchema, groupCheckoutAnswer, myGroupList, openGroupList } from '../../contract/groups';
+import { attentionActionAnswer, attentionList } from '../../contract/money';
 import { adminOrderList, customerOrderList } from '../../contract/orders';
 import { buildUser } from '../db/factories';
 import { dealGroups, groupMembers, ledgerEntries, orders, refunds, vouchers } from '../db/schema';
@@ -214,7 +215,7 @@ describe('a group whose window passes', () => {
     expect(order!.status).toBe('refunded');
   });
 
-  it('keeps a member owed when the provider refuses the refund, and refunds them at the next sweep', async () => {
+  it('keeps a member owed when the provider refuses the refund, for a superadmin to retry rather than every sweep', async () => {
     const deal = await groupDeal({ groupSize: 2, groupPriceCents: 2000 });
     const a = await customer(t);
     const { group, sid } = await start(a, deal.id);
@@ -223,8 +224,21 @@ describe('a group whose window passes', () => {
     provider.failNextRefunds(1);
     expect(await sweep()).toMatchObject({ groupsFailed: 1, groupRefunds: 0, groupRefundsFailed: 1 });
     expect((await readGroup(group.id, a)).mine).toBe('refunding');
-    expect(await sweep()).toMatchObject({ groupRefunds: 1 });
+    // A refusal is certain, so the sweep does not ask again: the refund waits on "Needs attention".
+    const made = provider.unitRefunds.length;
+    expect(await sweep()).toMatchObject({ groupRefunds: 0, groupRefundsFailed: 0 });
+    expect(provider.unitRefunds.length).toBe(made);
+    expect((await readGroup(group.id, a)).mine).toBe('refunding');
+
+    const admin = await loginAs(t, await buildUser(t.db, { role: 'superadmin' }));
+    const listed = attentionList.parse((await call(t.app, 'GET', '/api/admin/attention', { sessionId: admin.sessionId })).body);
+    const item = listed.items.find((i) => i.reason === 'group' && i.amountCents === 2000);
+    expect(item).toMatchObject({ cause: 'failed', canRetry: true });
+    const retried = await call(t.app, 'POST', `/api/admin/attention/${item!.id}/retry`, { sessionId: admin.sessionId });
+    expectStatus(retried, 200);
+    expect(attentionActionAnswer.parse(retried.body).item).toMatchObject({ status: 'succeeded', reason: 'group' });
     expect((await readGroup(group.id, a)).mine).toBe('refunded');
+    expect(provider.unitRefunds.length).toBe(made + 1);
   });
 });
 

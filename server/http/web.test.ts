@@ -109,14 +109,15 @@ describe("a deal's page", () => {
     expect(res.body).toContain('<meta property="og:description" content="$25.00 at Sushi Corner." />');
   });
 
-  it('is the plain page for a draft, a deal of an inactive merchant, and a deal that does not exist', async () => {
+  it('is the plain page, answered 404, for a draft, a deal of an inactive merchant, and a deal that does not exist', async () => {
     const shop = await buildMerchant(t.db);
     const draft = await buildDeal(t.db, { merchantId: shop.id, status: 'draft' });
     const closed = await buildMerchant(t.db, { status: 'inactive' });
     const ofClosed = await buildDeal(t.db, { merchantId: closed.id });
     for (const id of [draft.id, ofClosed.id, '00000000-0000-4000-8000-000000000000', 'not-a-deal']) {
       const res = await t.app.inject({ method: 'GET', url: `/deal/${id}` });
-      expect(res.statusCode).toBe(200);
+      // Hidden from shoppers is hidden everywhere: no title or price, and a link checker sees it gone.
+      expect(res.statusCode).toBe(404);
       expect(res.body).toBe(INDEX);
     }
   });

@@ -27,6 +27,13 @@ import {
 const provider = testProviderFor(testConfig());
 const t = useTestApp({ deps: { payments: provider } });
 
+/** The refunds the provider made from one checkout session's payment. */
+const refundsOfSession = (sid: string) => provider.unitRefunds.filter((r) => r.sessionId === sid);
+
+/** The one refund a payment that could not be fulfilled gets: the order's whole amount, for neither a voucher nor a group member. */
+const wholeRefund = (order: { id: string; totalCents: number }, reason: string) =>
+  expect.objectContaining({ orderId: order.id, amountCents: order.totalCents, reason, voucherId: null, groupMemberId: null, status: 'succeeded' });
+
 describe('checkout totals', () => {
   it('refuses a total beyond what the provider takes with 400, before opening a payment page', async () => {
     const { deal } = await buyableDeal(t.db, { priceCents: 100_000_000, maxPerUser: 50 });
@@ -40,12 +47,14 @@ describe('checkout totals', () => {
   });
 
   it('refuses a total one cent over the limit across several lines, and takes one at the limit', async () => {
-    const { deal: a } = await buyableDeal(t.db, { priceCents: 33_333_333, maxPerUser: 5 });
-    const { deal: b } = await buyableDeal(t.db, { priceCents: 1, maxPerUser: 5 });
+    // No deal costs less than 50 cents, so the cent over comes from two lines a cent apart.
+    const { deal: a } = await buyableDeal(t.db, { priceCents: 33_333_300, maxPerUser: 5 });
+    const { deal: over } = await buyableDeal(t.db, { priceCents: 100, maxPerUser: 5 });
+    const { deal: at } = await buyableDeal(t.db, { priceCents: 99, maxPerUser: 5 });
     const me = await customer(t);
-    expectStatus(await postCheckout(t.app, me, { items: [{ dealId: a.id, quantity: 3 }, { dealId: b.id, quantity: 1 }] }), 400);
-    expect(33_333_333 * 3).toBe(MAX_CHECKOUT_TOTAL_CENTS);
-    const sid = await checkoutOk(t.app, me, { items: [{ dealId: a.id, quantity: 3 }] });
+    expect(33_333_300 * 3 + 100).toBe(MAX_CHECKOUT_TOTAL_CENTS + 1);
+    expectStatus(await postCheckout(t.app, me, { items: [{ dealId: a.id, quantity: 3 }, { dealId: over.id, quantity: 1 }] }), 400);
+    const sid = await checkoutOk(t.app, me, { items: [{ dealId: a.id, quantity: 3 }, { dealId: at.id, quantity: 1 }] });
     expect((await orderOf(t.db, sid)).totalCents).toBe(MAX_CHECKOUT_TOTAL_CENTS);
   });
 });
@@ -74,7 +83,9 @@ describe('a deal withdrawn between checkout and payment', () => {
       expect(await t.db.select().from(vouchers).where(eq(vouchers.dealId, deal.id))).toHaveLength(0);
       const order = await orderOf(t.db, sid);
       expect(order.status).toBe('refunded');
-      expect(provider.refunds.filter((r) => r.sessionId === sid)).toHaveLength(1);
+      expect(refundsOfSession(sid)).toEqual([wholeRefund(order, 'withdrawn')]);
+      // Given back from the payment the provider took on its page.
+      expect(refundsOfSession(sid)[0]!.paymentRef).toBe(order.paymentRef);
       expect(await stockOf(t.db, deal.id)).toMatchObject({ unitsTaken: 0, held: 0, vouchers: 0 });
       expect(await userUnitsOf(t.db, me.user.id, deal.id)).toBe(0);
       expect((await paymentStatusOf(t.app, me, sid)).vouchers).toEqual([]);
@@ -91,7 +102,7 @@ describe('a deal withdrawn between checkout and payment', () => {
       expect((await postTestWebhook(t.app, signedPaidEvent(provider, order, `evt_withdrawn_${i}`))).statusCode).toBe(200);
     }
     expect(await t.db.select().from(vouchers).where(eq(vouchers.orderId, order.id))).toHaveLength(0);
-    expect(provider.refunds.filter((r) => r.sessionId === sid)).toHaveLength(1);
+    expect(refundsOfSession(sid)).toEqual([wholeRefund(order, 'withdrawn')]);
     expect((await orderOf(t.db, sid)).status).toBe('refunded');
   });
 
@@ -105,6 +116,6 @@ describe('a deal withdrawn between checkout and payment', () => {
     expect((await postTestWebhook(t.app, signedPaidEvent(provider, order, 'evt_late_withdrawn'))).statusCode).toBe(200);
     expect(await t.db.select().from(vouchers).where(eq(vouchers.orderId, order.id))).toHaveLength(0);
     expect((await orderOf(t.db, sid)).status).toBe('refunded');
-    expect(provider.refunds.filter((r) => r.sessionId === sid)).toHaveLength(1);
+    expect(refundsOfSession(sid)).toEqual([wholeRefund(order, 'withdrawn')]);
   });
 });

@@ -1,19 +1,20 @@
 /**
  * The expiry sweep, called directly: one reminder per voucher, expiry of vouchers whose deal does
- * not refund on expiry, automatic refunds through the one refund path (a provider error leaves the
- * voucher for the next sweep), and refunds left pending by a crash asked about again.
+ * not refund on expiry, automatic refunds through the one refund path (a refusal leaves the voucher
+ * active, for a superadmin to retry), and refunds left pending by a crash asked about again.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { VOUCHER_EXPIRY_REMINDER_DAYS } from '../../contract/constants';
-import { buildCustomer } from '../db/factories';
+import { buildCustomer, buildUser } from '../db/factories';
 import { ledgerEntries, refunds, users, vouchers } from '../db/schema';
 import type { SmsSender } from '../integrations/sms/sms-sender';
 import { testConfig, useTestApp } from '../test/app';
 import { buildVouchers } from '../test/fixtures';
 import { buyableDeal, stockOf, testProviderFor } from '../test/purchase-helpers';
 import { expiryReminderText, runExpirySweep } from './expiry';
-import { refundIdempotencyKey } from './refunds';
+import { refundIdempotencyKey, retryRefund } from './refunds';
 
 const provider = testProviderFor(testConfig());
 const sent: { to: string; body: string }[] = [];
@@ -93,20 +94,33 @@ describe('expiry', () => {
     expect((await statusOf(past.voucher.id)).status).toBe('refunded');
     const rows = await t.db.select().from(refunds).where(eq(refunds.voucherId, past.voucher.id));
     expect(rows).toEqual([expect.objectContaining({ status: 'succeeded', reason: 'expiry', amountCents: 1000, requestedBy: null })]);
-    expect(provider.unitRefunds.slice(refundsBefore)).toEqual([expect.objectContaining({ idempotencyKey: refundIdempotencyKey({ voucherId: past.voucher.id, groupMemberId: null }) })]);
+    expect(provider.unitRefunds.slice(refundsBefore)).toEqual([expect.objectContaining({ idempotencyKey: refundIdempotencyKey(rows[0]!.id), voucherId: past.voucher.id })]);
     expect(await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.orderId, past.order.id), eq(ledgerEntries.kind, 'refund')))).toHaveLength(1);
     expect(await stockOf(t.db, past.deal.id)).toEqual({ ...before, unitsTaken: before.unitsTaken - 1 });
     expect((await sweep()).refunded).toBe(0);
   });
 
-  it('leaves a voucher active when the provider refuses its refund, and refunds it on the next sweep', async () => {
+  it('leaves a voucher active when the provider refuses its refund, and leaves it to a superadmin rather than asking again every sweep', async () => {
     const past = await voucherEnding(new Date(Date.now() - 60_000));
     provider.failNextRefunds(1);
     const first = await sweep();
     expect(first).toMatchObject({ refunded: 0, refundsFailed: 1 });
     expect((await statusOf(past.voucher.id)).status).toBe('active');
-    const second = await sweep();
-    expect(second).toMatchObject({ refunded: 1, refundsFailed: 0 });
+    const [refused] = await t.db.select().from(refunds).where(eq(refunds.voucherId, past.voucher.id));
+    expect(refused).toMatchObject({ status: 'failed', reason: 'expiry', failure: 'The test provider refused the refund' });
+
+    // A refusal is certain: the same request would be refused again, so the sweep does not make it.
+    const refundsBefore = provider.unitRefunds.length;
+    expect(await sweep()).toMatchObject({ refunded: 0, refundsFailed: 0 });
+    expect((await statusOf(past.voucher.id)).status).toBe('active');
+    expect(provider.unitRefunds.length).toBe(refundsBefore);
+
+    // A superadmin's retry (from "Needs attention") is a new attempt, with a key of its own.
+    const admin = await buildUser(t.db, { role: 'superadmin' });
+    const retried = await retryRefund({ db: t.db, payments: provider, logger: t.app.log }, refused!.id, admin.id);
+    expect(retried).toMatchObject({ status: 'succeeded', reason: 'expiry', voucherId: past.voucher.id, requestedBy: admin.id });
+    expect(retried.idempotencyKey).toBe(refundIdempotencyKey(retried.id));
+    expect(retried.idempotencyKey).not.toBe(refused!.idempotencyKey);
     expect((await statusOf(past.voucher.id)).status).toBe('refunded');
     const statuses = (await t.db.select().from(refunds).where(eq(refunds.voucherId, past.voucher.id))).map((r) => r.status).sort();
     expect(statuses).toEqual(['failed', 'succeeded']);
@@ -120,14 +134,18 @@ describe('expiry', () => {
 });
 
 describe('refunds left pending', () => {
-  it('asks the provider again, with the same key, about a refund a crash left pending for over a minute', async () => {
+  it('asks the provider again, with the same key, about a refund a crash left pending, once its first retry is due a minute later', async () => {
     const v = await voucherEnding(new Date(Date.now() + 10 * DAY));
     const before = await stockOf(t.db, v.deal.id);
-    // What a server leaves behind when it stops between the claim and the provider's answer.
+    // What a server leaves behind when it stops between the claim and the provider's answer: the
+    // attempt with its own key, never asked, its first retry due a minute after the claim.
     await t.db.update(vouchers).set({ status: 'refunded' }).where(eq(vouchers.id, v.voucher.id));
+    const id = randomUUID();
     const [stuck] = await t.db
       .insert(refunds)
       .values({
+        id,
+        idempotencyKey: refundIdempotencyKey(id),
         voucherId: v.voucher.id,
         orderId: v.order.id,
         userId: v.user.id,
@@ -137,15 +155,16 @@ describe('refunds left pending', () => {
         provider: 'test',
         requestedBy: v.user.id,
         createdAt: new Date(Date.now() - 30_000),
+        nextTryAt: new Date(Date.now() + 30_000),
       })
       .returning();
     expect((await sweep()).retried).toBe(0);
-    await t.db.update(refunds).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(refunds.id, stuck!.id));
+    await t.db.update(refunds).set({ nextTryAt: new Date(Date.now() - 1_000) }).where(eq(refunds.id, stuck!.id));
     const refundsBefore = provider.unitRefunds.length;
     expect((await sweep()).retried).toBe(1);
     const [after] = await t.db.select().from(refunds).where(eq(refunds.id, stuck!.id));
-    expect(after).toMatchObject({ status: 'succeeded' });
-    expect(provider.unitRefunds.slice(refundsBefore)).toEqual([expect.objectContaining({ idempotencyKey: refundIdempotencyKey({ voucherId: v.voucher.id, groupMemberId: null }), ref: after!.providerRef })]);
+    expect(after).toMatchObject({ status: 'succeeded', tries: 1, nextTryAt: null });
+    expect(provider.unitRefunds.slice(refundsBefore)).toEqual([expect.objectContaining({ idempotencyKey: refundIdempotencyKey(stuck!.id), refundId: stuck!.id, ref: after!.providerRef })]);
     expect(await stockOf(t.db, v.deal.id)).toEqual({ ...before, unitsTaken: before.unitsTaken - 1 });
     expect((await sweep()).retried).toBe(0);
   });

@@ -36,7 +36,7 @@ export interface ExpirySweepResult {
   reminded: number;
   expired: number;
   refunded: number;
-  /** Auto-refunds the provider refused this time; the vouchers stay active for the next sweep. */
+  /** Auto-refunds the provider refused this time; the vouchers stay active and wait on Needs attention (not retried by the sweep). */
   refundsFailed: number;
   /** Pending refunds asked about again and settled. */
   retried: number;

@@ -83,6 +83,8 @@ export async function fulfilOrder(
   known?: OrderToFulfil,
   budget?: AttemptBudget,
 ): Promise<FulfilmentOutcome> {
+  // The moment of payment is when it arrived, whatever this call waits for below.
+  const paidAt = new Date().toISOString();
   let order = known ?? (await orderToFulfil(db, orderOf(payments, ref)));
   if (!order) return 'unknown-order';
   // Known before the order is marked paid, so the payment's ledger row carries the provider's payment id.
@@ -94,7 +96,7 @@ export async function fulfilOrder(
     try {
       const [row] = await fulfil(db, [
         order.id,
-        new Date().toISOString(),
+        paidAt,
         VOUCHER_VALID_DAYS,
         codes,
         pins,

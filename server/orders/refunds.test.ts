@@ -72,11 +72,20 @@ describe('POST /api/vouchers/{id}/refund', () => {
     const list = voucherList.parse((await call(t.app, 'GET', '/api/user/vouchers', { sessionId: me.sessionId })).body);
     expect(list.find((v) => v.id === voucher.id)).toEqual(answer.voucher);
 
-    expect(provider.unitRefunds.slice(refundsBefore)).toEqual([
-      expect.objectContaining({ amountCents: 2500, paymentRef: order.paymentRef, sessionId: order.providerSessionId, idempotencyKey: refundIdempotencyKey({ voucherId: voucher.id, groupMemberId: null }), voucherId: voucher.id }),
-    ]);
     const [row] = await t.db.select().from(refunds).where(eq(refunds.voucherId, voucher.id));
-    expect(row).toMatchObject({ status: 'succeeded', voucherStatusBefore: 'active', requestedBy: me.user.id, provider: 'test' });
+    expect(row).toMatchObject({ status: 'succeeded', voucherStatusBefore: 'active', requestedBy: me.user.id, provider: 'test', idempotencyKey: refundIdempotencyKey(row!.id) });
+    expect(provider.unitRefunds.slice(refundsBefore)).toEqual([
+      expect.objectContaining({
+        amountCents: 2500,
+        paymentRef: order.paymentRef,
+        sessionId: order.providerSessionId,
+        refundId: row!.id,
+        orderId: order.id,
+        reason: 'customer',
+        idempotencyKey: refundIdempotencyKey(row!.id),
+        voucherId: voucher.id,
+      }),
+    ]);
     expect(row!.providerRef).toBe(provider.unitRefunds.at(-1)!.ref);
     expect(await refundLedgerRows(order.id)).toEqual([
       expect.objectContaining({ amountCents: -2500, refundId: row!.id, providerRef: row!.providerRef, note: 'customer' }),
@@ -165,6 +174,10 @@ describe('POST /api/vouchers/{id}/refund', () => {
     expectStatus(retried, 200);
     expect(refundAnswer.parse(retried.body).refund.status).toBe('succeeded');
     expect(provider.unitRefunds.length - refundsBefore).toBe(1);
+    // The retry is a new attempt, asked with a key of its own: the refused one's would be refused again.
+    const [second] = await t.db.select().from(refunds).where(and(eq(refunds.voucherId, voucher.id), eq(refunds.status, 'succeeded')));
+    expect(provider.unitRefunds.at(-1)!.idempotencyKey).toBe(refundIdempotencyKey(second!.id));
+    expect(second!.idempotencyKey).not.toBe(first!.idempotencyKey);
     expect(await refundLedgerRows(order.id)).toHaveLength(1);
     expect(await stockOf(t.db, deal.id)).toEqual({ ...before, unitsTaken: before.unitsTaken - 1 });
     // The failed attempt stays as history beside the one that stands.

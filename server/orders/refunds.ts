@@ -226,7 +226,8 @@ export async function refundUnfulfilledPayment(
     }
     const [order] = await tx
       .update(orders)
-      .set({ paidAt: new Date() })
+      // The transaction's time, as the refund's own creation: the story shows the payment before its refund.
+      .set({ paidAt: sql`now()` })
       .where(and(eq(orders.id, payment.orderId), eq(orders.provider, payments.name), inArray(orders.status, ['expired', 'cancelled']), isNull(orders.paidAt)))
       .returning({ id: orders.id, userId: orders.userId, totalCents: orders.totalCents });
     if (!order) return null;

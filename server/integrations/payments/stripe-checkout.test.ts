@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkoutAnswer } from '../../../contract/checkout';
 import { CHECKOUT_HOLD_MINUTES } from '../../../contract/constants';
-import { vouchers } from '../../db/schema';
+import { refunds, vouchers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { call, expectStatus, messageOf } from '../../test/auth-helpers';
 import { resetDatabase } from '../../test/database';
@@ -24,6 +24,7 @@ import {
   type Shopper,
 } from '../../test/purchase-helpers';
 import { releaseExpiredOrders } from '../../orders/orders.service';
+import { refundIdempotencyKey } from '../../orders/refunds';
 import { StripePaymentProvider } from './stripe-provider';
 
 const WEBHOOK_SECRET = 'whsec_test';
@@ -247,9 +248,20 @@ describe('POST /api/webhooks/stripe', () => {
     const paid = stripe.markPaid(session.id);
     const res = await webhook(stripeEvent('checkout.session.completed', paid));
     expect(res.json()).toEqual({ received: true, result: 'refunded' });
+    // The whole payment goes back as a refund of its own, asked with that attempt's key and named in its metadata.
+    const [attempt] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(attempt).toMatchObject({ status: 'succeeded', reason: 'sold_out', amountCents: order.totalCents, voucherId: null, groupMemberId: null });
     const refund = stripe.lastPost('/v1/refunds');
-    expect(refund.form.payment_intent).toBe(paid.payment_intent);
-    expect(refund.headers['idempotency-key']).toBe(`refund-${session.id}`);
+    expect(refund.form).toMatchObject({
+      payment_intent: paid.payment_intent,
+      amount: String(order.totalCents),
+      'metadata[refundId]': attempt!.id,
+      'metadata[orderId]': order.id,
+      'metadata[reason]': 'sold_out',
+    });
+    expect(refund.headers['idempotency-key']).toBe(refundIdempotencyKey(attempt!.id));
+    expect(attempt!.providerRef).toBe([...stripe.refunds.keys()].at(-1));
+    expect((await orderOf(t.db, session.id)).status).toBe('refunded');
     expect(await voucherCount(order.id)).toBe(0);
     expect((await paymentStatusOf(t.app, me, session.id)).status).toBe('failed');
     expect(await stockOf(t.db, deal.id)).toMatchObject({ unitsTaken: 1, vouchers: 1 });

@@ -1,7 +1,7 @@
 /**
  * Refunds of single vouchers through the Stripe provider, against a locally served Stripe API: the
- * payment intent kept from the webhook, the idempotency key on every attempt, a refusal and the retry
- * after it, and refund webhooks reconciling a pending refund once however often they are delivered.
+ * payment intent kept from the webhook, each attempt's own idempotency key, a refusal and the new
+ * attempt after it, and refund webhooks reconciling a pending refund once however often they are delivered.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -65,17 +65,24 @@ async function ledgerRefunds(orderId: string) {
 }
 
 describe('refunds through Stripe', () => {
-  it("refunds the unit's price of the order's payment intent, keyed by the voucher", async () => {
+  it("refunds the unit's price of the order's payment intent, keyed by the refund attempt, whose metadata names it, the order and the voucher", async () => {
     const { me, session, order, voucher } = await paidVoucher(2);
     expect(order.paymentRef).toBe(session.payment_intent);
 
     const res = await call(t.app, 'POST', `/api/vouchers/${voucher.id}/refund`, { sessionId: me.sessionId });
     expectStatus(res, 200);
     expect(refundAnswer.parse(res.body).refund).toMatchObject({ status: 'succeeded', amountCents: 1800 });
-    const [post] = refundPosts();
-    expect(post!.form).toEqual({ payment_intent: session.payment_intent, amount: '1800', 'metadata[voucherId]': voucher.id });
-    expect(post!.headers['idempotency-key']).toBe(refundIdempotencyKey({ voucherId: voucher.id, groupMemberId: null }));
     const [row] = await t.db.select().from(refunds).where(eq(refunds.voucherId, voucher.id));
+    const [post] = refundPosts();
+    expect(post!.form).toEqual({
+      payment_intent: session.payment_intent,
+      amount: '1800',
+      'metadata[refundId]': row!.id,
+      'metadata[orderId]': order.id,
+      'metadata[reason]': 'customer',
+      'metadata[voucherId]': voucher.id,
+    });
+    expect(post!.headers['idempotency-key']).toBe(refundIdempotencyKey(row!.id));
     expect(row!.providerRef).toBe([...stripe.refunds.keys()][0]);
     expect(await ledgerRefunds(order.id)).toEqual([expect.objectContaining({ amountCents: -1800, provider: 'stripe', providerRef: row!.providerRef })]);
   });
@@ -87,7 +94,7 @@ describe('refunds through Stripe', () => {
     expect(refundPosts()[0]!.form.payment_intent).toBe(session.payment_intent);
   });
 
-  it('answers 502 when Stripe refuses, and the retry sends the same key and refunds once', async () => {
+  it("answers 502 when Stripe refuses, and the owner's next request is a new attempt with a key of its own, refunding once", async () => {
     const { deal, me, order, voucher } = await paidVoucher();
     const before = await stockOf(t.db, deal.id);
     stripe.refundFailures.push({ status: 402, message: 'The charge has been disputed' });
@@ -95,13 +102,15 @@ describe('refunds through Stripe', () => {
     expectStatus(failed, 502);
     expect(messageOf(failed)).toBe(english(REFUND_MESSAGES.providerFailed));
     const [first] = await t.db.select().from(refunds).where(eq(refunds.voucherId, voucher.id));
-    expect(first).toMatchObject({ status: 'failed', failure: 'The charge has been disputed' });
+    expect(first).toMatchObject({ status: 'failed', failure: 'Stripe: The charge has been disputed' });
     expect((await t.db.select().from(vouchers).where(eq(vouchers.id, voucher.id)))[0]!.status).toBe('active');
 
     expectStatus(await call(t.app, 'POST', `/api/vouchers/${voucher.id}/refund`, { sessionId: me.sessionId }), 200);
     // A third call (a double tap after success) is refused before Stripe is asked.
     expectStatus(await call(t.app, 'POST', `/api/vouchers/${voucher.id}/refund`, { sessionId: me.sessionId }), 409);
-    expect(refundPosts().map((r) => r.headers['idempotency-key'])).toEqual([refundIdempotencyKey({ voucherId: voucher.id, groupMemberId: null }), refundIdempotencyKey({ voucherId: voucher.id, groupMemberId: null })]);
+    const [second] = await t.db.select().from(refunds).where(and(eq(refunds.voucherId, voucher.id), eq(refunds.status, 'succeeded')));
+    expect(second!.id).not.toBe(first!.id);
+    expect(refundPosts().map((r) => r.headers['idempotency-key'])).toEqual([refundIdempotencyKey(first!.id), refundIdempotencyKey(second!.id)]);
     expect(stripe.refunds.size).toBe(1);
     expect(await ledgerRefunds(order.id)).toHaveLength(1);
     expect(await stockOf(t.db, deal.id)).toEqual({ ...before, unitsTaken: before.unitsTaken - 1 });

@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { testCheckoutSession, testPayAnswer, voucherList, voucherQrPath, type PaymentStatusAnswer } from '../../../contract/checkout';
 import { VOUCHER_VALID_DAYS } from '../../../contract/constants';
-import { deals, vouchers } from '../../db/schema';
+import { deals, refunds, vouchers } from '../../db/schema';
 import { buildApp, testConfig, useTestApp } from '../../test/app';
 import { call, expectStatus, messageOf } from '../../test/auth-helpers';
-import type { CatalogItem, CheckoutRequest } from './payment-provider';
+import type { CatalogItem, CheckoutRequest, RefundRequest } from './payment-provider';
 
 import {
   buy,
@@ -27,6 +27,7 @@ import {
   type Shopper,
 } from '../../test/purchase-helpers';
 import { releaseExpiredOrders } from '../../orders/orders.service';
+import { refundIdempotencyKey } from '../../orders/refunds';
 import { redeemUrl } from '../../vouchers/voucher-codes';
 import { TEST_PROVIDER_RECORDS, TEST_SIGNATURE_HEADER, TestPaymentProvider, type TestWebhookPayload } from './test-provider';
 
@@ -34,7 +35,7 @@ const provider = testProviderFor(testConfig());
 const t = useTestApp({ deps: { payments: provider } });
 
 beforeEach(async () => {
-  provider.refunds.length = 0;
+  provider.unitRefunds.length = 0;
   provider.checkouts.length = 0;
 });
 
@@ -364,7 +365,7 @@ describe('a payment that arrives after its hold lapsed', () => {
     expect(status.status).toBe('paid');
     expect(status.vouchers).toHaveLength(2);
     expect(await stockOf(t.db, deal.id)).toEqual({ inventory: 3, unitsTaken: 2, held: 0, vouchers: 2 });
-    expect(provider.refunds).toEqual([]);
+    expect(provider.unitRefunds).toEqual([]);
   });
 
   it('is refunded when the deal sold out meanwhile: no vouchers, payment status failed', async () => {
@@ -372,12 +373,28 @@ describe('a payment that arrives after its hold lapsed', () => {
     await buy(t.app, await customer(t), { items: [{ dealId: deal.id, quantity: 2 }] });
 
     const event = signedPaidEvent(provider, order);
-    const paymentRef = (JSON.parse(event.body) as TestWebhookPayload).paymentRef;
+    const { paymentRef } = JSON.parse(event.body) as Extract<TestWebhookPayload, { type: 'checkout.session.completed' }>;
     const res = await postTestWebhook(t.app, event);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ received: true, result: 'refunded' });
     expect((await orderOf(t.db, sid)).status).toBe('refunded');
-    expect(provider.refunds).toEqual([{ sessionId: sid, paymentRef }]);
+    // The whole payment goes back, through the one refund path, as one refund of its own.
+    const [refund] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(refund).toMatchObject({ status: 'succeeded', reason: 'sold_out', amountCents: order.totalCents, voucherId: null, groupMemberId: null });
+    expect(provider.unitRefunds).toEqual([
+      expect.objectContaining({
+        sessionId: sid,
+        paymentRef,
+        orderId: order.id,
+        amountCents: order.totalCents,
+        reason: 'sold_out',
+        refundId: refund!.id,
+        idempotencyKey: refundIdempotencyKey(refund!.id),
+        voucherId: null,
+        groupMemberId: null,
+        ref: refund!.providerRef,
+      }),
+    ]);
     expect(await voucherCount(order.id)).toBe(0);
     expect(await stockOf(t.db, deal.id)).toEqual({ inventory: 2, unitsTaken: 2, held: 0, vouchers: 2 });
 
@@ -388,7 +405,8 @@ describe('a payment that arrives after its hold lapsed', () => {
     // A redelivery, or another event for the same payment, refunds nothing more.
     await postTestWebhook(t.app, event);
     await postTestWebhook(t.app, signedPaidEvent(provider, order));
-    expect(provider.refunds).toHaveLength(1);
+    expect(provider.unitRefunds).toHaveLength(1);
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(1);
     expect(await voucherCount(order.id)).toBe(0);
   });
 
@@ -401,11 +419,12 @@ describe('a payment that arrives after its hold lapsed', () => {
     await releaseExpiredOrders(t.db);
     await buy(t.app, await customer(t), { dealId: scarce.id });
 
-    const res = await postTestWebhook(t.app, signedPaidEvent(provider, await orderOf(t.db, sid)));
+    const order = await orderOf(t.db, sid);
+    const res = await postTestWebhook(t.app, signedPaidEvent(provider, order));
     expect(res.json()).toEqual({ received: true, result: 'refunded' });
     expect(await stockOf(t.db, plenty.id)).toEqual({ inventory: 10, unitsTaken: 0, held: 0, vouchers: 0 });
     expect(await stockOf(t.db, scarce.id)).toEqual({ inventory: 1, unitsTaken: 1, held: 0, vouchers: 1 });
-    expect(provider.refunds).toHaveLength(1);
+    expect(provider.unitRefunds).toEqual([expect.objectContaining({ sessionId: sid, amountCents: order.totalCents, reason: 'sold_out' })]);
   });
 
   it('is refunded when the deal was taken off sale meanwhile', async () => {
@@ -413,7 +432,7 @@ describe('a payment that arrives after its hold lapsed', () => {
     await t.db.update(deals).set({ active: false }).where(eq(deals.id, deal.id));
     const res = await postTestWebhook(t.app, signedPaidEvent(provider, order));
     expect(res.json()).toEqual({ received: true, result: 'withdrawn' });
-    expect(provider.refunds).toHaveLength(1);
+    expect(provider.unitRefunds).toEqual([expect.objectContaining({ sessionId: sid, amountCents: order.totalCents, reason: 'withdrawn' })]);
     expect((await orderOf(t.db, sid)).status).toBe('refunded');
   });
 
@@ -465,17 +484,30 @@ describe('in production mode', () => {
 
 describe('the test provider’s records', () => {
   it(`keep the latest ${TEST_PROVIDER_RECORDS} calls of each kind, so a long-running demo server does not grow with every checkout`, async () => {
-    const provider = new TestPaymentProvider('a-secret-long-enough-for-tests', 'http://127.0.0.1:3000');
+    // Its books are in the database, where they belong; the lists in memory are what tests read.
+    const provider = new TestPaymentProvider('a-secret-long-enough-for-tests', 'http://127.0.0.1:3000', t.db);
     const total = TEST_PROVIDER_RECORDS + 250;
+    const refundOf = (i: number): RefundRequest => ({
+      refundId: `refund-${i}`,
+      orderId: `order-${i}`,
+      reason: 'customer',
+      sessionId: `cs_${i}`,
+      paymentRef: null,
+      amountCents: 100,
+      idempotencyKey: `key-${i}`,
+      voucherId: null,
+      groupMemberId: null,
+    });
     for (let i = 0; i < total; i++) {
       const request = { orderId: `order-${i}` } as unknown as CheckoutRequest;
       await provider.createCheckout(request);
-      await provider.refund(`cs_${i}`, null);
+      await provider.refundPayment(refundOf(i));
       await provider.syncCatalogItem({ dealId: `deal-${i}` } as unknown as CatalogItem);
     }
-    for (const list of [provider.checkouts, provider.refunds, provider.synced]) expect(list).toHaveLength(TEST_PROVIDER_RECORDS);
+    for (const list of [provider.checkouts, provider.unitRefunds, provider.synced]) expect(list).toHaveLength(TEST_PROVIDER_RECORDS);
     expect(provider.checkouts[0]).toEqual({ orderId: 'order-250' });
     expect(provider.checkouts.at(-1)).toEqual({ orderId: `order-${total - 1}` });
-    expect(provider.refunds.at(-1)).toEqual({ sessionId: `cs_${total - 1}`, paymentRef: null });
+    expect(provider.unitRefunds[0]).toMatchObject(refundOf(250));
+    expect(provider.unitRefunds.at(-1)).toMatchObject({ ...refundOf(total - 1), status: 'succeeded', ref: expect.stringMatching(/^re_test_/) });
   });
 });
