@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SMS_CODE_TTL_MINUTES } from '../../contract/constants';
 import {
   changePasswordBody,
   currentUser,
@@ -26,6 +28,7 @@ import {
   verifyEmail,
 } from './auth.service';
 import { endSession } from './sessions';
+import { SMS_CHALLENGE_COOKIE } from './sms-codes';
 import { msg } from '../i18n';
 import { say } from '../http/language';
 
@@ -37,18 +40,28 @@ export const authRoutes =
     app.get('/api/auth/user', { schema: { response: { 200: currentUser } } }, async (request) => presentUser(requireUser(request)));
 
     app.post('/api/auth/send-sms-code', { schema: { body: sendSmsCodeBody, response: { 200: messageAnswer } } }, async (request, reply) => {
-      await requestSmsCode(db, deps.sms, request.body.phone, request.ip, deps.config.SMS_CODES_PER_ADDRESS_HOURLY);
+      const challenge = await requestSmsCode(db, deps.sms, request.body.phone, request.ip, deps.config.SMS_CODES_PER_ADDRESS_HOURLY);
+      // The browser keeps the code's challenge, so only its own guesses count against the code it asked for.
+      reply.setCookie(SMS_CHALLENGE_COOKIE, challenge, {
+        path: '/api/auth',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: deps.config.NODE_ENV === 'production',
+        maxAge: SMS_CODE_TTL_MINUTES * 60,
+      });
       return { message: say(reply, msg('auth.smsCodeSent')) };
     });
 
+    const holderOf = (request: FastifyRequest) => ({ challenge: request.cookies[SMS_CHALLENGE_COOKIE] ?? null, from: request.ip });
+
     app.post('/api/auth/verify-sms-code', { schema: { body: verifySmsCodeBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
-      const result = await loginWithSmsCode(db, request.body.phone, request.body.code);
+      const result = await loginWithSmsCode(db, request.body.phone, request.body.code, holderOf(request));
       reply.setSessionCookie(result.sessionId);
       return result;
     });
 
     app.post('/api/auth/register', { schema: { body: registerBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
-      const result = await register(db, request.body);
+      const result = await register(db, request.body, holderOf(request));
       reply.setSessionCookie(result.sessionId);
       return result;
     });

@@ -12,7 +12,7 @@ import { consumeEmailCode, sendEmailCode, voidEmailCodes } from './email-codes';
 import { hashPassword, verifyPassword } from '../db/passwords';
 import { createSession, endAllSessions } from './sessions';
 import type { UserRow } from '../http/session-lookup';
-import { consumeCode, sendCode } from './sms-codes';
+import { consumeCode, sendCode, type CodeHolder } from './sms-codes';
 import { msg } from '../i18n';
 
 /** Account management starts a session for the superadmin it bootstraps, and ends a removed staff account's. */
@@ -54,18 +54,21 @@ async function assertMayLogIn(db: Db, user: UserRow): Promise<void> {
   if (m?.status !== 'active') throw forbidden(msg('auth.merchantInactive'));
 }
 
-/** Sends a login or registration code, with the per-phone cooldown and hourly cap, plus a per-address budget. */
-export async function requestSmsCode(db: Db, sms: SmsSender, phone: string, ip: string, perAddressHourly = 20): Promise<void> {
+/**
+ * Sends a login or registration code, with the cooldown and hourly cap of the phone and asking address,
+ * the phone's own cap, and a per-address budget. Answers the code's challenge, for the asker to keep.
+ */
+export async function requestSmsCode(db: Db, sms: SmsSender, phone: string, ip: string, perAddressHourly = 20): Promise<string> {
   await enforceRateLimit(db, `sms:ip:${ip}`, perAddressHourly, 3600, msg('codes.tooManyFromAddress'));
-  await sendCode(db, sms, phone);
+  return sendCode(db, sms, phone, ip);
 }
 
 /**
  * Logs in with a one-time code. A phone seen for the first time becomes a customer account
  * with a verified phone and no password, which the profile screen lets them set.
  */
-export async function loginWithSmsCode(db: Db, phone: string, code: string): Promise<LoggedIn> {
-  await consumeCode(db, phone, code);
+export async function loginWithSmsCode(db: Db, phone: string, code: string, holder: CodeHolder): Promise<LoggedIn> {
+  await consumeCode(db, phone, code, holder);
   const existing = await findUserByPhone(db, phone);
   if (existing) {
     await assertMayLogIn(db, existing);
@@ -86,9 +89,9 @@ export async function loginWithSmsCode(db: Db, phone: string, code: string): Pro
   return startSession(db, created!);
 }
 
-export async function register(db: Db, input: { phone: string; password: string; smsCode: string }): Promise<LoggedIn> {
+export async function register(db: Db, input: { phone: string; password: string; smsCode: string }, holder: CodeHolder): Promise<LoggedIn> {
   // The code is checked first, so only the phone's owner learns whether it is registered.
-  await consumeCode(db, input.phone, input.smsCode);
+  await consumeCode(db, input.phone, input.smsCode, holder);
   if (await findUserByPhone(db, input.phone)) throw conflict(msg('auth.phoneRegistered'));
   const passwordHash = await hashPassword(input.password);
   const [created] = await db

@@ -134,6 +134,8 @@ export const smsCodes = pgTable(
     phone: text('phone').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** The client address that asked for it: a guess without the code's challenge counts against that address's codes only. */
+    requestedFrom: text('requested_from'),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     consumedAt: ts('consumed_at'),
