@@ -30,7 +30,7 @@ import { checkoutAnswer } from '../../contract/checkout';
 import { groupCheckoutAnswer } from '../../contract/groups';
 import { attentionActionAnswer, attentionList, latestReconciliation, type AttentionItem, type ReconciliationRun } from '../../contract/money';
 import { refundAnswer } from '../../contract/orders';
-import { openDatabase, type Database, type Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { buildMerchantAccount, buildUser } from '../db/factories';
 import { attentionActions, dealGroups, deals, groupMembers, ledgerEntries, orders, redemptions, refunds, vouchers } from '../db/schema';
 import type { RefundRequest, RefundResult } from '../integrations/payments/payment-provider';
@@ -39,7 +39,7 @@ import { createStripeClient, StripePaymentProvider } from '../integrations/payme
 import type { SmsSender } from '../integrations/sms/sms-sender';
 import { buildApp, testConfig } from '../test/app';
 import { call, expectStatus, loginAs, type CallResult, type TestSession } from '../test/auth-helpers';
-import { createNamedTestDatabase, createTestDatabase, resetDatabase, testDbKind, type NamedTestDatabase } from '../test/database';
+import { createSharedTestDatabase, resetDatabase } from '../test/database';
 import { buyableDeal, customer, lapse, LocalStripe, signedStripeEvent, stockOf, stripeEvent, userUnitsOf, type Shopper, type StockTotals, type StripeRefundObject } from '../test/purchase-helpers';
 import { runExpirySweep } from './expiry';
 import { retryPendingRefunds } from './refunds';
@@ -49,7 +49,6 @@ const SECRET = 'whsec_provider_edge';
 const API_KEY = 'sk_test_provider_edge';
 /** The client gives up on Stripe this soon and does not retry by itself, so an answer held back is a lost one. */
 const CLIENT = { timeoutMs: 300, maxNetworkRetries: 0 };
-const onPostgres = testDbKind() === 'postgres';
 /** Servers on the one database running the retry job at once: on PostgreSQL each with its own pool. */
 const SERVERS = 2;
 const DAY_MS = 86_400_000;
@@ -73,7 +72,7 @@ class StoppingStripeProvider extends StripePaymentProvider {
 
 const stripe = new LocalStripe();
 const quietSms: SmsSender = { name: 'quiet', send: async () => undefined };
-let named: NamedTestDatabase | undefined;
+let shared: Awaited<ReturnType<typeof createSharedTestDatabase>> | undefined;
 const databases: Database[] = [];
 const servers: { db: Db; payments: StoppingStripeProvider; logger: FastifyInstance['log'] }[] = [];
 let app: FastifyInstance;
@@ -124,16 +123,8 @@ export function providerEdgeSuite(): void {
     const apiBase = await stripe.start();
     // Every list is read one item a page, so the client's pagination is what finds a refund and reconciles.
     stripe.maxPageSize = 1;
-    if (onPostgres) {
-      named = await createNamedTestDatabase();
-      for (let i = 0; i < SERVERS; i++) {
-        const database = await openDatabase({ kind: 'postgres', url: named.url, poolSize: 5 });
-        if (i === 0) await database.migrate();
-        databases.push(database);
-      }
-    } else {
-      databases.push(await createTestDatabase());
-    }
+    shared = await createSharedTestDatabase(SERVERS);
+    databases.push(...shared.handles);
     for (let i = 0; i < SERVERS; i++) {
       const payments = new StoppingStripeProvider({ secretKey: API_KEY, webhookSecret: SECRET, apiBase, ...CLIENT });
       const database = databases[i % databases.length]!;
@@ -154,8 +145,7 @@ export function providerEdgeSuite(): void {
 
   afterAll(async () => {
     await app?.close();
-    for (const database of databases) await database.close();
-    await named?.drop();
+    await shared?.close();
     await stripe.stop();
   }, 60_000);
 

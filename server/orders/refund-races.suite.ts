@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { buildMerchantAccount, buildUser } from '../db/factories';
 import { ledgerEntries, orders, redemptions, refunds, vouchers } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
@@ -26,7 +26,7 @@ import { ProviderRefusal, type RefundResult } from '../integrations/payments/pay
 import { StripePaymentProvider } from '../integrations/payments/stripe-provider';
 import { buildApp, testConfig } from '../test/app';
 import { loginAs } from '../test/auth-helpers';
-import { createNamedTestDatabase, createTestDatabase, resetDatabase, testDbKind, type NamedTestDatabase } from '../test/database';
+import { createSharedTestDatabase, resetDatabase, testDbKind } from '../test/database';
 import { dbError } from '../test/fixtures';
 import {
   buyableDeal,
@@ -56,7 +56,7 @@ const REAL_ROUNDS = 3;
 const ROUNDS = 5;
 
 const stripe = new LocalStripe();
-let named: NamedTestDatabase | undefined;
+let shared: Awaited<ReturnType<typeof createSharedTestDatabase>> | undefined;
 const databases: Database[] = [];
 const apps: FastifyInstance[] = [];
 const providers: StripePaymentProvider[] = [];
@@ -128,16 +128,8 @@ function registerNaiveRefund(app: FastifyInstance, database: Database, payments:
 export function refundRaceSuite(): void {
   beforeAll(async () => {
     const apiBase = await stripe.start();
-    if (onPostgres) {
-      named = await createNamedTestDatabase();
-      for (let i = 0; i < INSTANCES; i++) {
-        const database = await openDatabase({ kind: 'postgres', url: named.url, poolSize: 5 });
-        if (i === 0) await database.migrate();
-        databases.push(database);
-      }
-    } else {
-      databases.push(await createTestDatabase());
-    }
+    shared = await createSharedTestDatabase(INSTANCES);
+    databases.push(...shared.handles);
     for (let i = 0; i < INSTANCES; i++) {
       const database = databases[i % databases.length]!;
       const payments = new StripePaymentProvider({ secretKey: 'sk_test_refund_races', webhookSecret: SECRET, apiBase });
@@ -154,8 +146,7 @@ export function refundRaceSuite(): void {
   }, 120_000);
   afterAll(async () => {
     for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
-    await named?.drop();
+    await shared?.close();
     await stripe.stop();
   }, 60_000);
   beforeEach(async () => {

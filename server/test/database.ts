@@ -87,6 +87,40 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promi
   };
 }
 
+/**
+ * One fresh, migrated database for `servers` app instances, as separate servers would share it: on
+ * PostgreSQL a handle (and pool) each, on PGlite the one handle for all. `close()` closes them and drops it.
+ */
+export async function createSharedTestDatabase(servers: number): Promise<{ handles: Database[]; close(): Promise<void> }> {
+  if (testDbKind() === 'pglite') {
+    const database = await createTestDatabase('pglite');
+    return { handles: [database], close: () => database.close() };
+  }
+  const named = await createNamedTestDatabase();
+  const handles: Database[] = [];
+  try {
+    for (let i = 0; i < servers; i++) {
+      const database = await openDatabase({ kind: 'postgres', url: named.url, poolSize: 5 });
+      if (i === 0) await database.migrate();
+      handles.push(database);
+    }
+  } catch (err) {
+    for (const database of handles) await database.close();
+    await named.drop();
+    throw err;
+  }
+  return {
+    handles,
+    async close() {
+      try {
+        for (const database of handles) await database.close();
+      } finally {
+        await named.drop();
+      }
+    },
+  };
+}
+
 async function dropDatabase(name: string): Promise<void> {
   await withAdmin((admin) => admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`)));
 }

@@ -8,12 +8,12 @@ import type { AdminOrder } from '../../../../contract/orders';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Price } from '../../../components/ui/price';
+import { Facts } from './facts';
 import { useT } from '../../../i18n';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { formatPhone } from '../../../lib/phone';
 import { OrderHeader, OrderLines, RefundRows } from '../../orders';
 import { orderNumber, stateOfStatus, VoucherStateBadge } from '../../vouchers';
-import { Missing } from '../../../components/ui/missing';
 
 type OrderVoucher = AdminOrder['vouchers'][number];
 
@@ -47,18 +47,6 @@ function when(iso: string): string {
   return formatIso(iso, formatDayTime);
 }
 
-function Facts({ rows }: { rows: Array<{ key: string; term: string; value: ReactNode }> }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
-      {rows.map((row) => (
-        <div key={row.key} className="contents">
-          <dt className="text-slate-600">{row.term}</dt>
-          <dd className="min-w-0 break-all text-slate-900">{row.value ?? <Missing />}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -138,6 +126,7 @@ export function AdminOrderCard({ order }: { order: AdminOrder }) {
       <div className="grid gap-4 md:grid-cols-2">
         <Section title={t('orderCard.customer')}>
           <Facts
+            breakAnywhere
             rows={[
               { key: 'phone', term: t('orderCard.phone'), value: order.customerPhone === null ? null : formatPhone(order.customerPhone) },
               { key: 'email', term: t('orderCard.email'), value: order.customerEmail },
@@ -146,6 +135,7 @@ export function AdminOrderCard({ order }: { order: AdminOrder }) {
         </Section>
         <Section title={t('orderCard.payment')}>
           <Facts
+            breakAnywhere
             rows={[
               { key: 'provider', term: t('orderCard.provider'), value: t(`orderCard.providers.${order.provider}`) },
               { key: 'session', term: t('orderCard.session'), value: order.providerSessionId ? <span className="font-mono text-xs">{order.providerSessionId}</span> : null },

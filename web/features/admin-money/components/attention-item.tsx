@@ -2,7 +2,7 @@
  * One money operation on Needs attention: why it is there, what it is (amount, voucher or order, customer, deal), what
  * the provider said, when it was made and is next tried, what superadmins did about it, and Retry and Resolve.
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AttentionCause, AttentionItem } from '../../../../contract/money';
@@ -10,8 +10,8 @@ import { paths } from '../../../../contract/routes';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { SpinnerIcon } from '../../../components/ui/icons';
-import { Missing } from '../../../components/ui/missing';
 import { Price } from '../../../components/ui/price';
+import { Facts } from './facts';
 import { toast } from '../../../components/ui/toast';
 import { translate, useT } from '../../../i18n';
 import { formatIso, formatLogTime } from '../../../lib/date-format';
@@ -45,18 +45,6 @@ function Time({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatIso(iso, formatLogTime)}</time>;
 }
 
-function Facts({ rows }: { rows: Array<{ key: string; term: string; value: ReactNode }> }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
-      {rows.map((row) => (
-        <div key={row.key} className="contents">
-          <dt className="text-slate-600">{row.term}</dt>
-          <dd className="min-w-0 break-words text-slate-900">{row.value ?? <Missing />}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function History({ item }: { item: AttentionItem }) {
   const { t } = useTexts();
