@@ -4,6 +4,7 @@ import { loadConfig } from './env';
 
 const complete = {
   NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://dealmarket:secret@db.internal.example.com:5432/dealmarket',
   PUBLIC_ORIGIN: 'https://deals.example.com',
   STRIPE_SECRET_KEY: 'sk_live_abc123',
   STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
@@ -34,10 +35,22 @@ describe('production configuration', () => {
   it('names every missing setting at once', () => {
     const message = problemsOf({ NODE_ENV: 'production' });
     expect(message).toMatch(/^Invalid configuration for production/);
+    expect(message).toMatch(/DATABASE_URL/);
     expect(message).toMatch(/PUBLIC_ORIGIN/);
     expect(message).toMatch(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
     expect(message).toMatch(/SMS_PROVIDER/);
     expect(message).toMatch(/EMAIL_PROVIDER/);
+  });
+
+  it('chooses its storage explicitly: PostgreSQL, or a DATA_DIR set on purpose for one server alone', () => {
+    const { DATABASE_URL: _url, ...noDatabase } = complete;
+    // Without either, ./data would be used without anyone having chosen it.
+    expect(problemsOf(noDatabase)).toMatch(/DATABASE_URL: set the PostgreSQL database the servers share \(or DATA_DIR explicitly/);
+    expect(problemsOf({ ...noDatabase, DATA_DIR: '' })).toMatch(/DATABASE_URL: set the PostgreSQL database/);
+    expect(loadConfig({ ...noDatabase, DATA_DIR: '/var/lib/dealmarket' }).DATA_DIR).toBe('/var/lib/dealmarket');
+    expect(loadConfig(complete).DATABASE_URL).toBe(complete.DATABASE_URL);
+    // Outside production the embedded database in ./data is still the default.
+    expect(loadConfig({}).DATA_DIR).toBe('./data');
   });
 
   it('never loads the demo data: off by default, and refused when asked for', () => {

@@ -118,6 +118,11 @@ function productionProblems(
   env: NodeJS.ProcessEnv,
 ): string[] {
   const problems: string[] = [];
+  // Storage is chosen, never fallen into: a server that quietly kept its data in ./data would lose it with
+  // the container, and a second server beside it would keep a database of its own.
+  if (!c.DATABASE_URL && !env.DATA_DIR) {
+    problems.push('DATABASE_URL: set the PostgreSQL database the servers share (or DATA_DIR explicitly, for an embedded database kept by one server alone)');
+  }
   if (c.SEED_DEMO_DATA) problems.push('SEED_DEMO_DATA: demo data (with its published demo logins) never loads in production; unset it');
   if (!c.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN: set the https address shoppers use (it goes into QR codes and payment redirects)');
   else if (!c.PUBLIC_ORIGIN.startsWith('https://')) problems.push('PUBLIC_ORIGIN: must be an https:// address in production');

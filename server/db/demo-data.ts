@@ -345,12 +345,20 @@ function drawVoucherCode(): { code: string; pin: string } {
   return { code, pin };
 }
 
+/** An arbitrary constant key for the advisory lock under which the demo data is loaded. */
+const DEMO_DATA_LOCK_KEY = 7_340_113;
+
 /**
  * Loads the demo catalogue and its past business when there are no merchants, in one transaction, so
- * a start that fails half-way leaves the database empty for the next; returns whether it did.
+ * a start that fails half-way leaves the database empty for the next; returns whether it did. Loads
+ * take turns under an advisory lock, so of servers started together on an empty database one loads
+ * and the others find the merchants there (the server's start also loads it under the migrations' lock).
  */
 export async function loadDemoData(db: Db, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Waiting for another server's load may take longer than the pool lets a statement wait or run.
+    await tx.execute(sql`select set_config('lock_timeout', '0', true), set_config('statement_timeout', '0', true)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_DATA_LOCK_KEY})`);
     const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(merchants);
     if (existing && Number(existing.n) > 0) return false;
     await loadCatalogue(tx, now);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DrizzleQueryError } from 'drizzle-orm';
-import { databaseError, isConnectionFailure, isDatabaseError } from './errors';
+import { databaseError, isConnectionFailure, isDatabaseError, isDatabaseTimeout } from './errors';
 
 /** An error as node-postgres builds one from the server's ErrorResponse. */
 const serverError = (code: string, message = 'server error') => Object.assign(new Error(message), { code, severity: 'FATAL' });
@@ -63,5 +63,28 @@ describe('isConnectionFailure', () => {
     const err = wrapped(serverError('23505'));
     expect(isDatabaseError(err, '23505')).toBe(true);
     expect(databaseError(wrapped(new Error('Connection terminated unexpectedly')))).toBeUndefined();
+  });
+});
+
+describe('isDatabaseTimeout', () => {
+  it.each([
+    ['a lock wait longer than lock_timeout', serverError('55P03', 'canceling statement due to lock timeout')],
+    ['a statement longer than statement_timeout', serverError('57014', 'canceling statement due to statement timeout')],
+  ])('recognises %s, however wrapped', (_what, err) => {
+    expect(isDatabaseTimeout(err)).toBe(true);
+    expect(isDatabaseTimeout(wrapped(err))).toBe(true);
+    // Not a broken connection: the connection is still good.
+    expect(isConnectionFailure(err)).toBe(false);
+  });
+
+  it.each([
+    ['a unique violation', serverError('23505')],
+    ['a refusal of a database function', serverError('DM001')],
+    ['a deadlock', serverError('40P01')],
+    ['a broken connection', new Error('Connection terminated unexpectedly')],
+    ['the read timeout of a database that does not answer', new Error('Query read timeout')],
+    ['nothing', undefined],
+  ])('does not take %s for one', (_what, err) => {
+    expect(isDatabaseTimeout(err)).toBe(false);
   });
 });

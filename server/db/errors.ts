@@ -1,5 +1,8 @@
 /** PostgreSQL's errors as both drivers report them, wherever drizzle wrapped them. */
 
+/** A migration failed at start-up; the message names it and says why, in one line. */
+export class MigrationFailed extends Error {}
+
 export interface DatabaseError {
   /** SQLSTATE, e.g. 23505 for a unique violation or DM001 for one of the database functions' refusals. */
   code: string;
@@ -23,6 +26,22 @@ export function databaseError(err: unknown): DatabaseError | undefined {
 /** True when `err` is the database raising SQLSTATE `code`. */
 export function isDatabaseError(err: unknown, code: string): boolean {
   return databaseError(err)?.code === code;
+}
+
+/**
+ * SQLSTATEs of a statement the database gave up on for taking too long: 55P03 (lock_not_available, a
+ * lock wait longer than lock_timeout) and 57014 (query_canceled: statement_timeout, or a cancel request).
+ */
+const TIMEOUT_SQLSTATES = new Set(['55P03', '57014']);
+
+/**
+ * True when the database cancelled the statement for waiting or running too long. It rolled the
+ * statement and its transaction back, so nothing of it took effect; the connection is still good, and
+ * the same request may succeed a moment later (once the lock it waited for is let go).
+ */
+export function isDatabaseTimeout(err: unknown): boolean {
+  const code = databaseError(err)?.code;
+  return code !== undefined && TIMEOUT_SQLSTATES.has(code);
 }
 
 /** Node's socket errors that mean the database could not be reached or the connection broke. */

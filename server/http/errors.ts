@@ -1,7 +1,7 @@
 /** Errors the API answers on purpose, and the one handler that turns every error into `{message}`. */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isConnectionFailure } from '../db/errors';
+import { isConnectionFailure, isDatabaseTimeout } from '../db/errors';
 import { english, msg, type Message } from '../i18n';
 import { validationReason } from '../i18n/validation';
 import { answerLanguage, noteLanguage, say } from './language';
@@ -32,7 +32,7 @@ export const notFound = (message = msg('http.notFound')) => new HttpError(404, m
 export const conflict = (message: Message) => new HttpError(409, message);
 export const tooManyRequests = (message = msg('http.tooManyRequestsLater')) => new HttpError(429, message);
 
-/** Seconds a client is asked to wait (Retry-After) when the database cannot be reached. */
+/** Seconds a client is asked to wait (Retry-After) when the database cannot be reached or gave up on a statement. */
 export const RETRY_AFTER_SECONDS = 5;
 
 /** The request's value that a validation issue is about: its part (body, querystring, ...) at the issue's path. */
@@ -59,9 +59,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const reason = validationReason(answerLanguage(reply), first, valueAt(request, error.validationContext, first.instancePath));
       return reply.status(400).send({ message: field ? `${field}: ${reason}` : reason });
     }
-    if (isConnectionFailure(error)) {
-      // The database (or a connection to it) is away for a moment: a restart, a failover. Nothing is wrong with the request.
-      request.log.warn({ err: error }, 'answered 503: a connection failed');
+    const timedOut = isDatabaseTimeout(error);
+    if (timedOut || isConnectionFailure(error)) {
+      // The database (or a connection to it) is away for a moment: a restart, a failover. Or it cancelled a statement
+      // that waited for a lock or ran too long, and rolled it back: nothing was done. Nothing is wrong with the request.
+      request.log.warn({ err: error }, timedOut ? 'answered 503: the database cancelled a statement that took too long' : 'answered 503: a connection failed');
       return reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))

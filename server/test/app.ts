@@ -23,6 +23,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
  * a test overrides any of them through `env`.
  */
 export const PRODUCTION_SETTINGS: Record<string, string> = {
+  // Production chooses its storage explicitly; the test app's database is opened by the harness, whatever this says.
+  DATA_DIR: './data',
   PUBLIC_ORIGIN: 'https://deals.example.com',
   STRIPE_SECRET_KEY: 'sk_test_production_settings',
   STRIPE_WEBHOOK_SECRET: 'whsec_production_settings',
