@@ -6,10 +6,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { checkoutAnswer } from '../../contract/checkout';
-import { ledgerEntries, orders, paymentEvents, vouchers } from '../db/schema';
+import { refundAnswer } from '../../contract/orders';
+import { ledgerEntries, orders, paymentEvents, refunds, vouchers } from '../db/schema';
 import { testConfig, useTestApp } from '../test/app';
-import { expectStatus, messageOf } from '../test/auth-helpers';
+import { call, expectStatus, messageOf } from '../test/auth-helpers';
 import { buyableDeal, customer, paymentStatusOf, postCheckout, stockOf, testProviderFor, userUnitsOf } from '../test/purchase-helpers';
+import { refundExpiredVouchers } from './expiry';
 import { fulfilOrder } from './orders.service';
 
 const provider = testProviderFor(testConfig());
@@ -166,5 +168,34 @@ describe('POST /api/checkout of free deals', () => {
     expectStatus(await postCheckout(t.app, me, { dealId: deal.id }), 409);
     expect(await t.db.select().from(orders).where(eq(orders.userId, me.user.id))).toEqual([]);
     expect(provider.checkouts).toEqual([]);
+  });
+});
+
+describe('refunding a free voucher', () => {
+  it('gives nothing back through the provider, and the unit goes back to the offer, by its owner or at expiry', async () => {
+    const me = await customer(t);
+    const { deal } = await buyableDeal(t.db, { title: 'Free Tasting', priceCents: 0, inventory: 5, maxPerUser: 3 });
+    await checkoutUrl(me, { items: [{ dealId: deal.id, quantity: 2 }] });
+    const order = await orderOfUser(me.user.id);
+    const [first, second] = await vouchersOf(order.id);
+    const refundsBefore = provider.unitRefunds.length;
+
+    const owner = await call(t.app, 'POST', `/api/vouchers/${first!.id}/refund`, { sessionId: me.sessionId });
+    expectStatus(owner, 200);
+    expect(refundAnswer.parse(owner.body).refund).toMatchObject({ amountCents: 0, status: 'succeeded' });
+
+    // Past its date, the sweep's automatic refund settles once, and is not asked about again.
+    await t.db.update(vouchers).set({ validUntil: new Date(Date.now() - 60_000) }).where(eq(vouchers.id, second!.id));
+    const sweep = { db: t.db, payments: provider, sms: { name: 'quiet' as const, send: async () => undefined }, logger: t.app.log };
+    expect(await refundExpiredVouchers(sweep, 50)).toEqual({ refunded: 1, failed: 0 });
+    expect(await refundExpiredVouchers(sweep, 50)).toEqual({ refunded: 0, failed: 0 });
+
+    expect(provider.unitRefunds.length).toBe(refundsBefore);
+    const rows = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(rows.map((r) => [r.status, r.amountCents, r.tries])).toEqual([
+      ['succeeded', 0, 0],
+      ['succeeded', 0, 0],
+    ]);
+    expect((await stockOf(t.db, deal.id)).unitsTaken).toBe(0);
   });
 });
