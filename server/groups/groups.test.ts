@@ -254,7 +254,8 @@ describe('the group page as a shared link', () => {
       image: expect.stringMatching(/^http:\/\/deals\.test\//),
       url: `http://deals.test/group/${group.id}`,
     });
-    expect(await groupPagePreview(t.db, 'http://deals.test', '/group/not-a-group')).toBeNull();
+    // A group page that names no group is answered 404 (server/http/web.ts).
+    expect(await groupPagePreview(t.db, 'http://deals.test', '/group/not-a-group')).toBe('missing');
     expect(await groupPagePreview(t.db, 'http://deals.test', '/deal/whatever')).toBeNull();
   });
 });
