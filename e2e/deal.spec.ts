@@ -63,8 +63,8 @@ test.describe('deal detail', () => {
 
   test.describe('an unknown deal', () => {
     const missingId = '00000000-0000-4000-8000-000000000000';
-    // The browser logs the API's 404 for the missing deal; that answer is the point of this journey.
-    test.use({ allowedConsoleErrors: [failedRequest(404, `/api/deals/${missingId}[^)]*`)] });
+    // The browser logs the 404s of the missing deal's page and of its API read; those answers are the point of this journey.
+    test.use({ allowedConsoleErrors: [failedRequest(404, `(?:/api/deals|/deal)/${missingId}[^)]*`)] });
 
     test('says Deal Not Found', async ({ page }) => {
       await page.goto(`/deal/${missingId}`);
