@@ -6,14 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { groupCheckoutAnswer } from '../../contract/groups';
 import { redeemAnswer, redemptionRecordList, redemptionSummary } from '../../contract/redemption';
 import { redemptionPreview } from '../../contract/workspace';
 import { buildMerchantAccount, buildUser } from '../db/factories';
 import { deals, redemptions, vouchers } from '../db/schema';
 import { useTestApp } from '../test/app';
 import { call, expectStatus, loginAs, type TestSession } from '../test/auth-helpers';
-import { buy, buyableDeal, customer, orderOf, pay, sessionIdOf } from '../test/purchase-helpers';
+import { buy, buyableDeal, customer, formedGroupOfTwo, orderOf } from '../test/purchase-helpers';
 
 const t = useTestApp();
 
@@ -48,14 +47,7 @@ describe('the price at the counter and in the log', () => {
   it('is the group price for a group member’s voucher', async () => {
     const { deal, merchant } = await buyableDeal(t.db, { priceCents: 1999, groupSize: 2, groupPriceCents: 1499, groupWindowHours: 24 });
     const shop = await loginAs(t, await buildMerchantAccount(t.db, merchant.id));
-    const [ada, bob] = [await customer(t), await customer(t)];
-    const started = await call(t.app, 'POST', '/api/groups', { sessionId: ada.sessionId, body: { dealId: deal.id } });
-    expectStatus(started, 200);
-    const { group, url } = groupCheckoutAnswer.parse(started.body);
-    const joined = await call(t.app, 'POST', `/api/groups/${group.id}/join`, { sessionId: bob.sessionId });
-    expectStatus(joined, 200);
-    expectStatus(await pay(t.app, ada, sessionIdOf(url)), 200);
-    expectStatus(await pay(t.app, bob, sessionIdOf(groupCheckoutAnswer.parse(joined.body).url)), 200);
+    const { ada } = await formedGroupOfTwo(t, deal.id);
     const [adas] = await t.db.select().from(vouchers).where(eq(vouchers.userId, ada.user.id));
 
     expect(await pricesAtTheCounter(shop, adas!)).toEqual({ preview: 1499, answer: 1499, log: 1499, stored: 1499 });

@@ -11,6 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { checkoutAnswer, paymentStatusAnswer, type CheckoutBody, type PaymentStatusAnswer } from '../../contract/checkout';
+import { groupCheckoutAnswer } from '../../contract/groups';
 import type { Db } from '../db/client';
 import { UNITS_TAKEN_OF_DEALS } from '../db/stock-reads';
 import { buildCustomer, buildDeal, buildMerchant } from '../db/factories';
@@ -36,6 +37,23 @@ export async function buyableDeal(db: Db, overrides: NewDeal = {}, merchant: New
   const shop = await buildMerchant(db, merchant);
   const deal = await buildDeal(db, { merchantId: shop.id, ...overrides });
   return { merchant: shop, deal };
+}
+
+/**
+ * A group of two formed through the API: the starter (`ada`) starts it and pays, the joiner (`bob`) joins and
+ * pays, so both vouchers are issued at the group price. Answers both shoppers and the starter's payment session.
+ */
+export async function formedGroupOfTwo(t: { app: FastifyInstance; db: Db }, dealId: string) {
+  const [ada, bob] = [await customer(t), await customer(t)];
+  const started = await call(t.app, 'POST', '/api/groups', { sessionId: ada.sessionId, body: { dealId } });
+  expectStatus(started, 200);
+  const { group, url } = groupCheckoutAnswer.parse(started.body);
+  const joined = await call(t.app, 'POST', `/api/groups/${group.id}/join`, { sessionId: bob.sessionId });
+  expectStatus(joined, 200);
+  const adaSession = sessionIdOf(url);
+  expectStatus(await pay(t.app, ada, adaSession), 200);
+  expectStatus(await pay(t.app, bob, sessionIdOf(groupCheckoutAnswer.parse(joined.body).url)), 200);
+  return { ada, bob, groupId: group.id, adaSession };
 }
 
 /** The session id a checkout answer's url carries (the test provider's /checkout?session_id=...). */

@@ -6,11 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { voucher as voucherSchema, voucherList } from '../../contract/checkout';
-import { groupCheckoutAnswer } from '../../contract/groups';
 import { deals, vouchers } from '../db/schema';
 import { useTestApp } from '../test/app';
 import { call, expectStatus, type TestSession } from '../test/auth-helpers';
-import { buy, buyableDeal, customer, orderOf, pay, paymentStatusOf, sessionIdOf } from '../test/purchase-helpers';
+import { buy, buyableDeal, customer, formedGroupOfTwo, orderOf, paymentStatusOf } from '../test/purchase-helpers';
 import { presentVoucherById } from './vouchers.service';
 
 const t = useTestApp();
@@ -30,15 +29,7 @@ async function oneVoucher(who: TestSession, id: string) {
 describe('the price of a voucher', () => {
   it('is the group price for a member of a group, not the deal’s price', async () => {
     const { deal } = await buyableDeal(t.db, { priceCents: 1999, groupSize: 2, groupPriceCents: 1499, groupWindowHours: 24 });
-    const [ada, bob] = [await customer(t), await customer(t)];
-    const started = await call(t.app, 'POST', '/api/groups', { sessionId: ada.sessionId, body: { dealId: deal.id } });
-    expectStatus(started, 200);
-    const { group, url } = groupCheckoutAnswer.parse(started.body);
-    const joined = await call(t.app, 'POST', `/api/groups/${group.id}/join`, { sessionId: bob.sessionId });
-    expectStatus(joined, 200);
-    const adaSession = sessionIdOf(url);
-    expectStatus(await pay(t.app, ada, adaSession), 200);
-    expectStatus(await pay(t.app, bob, sessionIdOf(groupCheckoutAnswer.parse(joined.body).url)), 200);
+    const { ada, adaSession } = await formedGroupOfTwo(t, deal.id);
 
     const [mine] = await vouchersOf(ada);
     expect(mine).toMatchObject({ dealId: deal.id, priceCents: 1499 });

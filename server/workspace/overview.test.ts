@@ -6,14 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { MERCHANT_CHART_DAYS } from '../../contract/constants';
-import { groupCheckoutAnswer } from '../../contract/groups';
 import { merchantOverview, type MerchantOverview } from '../../contract/workspace';
 import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount } from '../db/factories';
 import { redemptions, refunds, vouchers } from '../db/schema';
 import { testConfig, useTestApp } from '../test/app';
 import { call, expectStatus, loginAs, type TestSession } from '../test/auth-helpers';
 import { buildVouchers } from '../test/fixtures';
-import { buy, customer, orderOf, pay, sessionIdOf, testProviderFor } from '../test/purchase-helpers';
+import { buy, customer, formedGroupOfTwo, orderOf, testProviderFor } from '../test/purchase-helpers';
 
 const t = useTestApp({ deps: { payments: testProviderFor(testConfig()) } });
 
@@ -140,14 +139,7 @@ describe('GET /api/merchant/overview', () => {
     const shop = await buildMerchant(t.db);
     const owner = await loginAs(t, await buildMerchantAccount(t.db, shop.id));
     const deal = await buildDeal(t.db, { merchantId: shop.id, priceCents: 1999, groupSize: 2, groupPriceCents: 1499, groupWindowHours: 24 });
-    const [ada, bob] = [await customer(t), await customer(t)];
-    const started = await call(t.app, 'POST', '/api/groups', { sessionId: ada.sessionId, body: { dealId: deal.id } });
-    expectStatus(started, 200);
-    const { group, url } = groupCheckoutAnswer.parse(started.body);
-    const joined = await call(t.app, 'POST', `/api/groups/${group.id}/join`, { sessionId: bob.sessionId });
-    expectStatus(joined, 200);
-    expectStatus(await pay(t.app, ada, sessionIdOf(url)), 200);
-    expectStatus(await pay(t.app, bob, sessionIdOf(groupCheckoutAnswer.parse(joined.body).url)), 200);
+    await formedGroupOfTwo(t, deal.id);
     const issued = await t.db.select().from(vouchers).where(eq(vouchers.dealId, deal.id));
     expect(issued).toHaveLength(2);
     for (const v of issued) {
