@@ -1,5 +1,6 @@
 /** Deal categories: the public list with counts, and the superadmins' management (docs/product/api.md#categories). */
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /** Lower-case letters and digits in words joined by single dashes: `spa-beauty`. */
 export const categorySlug = z
@@ -65,3 +66,15 @@ export type UpdateCategoryBody = z.input<typeof updateCategoryBody>;
 export const adminCategory = category.extend({ usedBy: z.number().int(), createdAt: z.string() });
 export type AdminCategory = z.infer<typeof adminCategory>;
 export const adminCategoryList = z.array(adminCategory);
+
+/** Categories as shoppers see them. */
+export const categoryEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/categories',
+    tag: 'Deals',
+    summary: 'The categories with the number of live deals in each',
+    ok: { status: 200, schema: categoryList, description: 'The categories in their order.' },
+    refusals: {},
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { DEAL_LIST_DEFAULT_LIMIT, DEAL_LIST_MAX_LIMIT, SEARCH_QUERY_MAX_LENGTH } from './constants';
+import { DEAL_LIST_DEFAULT_LIMIT, DEAL_LIST_MAX_LIMIT, NEXT_CURSOR_HEADER, SEARCH_QUERY_MAX_LENGTH } from './constants';
 import { categoryBadge, categorySlug } from './categories';
+import { idParams } from './common';
+import { endpoint } from './endpoint';
 
 /**
  * A deal's state (docs/product/rules.md#deal-states). `pending_review` and `rejected` belong to deals a
@@ -154,3 +156,35 @@ export const reviewSummary = z.object({
   reviews: z.array(review),
 });
 export type ReviewSummary = z.infer<typeof reviewSummary>;
+
+/** The shoppers' catalogue (docs/product/api.md#deals). */
+export const dealEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/deals',
+    tag: 'Deals',
+    summary: 'A page of the shoppers\' list of deals',
+    description: `Filtered, searched and in one order; the next page's cursor comes in the \`${NEXT_CURSOR_HEADER}\` header. Guests and customers see live deals; a merchant sees its own, a superadmin every deal.`,
+    query: dealListQuery,
+    ok: { status: 200, schema: dealList, description: 'The page\'s deals.' },
+    refusals: { 400: 'A filter is not valid, or the cursor belongs to another order.' },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/deals/:id',
+    tag: 'Deals',
+    summary: 'One deal',
+    params: idParams,
+    ok: { status: 200, schema: deal, description: 'The deal with its figures.' },
+    refusals: { 404: 'No deal with this id is shown to the caller.' },
+  }),
+  reviews: endpoint({
+    method: 'GET',
+    path: '/api/deals/:id/reviews',
+    tag: 'Deals',
+    summary: 'A deal\'s reviews and their summary',
+    params: idParams,
+    ok: { status: 200, schema: reviewSummary, description: 'The average, the counts by stars and the reviews.' },
+    refusals: { 404: 'No deal with this id is shown to the caller.' },
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idParams } from './common';
+import { endpoint } from './endpoint';
 
 export const merchantStatus = z.enum(['active', 'inactive', 'pending']);
 export type MerchantStatus = z.infer<typeof merchantStatus>;
@@ -33,3 +35,24 @@ export type Merchant = z.infer<typeof merchant>;
 
 export const merchantSummary = z.object({ id: z.string(), name: z.string() });
 export const merchantSummaryList = z.array(merchantSummary);
+
+/** Merchants as shoppers see them. */
+export const merchantEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/merchants',
+    tag: 'Merchants',
+    summary: 'Every active merchant\'s id and name',
+    ok: { status: 200, schema: merchantSummaryList, description: 'The merchants.' },
+    refusals: {},
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/merchants/:id',
+    tag: 'Merchants',
+    summary: 'A merchant\'s public card',
+    params: idParams,
+    ok: { status: 200, schema: merchant, description: 'The merchant.' },
+    refusals: { 404: 'No merchant with this id is shown to the caller.' },
+  }),
+};

@@ -11,6 +11,7 @@ import { registerSession } from './http/session';
 import { registerResponseHeaders, requestIdFor, securityHeaders } from './http/headers';
 import { RequestLog } from './http/request-log';
 import { registerWeb } from './http/web';
+import { registerOpenApi } from './http/openapi';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { ListCache } from './catalog/list-cache';
 import { systemRoutes } from './system/system.routes';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerResponseHeaders(app, production);
 
   await app.register(cookie);
+  await registerOpenApi(app);
   registerSession(app, deps.database.db, { secureCookies: production, publicOrigin: deps.config.publicOrigin });
   registerRequestLimiter(
     app,

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '../../contract/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { deal, dealList, dealListQuery, NEXT_CURSOR_HEADER, reviewSummary } from '../../contract/deals';
-import { merchant, merchantSummaryList } from '../../contract/merchants';
-import { categoryList } from '../../contract/categories';
+import { dealEndpoints, NEXT_CURSOR_HEADER } from '../../contract/deals';
+import { merchantEndpoints } from '../../contract/merchants';
+import { categoryEndpoints } from '../../contract/categories';
+import { handle } from '../http/endpoints';
 import { listCategories } from './categories.service';
 import { badRequest, notFound } from '../http/errors';
 import type { AppDeps } from '../deps';
@@ -23,10 +23,19 @@ export const catalogRoutes =
     /** Answers the route computed that the cache may keep, by the key of their query. */
     const toKeep = new WeakMap<FastifyRequest, string>();
 
-    app.get(
-      '/api/deals',
+    handle(
+      app,
+      dealEndpoints.list,
+      async (request, reply) => {
+        const { cursor: rawCursor, ...query } = request.query;
+        const cursor = rawCursor ? decodeListCursor(rawCursor, query.sort) : null;
+        if (rawCursor && !cursor) throw badRequest(msg('http.cursorInvalid'));
+        const page = await listDeals(db, { ...query, cursor, viewer: request.viewer });
+        if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+        if (cache.enabled && shared(request.viewer)) toKeep.set(request, listKey(request.query));
+        return page.deals;
+      },
       {
-        schema: { querystring: dealListQuery, response: { 200: dealList } },
         // After the session hook, before parsing and validation: a hit is sent as it was first
         // sent, its body serialised once, with the content type and cursor it went out with.
         onRequest: (request, reply, done) => {
@@ -48,34 +57,25 @@ export const catalogRoutes =
           done(null, payload);
         },
       },
-      async (request, reply) => {
-        const { cursor: rawCursor, ...query } = request.query;
-        const cursor = rawCursor ? decodeListCursor(rawCursor, query.sort) : null;
-        if (rawCursor && !cursor) throw badRequest(msg('http.cursorInvalid'));
-        const page = await listDeals(db, { ...query, cursor, viewer: request.viewer });
-        if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-        if (cache.enabled && shared(request.viewer)) toKeep.set(request, listKey(request.query));
-        return page.deals;
-      },
     );
 
-    app.get('/api/deals/:id', { schema: { params: idParams, response: { 200: deal } } }, async (request) => {
+    handle(app, dealEndpoints.get, async (request) => {
       const found = await getDeal(db, request.params.id, request.viewer);
       if (!found) throw notFound(msg('notFound.deal'));
       return found;
     });
 
-    app.get('/api/deals/:id/reviews', { schema: { params: idParams, response: { 200: reviewSummary } } }, async (request) => {
+    handle(app, dealEndpoints.reviews, async (request) => {
       const found = await getDeal(db, request.params.id, request.viewer);
       if (!found) throw notFound(msg('notFound.deal'));
       return getReviewSummary(db, found.id);
     });
 
-    app.get('/api/categories', { schema: { response: { 200: categoryList } } }, async () => listCategories(db));
+    handle(app, categoryEndpoints.list, async () => listCategories(db));
 
-    app.get('/api/merchants', { schema: { response: { 200: merchantSummaryList } } }, async () => listMerchants(db));
+    handle(app, merchantEndpoints.list, async () => listMerchants(db));
 
-    app.get('/api/merchants/:id', { schema: { params: idParams, response: { 200: merchant } } }, async (request) => {
+    handle(app, merchantEndpoints.get, async (request) => {
       const found = await getMerchant(db, request.params.id, request.viewer);
       if (!found) throw notFound(msg('notFound.merchant'));
       return found;

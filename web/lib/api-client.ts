@@ -1,5 +1,6 @@
 /** The API client of docs/product/api.md#conventions: bearer session, cookies, '{status}: {body}' errors, and the default query function. */
-import type { QueryFunction } from '@tanstack/react-query';
+import { queryOptions, type QueryFunction } from '@tanstack/react-query';
+import { queryKeyOf, urlOf, type AnswerOf, type EndpointDeclaration, type InputOf } from '../../contract/endpoint';
 import { requestLanguage } from '../i18n/languages';
 import { getSessionId } from './session';
 
@@ -116,4 +117,43 @@ export function fieldRefusal(error: unknown): { field: string; message: string }
   if (!isApiError(error, 400)) return null;
   const match = /^([A-Za-z_$][\w$]*(?:\.[\w$]+)*): (.+)$/s.exec(error.serverMessage);
   return match?.[1] && match[2] ? { field: match[1], message: match[2] } : null;
+}
+
+/** The optional parts of a call: a signal to abort it. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls an endpoint of the contract: its method, its path with the values filled in, its query and body,
+ * typed by its declaration; answers the parsed body (null when empty) or throws an ApiError.
+ */
+export async function api<const E extends EndpointDeclaration>(endpoint: E, input: InputOf<E>, options: CallOptions = {}): Promise<AnswerOf<E>> {
+  return (await apiCall(endpoint, input, options)).answer;
+}
+
+/** `api`, with the answer's headers too (a list's next cursor). */
+export async function apiCall<const E extends EndpointDeclaration>(
+  endpoint: E,
+  input: InputOf<E>,
+  options: CallOptions = {},
+): Promise<{ answer: AnswerOf<E>; headers: Headers }> {
+  const { params, query, body } = input as { params?: Record<string, string>; query?: unknown; body?: unknown };
+  const response = await apiRequest(endpoint.method, urlOf(endpoint, { params, query }), body, options.signal);
+  const text = await response.text();
+  return { answer: (text === '' ? null : JSON.parse(text)) as AnswerOf<E>, headers: response.headers };
+}
+
+/** A read of an endpoint for TanStack Query: its key (contract/endpoint.ts `queryKeyOf`) and a fetcher that calls it. */
+export function endpointQuery<const E extends EndpointDeclaration>(endpoint: E, input: InputOf<E>) {
+  const { params, query } = input as { params?: Record<string, string>; query?: unknown };
+  return queryOptions<AnswerOf<E>>({
+    queryKey: queryKeyOf(endpoint, { params, query }),
+    queryFn: ({ signal }) => api(endpoint, input, { signal }),
+  });
+}
+
+/** The key every read under an endpoint's path starts with, for invalidation. */
+export function keyRootOf(endpoint: Pick<EndpointDeclaration, 'path'>): unknown[] {
+  return queryKeyOf(endpoint).slice(0, 1);
 }

@@ -1,5 +1,6 @@
-/** GET /api/categories: the categories in their order, each with the number of deals shoppers can see in it. */
+/** The categories in their order, each with the number of deals shoppers can see in it. */
 import { queryOptions } from '@tanstack/react-query';
-import type { Category } from '../../../../contract/categories';
+import { categoryEndpoints } from '../../../../contract/categories';
+import { endpointQuery } from '../../../lib/api-client';
 
-export const categoriesQueryOptions = queryOptions<Category[]>({ queryKey: ['/api/categories'], staleTime: 60_000 });
+export const categoriesQueryOptions = queryOptions({ ...endpointQuery(categoryEndpoints.list, {}), staleTime: 60_000 });

@@ -1,13 +1,14 @@
-/** GET /api/deals/{id} and GET /api/deals/{id}/reviews, read with the default query function. */
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Deal, ReviewSummary } from '../../../../contract/deals';
+/** A deal and its reviews. */
+import type { QueryClient } from '@tanstack/react-query';
+import { dealEndpoints, type Deal } from '../../../../contract/deals';
+import { endpointQuery } from '../../../lib/api-client';
 
 export function dealQueryOptions(id: string) {
-  return queryOptions<Deal>({ queryKey: ['/api/deals', id] });
+  return endpointQuery(dealEndpoints.get, { params: { id } });
 }
 
 export function dealReviewsQueryOptions(id: string) {
-  return queryOptions<ReviewSummary>({ queryKey: ['/api/deals', id, 'reviews'] });
+  return endpointQuery(dealEndpoints.reviews, { params: { id } });
 }
 
 /** Seeds the detail cache with a deal the list already holds, so its page opens without waiting. */
