@@ -11,8 +11,11 @@ import {
   GROUP_SIZE_MIN,
   GROUP_WINDOW_HOURS_DEFAULT,
   GROUP_WINDOW_HOURS_MAX,
+  NEXT_CURSOR_HEADER,
 } from './constants';
-import { phone } from './auth';
+import { bootstrapBody, checkRoleAnswer, phone, promoteAnswer, promoteBody, sessionAnswer } from './auth';
+import { idParams, messageAnswer, PASSWORD_CHANGE_REQUIRED } from './common';
+import { endpoint } from './endpoint';
 import { deal, dealPageQuery, dealStatus } from './deals';
 import { HOURS_PATTERN, merchant, merchantStatus } from './merchants';
 
@@ -265,3 +268,189 @@ export const adminDealList = z.array(adminDeal);
 
 /** Answer of a save that also asked for the payment-provider product: the sync may fail on its own. */
 export const savedDealAnswer = adminDeal.extend({ catalogSyncError: z.string().nullable() });
+
+/**
+ * The refusals of every superadmin-only call: 401 for a guest, 403 for any other role, both before the body
+ * is read (docs/product/api.md#superadmin).
+ */
+export const superadminOnlyRefusals = {
+  401: 'No one is signed in.',
+  403: {
+    description: 'The account is not a superadmin (checked before the body is read), a write came with only the cookie from another site, or the account must first replace a password it did not choose.',
+    codes: [PASSWORD_CHANGE_REQUIRED],
+  },
+} as const;
+
+/** The first superadmin, the role check and promotion (docs/product/api.md#superadmin). */
+export const adminAccountEndpoints = {
+  bootstrap: endpoint({
+    method: 'POST',
+    path: '/api/admin/bootstrap',
+    tag: 'Admin: accounts',
+    summary: 'Makes the phone\'s account the first superadmin and logs it in',
+    description:
+      'Anyone with the `X-Bootstrap-Secret` header, outside production only (in production the route does not exist). The phone\'s account is made if needed; sets the session cookie. Ten tries in 15 minutes per client address.',
+    body: bootstrapBody,
+    ok: { status: 200, schema: sessionAnswer, description: 'The new superadmin\'s session and user.' },
+    refusals: {
+      403: 'Bootstrap is disabled (no BOOTSTRAP_SECRET on the server), or the secret header is missing or wrong.',
+      409: 'A superadmin already exists.',
+      429: 'Over ten tries in 15 minutes from one address.',
+    },
+  }),
+  checkRole: endpoint({
+    method: 'GET',
+    path: '/api/admin/check-role',
+    tag: 'Admin: accounts',
+    summary: 'Whether the signed-in account is a superadmin',
+    description: 'Signed in, any role.',
+    ok: { status: 200, schema: checkRoleAnswer, description: '`{isSuperAdmin}`.' },
+    refusals: {
+      401: 'No one is signed in.',
+      403: { description: 'The account must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
+    },
+  }),
+  promote: endpoint({
+    method: 'POST',
+    path: '/api/admin/promote-superadmin',
+    tag: 'Admin: accounts',
+    summary: 'Makes the account with this email a superadmin',
+    description:
+      'Superadmins. The account is found by its email, ignoring case; a merchant account stops being owner or staff. Promoting a superadmin again changes nothing.',
+    body: promoteBody,
+    ok: { status: 200, schema: promoteAnswer, description: '`{message, user: {id, phone, email, role}}`.' },
+    refusals: { ...superadminOnlyRefusals, 404: 'No user has that email.' },
+  }),
+};
+
+/** The superadmins' management of merchants (docs/product/api.md#superadmin). */
+export const adminMerchantEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/merchants',
+    tag: 'Admin: merchants',
+    summary: 'Every merchant, whatever its status, by name',
+    description: 'Superadmins. Each with its deal count, its owner account\'s phone and its commission rate.',
+    ok: { status: 200, schema: adminMerchantList, description: 'The merchants.' },
+    refusals: { ...superadminOnlyRefusals },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/admin/merchants',
+    tag: 'Admin: merchants',
+    summary: 'Creates an active merchant with its login account',
+    description: 'Superadmins. The owner account\'s password is generated, answered only here, and must be replaced at its first login.',
+    body: createMerchantBody,
+    ok: { status: 201, schema: createdMerchantAnswer, description: 'The merchant with `loginInfo: {phone, password}`.' },
+    refusals: { ...superadminOnlyRefusals, 409: 'An account with this phone number already exists.' },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/admin/merchants/:id',
+    tag: 'Admin: merchants',
+    summary: 'Edits a merchant\'s card and commission',
+    description: 'Superadmins. Fields left out stay as they are; the login account keeps its phone.',
+    params: idParams,
+    body: updateMerchantBody,
+    ok: { status: 200, schema: adminMerchant, description: 'The merchant.' },
+    refusals: { ...superadminOnlyRefusals, 404: 'No merchant with this id.' },
+  }),
+  setStatus: endpoint({
+    method: 'PATCH',
+    path: '/api/admin/merchants/:id/status',
+    tag: 'Admin: merchants',
+    summary: 'Sets a merchant active, inactive or pending',
+    description: 'Superadmins. Anything but active hides its deals from shoppers and stops its accounts\' sessions.',
+    params: idParams,
+    body: merchantStatusBody,
+    ok: { status: 200, schema: adminMerchant, description: 'The merchant.' },
+    refusals: { ...superadminOnlyRefusals, 404: 'No merchant with this id.' },
+  }),
+};
+
+/** The superadmins' management of deals and the review of merchants' proposals (docs/product/api.md#superadmin). */
+export const adminDealEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/deals',
+    tag: 'Admin: deals',
+    summary: 'A page of every deal in any state',
+    description: `Superadmins. Newest first; with \`status=pending_review\`, the review queue, oldest submission first. The next page's cursor comes in the \`${NEXT_CURSOR_HEADER}\` header.`,
+    query: adminDealListQuery,
+    ok: { status: 200, schema: adminDealList, description: 'The page\'s deals.' },
+    refusals: { ...superadminOnlyRefusals, 400: 'The cursor is not one the server made.' },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/admin/deals',
+    tag: 'Admin: deals',
+    summary: 'Creates a deal as an inactive draft',
+    description:
+      'Superadmins. Rich text is cleaned before it is stored. With `createStripeProduct` the product and price are made at the payment provider; if that fails the deal is still saved and `catalogSyncError` says why.',
+    body: createDealBody,
+    ok: { status: 201, schema: savedDealAnswer, description: 'The deal with `catalogSyncError`.' },
+    refusals: { ...superadminOnlyRefusals, 400: 'The merchant does not exist or is not active, or the category does not exist.' },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/admin/deals/:id',
+    tag: 'Admin: deals',
+    summary: 'Saves every field of a deal, and optionally its state',
+    description: 'Superadmins. A state other than `published` also switches the deal off.',
+    params: idParams,
+    body: updateDealBody,
+    ok: { status: 200, schema: savedDealAnswer, description: 'The deal with `catalogSyncError`.' },
+    refusals: {
+      ...superadminOnlyRefusals,
+      400: 'The deal moves to a merchant that does not exist or is not active, the category does not exist, or the state is `pending_review` or `rejected`.',
+      404: 'No deal with this id.',
+      409: 'The inventory would be below the units already sold or held.',
+    },
+  }),
+  setStatus: endpoint({
+    method: 'PATCH',
+    path: '/api/admin/deals/:id/status',
+    tag: 'Admin: deals',
+    summary: 'Publishes, unpublishes, pauses or archives a deal',
+    description: 'Superadmins. A deal under review or turned down leaves the review, and a rejection\'s reason goes.',
+    params: idParams,
+    body: dealStatusBody,
+    ok: { status: 200, schema: adminDeal, description: 'The deal.' },
+    refusals: {
+      ...superadminOnlyRefusals,
+      400: 'The state is `pending_review` or `rejected`, or an active deal that is not published.',
+      404: 'No deal with this id.',
+    },
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: '/api/admin/deals/:id/approve',
+    tag: 'Admin: deals',
+    summary: 'Approves a merchant\'s proposal: published and on sale at once',
+    description: 'Superadmins.',
+    params: idParams,
+    ok: { status: 200, schema: adminDeal, description: 'The deal.' },
+    refusals: { ...superadminOnlyRefusals, 404: 'No deal with this id.', 409: 'The deal is not waiting for review.' },
+  }),
+  reject: endpoint({
+    method: 'POST',
+    path: '/api/admin/deals/:id/reject',
+    tag: 'Admin: deals',
+    summary: 'Turns a merchant\'s proposal down with a reason',
+    description: 'Superadmins. The merchant sees the reason and may change the deal and hand it in again.',
+    params: idParams,
+    body: rejectDealBody,
+    ok: { status: 200, schema: adminDeal, description: 'The deal.' },
+    refusals: { ...superadminOnlyRefusals, 404: 'No deal with this id.', 409: 'The deal is not waiting for review.' },
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/deals/:id',
+    tag: 'Admin: deals',
+    summary: 'Deletes a deal nobody has ordered',
+    description: 'Superadmins. A deal with orders or vouchers must be archived instead.',
+    params: idParams,
+    ok: { status: 200, schema: messageAnswer, description: '`{message: \'Deal deleted\'}`.' },
+    refusals: { ...superadminOnlyRefusals, 404: 'No deal with this id.', 409: 'The deal has orders or vouchers.' },
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { messageAnswer, PASSWORD_CHANGE_REQUIRED } from './common';
 import { PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH, SMS_CODE_LENGTH } from './constants';
+import { endpoint } from './endpoint';
 
 export const role = z.enum(['customer', 'merchant', 'superadmin']);
 export type Role = z.infer<typeof role>;
@@ -77,7 +79,6 @@ export type SessionAnswer = z.infer<typeof sessionAnswer>;
 export const passwordChangedAnswer = z.object({ message: z.string(), sessionId: z.string() });
 
 export const bootstrapBody = z.object({ phone });
-export const BOOTSTRAP_SECRET_HEADER = 'x-bootstrap-secret';
 export const checkRoleAnswer = z.object({ isSuperAdmin: z.boolean() });
 export const promoteBody = z.object({ email });
 export const promoteAnswer = z.object({
@@ -90,3 +91,134 @@ export const emailOutboxAnswer = z.object({ email: z.string(), code: z.string(),
 
 /** The session id is also sent as an HttpOnly cookie of this name. */
 export const SESSION_COOKIE = 'sessionId';
+
+/** The 403 of a signed-in call: a write carrying only the cookie from another site, or an account still on a password it did not choose. */
+const signedInRefusal = {
+  description: 'A write authenticated only by the cookie that did not come from this site\'s pages, or an account that must first replace a password it did not choose.',
+  codes: [PASSWORD_CHANGE_REQUIRED],
+} as const;
+
+/** Who is signed in, and how they sign in (docs/product/api.md#accounts). */
+export const authEndpoints = {
+  currentUser: endpoint({
+    method: 'GET',
+    path: '/api/auth/user',
+    tag: 'Auth',
+    summary: 'The signed-in user',
+    description: 'Signed in; allowed while a password change is required.',
+    ok: { status: 200, schema: currentUser, description: 'The current user.' },
+    refusals: { 401: 'No one is signed in.' },
+  }),
+  sendSmsCode: endpoint({
+    method: 'POST',
+    path: '/api/auth/send-sms-code',
+    tag: 'Auth',
+    summary: 'Texts a one-time code for login or registration',
+    description:
+      'Anyone. The answer sets the HttpOnly cookie `smsChallenge` (path `/api/auth`, five minutes): the code belongs to whoever asked for it (ADR 034). One code a minute and five an hour per phone and asking address, thirty an hour per phone, and a budget per client address.',
+    body: sendSmsCodeBody,
+    ok: { status: 200, schema: messageAnswer, description: '`{message: \'SMS code sent\'}`.' },
+    refusals: {
+      429: 'Within the minute\'s cooldown, or over the hourly codes of the phone and asking address, of the phone, or of the client address.',
+      502: 'The SMS provider failed; the attempt is not counted.',
+    },
+  }),
+  verifySmsCode: endpoint({
+    method: 'POST',
+    path: '/api/auth/verify-sms-code',
+    tag: 'Auth',
+    summary: 'Logs in with a texted code',
+    description:
+      'Anyone. The code is checked against the one the caller asked for (its `smsChallenge` cookie, else the latest asked from its address). A phone with no account becomes a customer with a verified phone and no password. Sets the session cookie.',
+    body: verifySmsCodeBody,
+    ok: { status: 200, schema: sessionAnswer, description: 'The new session and its user.' },
+    refusals: {
+      400: 'The code is wrong, or there is no live code (expired, used, or burned after the fifth wrong try).',
+      403: 'A merchant account whose merchant is not active.',
+    },
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/api/auth/register',
+    tag: 'Auth',
+    summary: 'Creates a customer account with a password, proven by a texted code',
+    description: 'Anyone. The account is a customer with a verified phone; sets the session cookie.',
+    body: registerBody,
+    ok: { status: 200, schema: sessionAnswer, description: 'The new session and its user.' },
+    refusals: {
+      400: 'The code is wrong, or there is no live code.',
+      409: 'The phone is already registered (told only after the code was right).',
+    },
+  }),
+  passwordLogin: endpoint({
+    method: 'POST',
+    path: '/api/auth/password-login',
+    tag: 'Auth',
+    summary: 'Logs in with a phone or verified email and a password',
+    description: 'Anyone: customers, merchants and admins alike. Sets the session cookie.',
+    body: passwordLoginBody,
+    ok: { status: 200, schema: sessionAnswer, description: 'The new session and its user.' },
+    refusals: {
+      401: 'No such account, no password set, or a wrong password (one answer for all).',
+      403: 'A merchant account whose merchant is not active.',
+      429: 'Over the account\'s budget of attempts, or the client address\'s.',
+    },
+  }),
+  changePassword: endpoint({
+    method: 'PUT',
+    path: '/api/auth/password',
+    tag: 'Auth',
+    summary: 'Sets a first password or changes it',
+    description:
+      'Signed in; allowed while a password change is required. The current password is needed only when one is set. Every session of the account ends; the answer carries a fresh one for this device and sets the cookie.',
+    body: changePasswordBody,
+    ok: { status: 200, schema: passwordChangedAnswer, description: '`{message: \'Password updated\', sessionId}`.' },
+    refusals: {
+      400: 'The current password is missing or wrong.',
+      401: 'No one is signed in.',
+      403: 'A write authenticated only by the cookie that did not come from this site\'s pages.',
+      429: 'More than ten tries in 15 minutes.',
+    },
+  }),
+  updateUser: endpoint({
+    method: 'PATCH',
+    path: '/api/auth/user',
+    tag: 'Auth',
+    summary: 'Asks to change the account\'s email, or removes it',
+    description:
+      'Signed in. A new address becomes `pendingEmail` and is mailed a code (confirmed by POST /api/auth/verify-email); `null` or `\'\'` removes the email, and the verified email given again drops a pending one.',
+    body: updateUserBody,
+    ok: { status: 200, schema: currentUser, description: 'The current user.' },
+    refusals: {
+      401: 'No one is signed in.',
+      403: signedInRefusal,
+      409: 'Another account has this email verified.',
+      429: 'Within the minute\'s cooldown, or over the account\'s codes for the hour.',
+      502: 'The email could not be sent.',
+    },
+  }),
+  verifyEmail: endpoint({
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    tag: 'Auth',
+    summary: 'Confirms the pending email with the code sent to it',
+    description: 'Signed in. The pending address becomes the account\'s email.',
+    body: verifyEmailBody,
+    ok: { status: 200, schema: currentUser, description: 'The current user, the pending address now its `email`.' },
+    refusals: {
+      400: 'The code is wrong, or there is no live code.',
+      401: 'No one is signed in.',
+      403: signedInRefusal,
+      409: 'Another account verified this email first.',
+    },
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/auth/logout',
+    tag: 'Auth',
+    summary: 'Ends the session the call came with',
+    description: 'Anyone; allowed while a password change is required. Clears the session cookie.',
+    ok: { status: 200, schema: messageAnswer, description: '`{message: \'Logged out\'}`.' },
+    refusals: {},
+  }),
+};

@@ -1,5 +1,6 @@
 /** Deal categories: the public list with counts, and the superadmins' management (docs/product/api.md#categories). */
 import { z } from 'zod';
+import { idParams, messageAnswer, PASSWORD_CHANGE_REQUIRED } from './common';
 import { endpoint } from './endpoint';
 
 /** Lower-case letters and digits in words joined by single dashes: `spa-beauty`. */
@@ -76,5 +77,58 @@ export const categoryEndpoints = {
     summary: 'The categories with the number of live deals in each',
     ok: { status: 200, schema: categoryList, description: 'The categories in their order.' },
     refusals: {},
+  }),
+};
+
+/** 401 for a guest, 403 for any other role, before the body is read (as contract/admin.ts's `superadminOnlyRefusals`). */
+const superadminOnly = {
+  401: 'No one is signed in.',
+  403: {
+    description: 'The account is not a superadmin (checked before the body is read), a write came with only the cookie from another site, or the account must first replace a password it did not choose.',
+    codes: [PASSWORD_CHANGE_REQUIRED],
+  },
+} as const;
+
+/** The superadmins' management of categories. */
+export const adminCategoryEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/categories',
+    tag: 'Admin: categories',
+    summary: 'Every category, with the deals in any state that use it',
+    description: 'Superadmins. In `position` order, each as the public list has it plus `usedBy` and `createdAt`.',
+    ok: { status: 200, schema: adminCategoryList, description: 'The categories in their order.' },
+    refusals: { ...superadminOnly },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/admin/categories',
+    tag: 'Admin: categories',
+    summary: 'Creates a category',
+    description: 'Superadmins. The slug is unique and never changes.',
+    body: createCategoryBody,
+    ok: { status: 201, schema: adminCategory, description: 'The category.' },
+    refusals: { ...superadminOnly, 409: 'Another category already has this slug.' },
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/admin/categories/:id',
+    tag: 'Admin: categories',
+    summary: 'Renames, re-icons or moves a category',
+    description: 'Superadmins. Fields left out stay as they are.',
+    params: idParams,
+    body: updateCategoryBody,
+    ok: { status: 200, schema: adminCategory, description: 'The category.' },
+    refusals: { ...superadminOnly, 404: 'No category with this id.' },
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/categories/:id',
+    tag: 'Admin: categories',
+    summary: 'Deletes a category no deal uses',
+    description: 'Superadmins. A category any deal has, in any state, cannot be deleted.',
+    params: idParams,
+    ok: { status: 200, schema: messageAnswer, description: '`{message: \'Category deleted\'}`.' },
+    refusals: { ...superadminOnly, 404: 'No category with this id.', 409: 'Deals use the category.' },
   }),
 };

@@ -1,9 +1,11 @@
 /** Checkout, payment status, vouchers and reviews (docs/product/api.md#checkout-and-payment; ADRs 012-014). */
 import { z } from 'zod';
+import { idParams, messageAnswer, PASSWORD_CHANGE_REQUIRED } from './common';
+import { endpoint, pathOf } from './endpoint';
 import { refundReason } from './money';
 import { deal } from './deals';
 import { orderGroup } from './groups';
-import { MAX_CHECKOUT_LINES, MAX_UNITS_PER_LINE } from './constants';
+import { MAX_CHECKOUT_LINES, MAX_UNITS_PER_LINE, NEXT_CURSOR_HEADER } from './constants';
 
 export { MAX_CHECKOUT_LINES, MAX_CHECKOUT_TOTAL_CENTS, MAX_UNITS_PER_LINE } from './constants';
 
@@ -104,7 +106,7 @@ export const voucher = z.object({
 export type Voucher = z.infer<typeof voucher>;
 
 /** The address of a voucher's QR image (see `qrCodeUrl`). */
-export const voucherQrPath = (voucherId: string) => `/api/vouchers/${encodeURIComponent(voucherId)}/qr.svg`;
+export const voucherQrPath = (voucherId: string) => pathOf(voucherEndpoints.qr, { id: voucherId });
 
 /**
  * GET /api/user/vouchers: one page of the customer's vouchers, newest first, as an array; the cursor
@@ -184,3 +186,210 @@ export const reviewBody = z.object({
   rating: z.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(1, { message: 'must be 1 to 5' }).max(5, { message: 'must be 1 to 5' }),
   comment: z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(1000, { message: 'must be at most 1000 characters' }),
 });
+
+/** GET /api/payment-status/{sessionId}: the provider's session id the checkout answered in its payment page's address. */
+export const paymentSessionParams = z.object({ sessionId: z.string().min(1).max(300) });
+/** The built-in provider's checkout session, by its id. */
+export const checkoutSessionParams = z.object({ id: z.string().min(1).max(300) });
+
+/** A payment provider's webhook answers this: the event was taken, and what it did (`duplicate` for one seen before). */
+export const webhookAnswer = z.object({ received: z.literal(true), result: z.string() });
+
+/** The 403 of a signed-in read: an account still on a password it did not choose. */
+const passwordChangeRefusal = {
+  description: 'The account must first replace a password it did not choose.',
+  codes: [PASSWORD_CHANGE_REQUIRED],
+} as const;
+/** The 403 of a signed-in write: a write carrying only the cookie from another site, or an account still on a password it did not choose. */
+const signedInWriteRefusal = {
+  description: 'A write authenticated only by the cookie that did not come from this site\'s pages, or an account that must first replace a password it did not choose.',
+  codes: [PASSWORD_CHANGE_REQUIRED],
+} as const;
+
+/** The refusals a webhook gives: only for what it cannot read. */
+const webhookRefusals = {
+  400: 'The body is not JSON, or its signature does not match the exact bytes received (`Webhook signature verification failed: ...`).',
+} as const;
+
+/** Buying, the payment that follows, and the payment providers' side of it (docs/product/api.md#checkout-and-payment). */
+export const checkoutEndpoints = {
+  checkout: endpoint({
+    method: 'POST',
+    path: '/api/checkout',
+    tag: 'Checkout',
+    summary: 'Starts a payment for one deal or a cart, answering the payment page',
+    description:
+      'Customers. One of `{dealId}` (one unit), `{dealIds: [...]}` (a repeated id is one more unit) or `{items: [{dealId, quantity}]}`. The order and its holds are written before the answer; a free order is fulfilled at once. At most 20 different deals and 100 units of one deal per checkout, and a total of at most $999,999.99; 30 attempts a minute per customer, refused ones included.',
+    body: checkoutBody,
+    ok: { status: 200, schema: checkoutAnswer, description: '`{url}`: the payment page to send the browser to.' },
+    refusals: {
+      400: 'More than 20 different deals or 100 units of one deal once repeated ids are merged, or a total over $999,999.99.',
+      401: 'No one is signed in.',
+      403: {
+        description: 'Not a customer account; a write authenticated only by the cookie that did not come from this site\'s pages; or an account that must first replace a password it did not choose.',
+        codes: [PASSWORD_CHANGE_REQUIRED],
+      },
+      404: 'A deal of the checkout does not exist.',
+      409: 'A deal is no longer available, switched off, not on sale yet, ended, sold out or short of units, over the customer\'s allowance, or in too high demand right now.',
+      429: 'Over the customer\'s 30 checkout attempts a minute.',
+      502: 'The payment provider failed to open the payment page.',
+    },
+  }),
+  paymentStatus: endpoint({
+    method: 'GET',
+    path: '/api/payment-status/:sessionId',
+    tag: 'Checkout',
+    summary: 'Where the payment of one of the caller\'s checkouts stands, with its vouchers once paid',
+    description:
+      'Signed in; only the checkout\'s own customer. While the order is pending this also asks the provider, and fulfils the order (or lets it expire) if the provider\'s event has not arrived yet. `status` is `failed` for an expired, cancelled or refunded order; a group member\'s vouchers come once the group has formed.',
+    params: paymentSessionParams,
+    ok: { status: 200, schema: paymentStatusAnswer, description: '`{status, vouchers, deal, order, group}`.' },
+    refusals: {
+      401: 'No one is signed in.',
+      403: passwordChangeRefusal,
+      404: 'No payment of the caller has this session id (somebody else\'s answers the same).',
+    },
+  }),
+  testSession: endpoint({
+    method: 'GET',
+    path: '/api/test-provider/sessions/:id',
+    tag: 'Built-in payment provider',
+    summary: 'The built-in provider\'s checkout session, for its payment page',
+    description:
+      'Only while the built-in provider is in use. Signed in; only the checkout\'s own customer. A lapsed pending order is expired on the way.',
+    params: checkoutSessionParams,
+    ok: { status: 200, schema: testCheckoutSession, description: 'The session: `open`, `complete` or `expired`, with its order and refunds.' },
+    refusals: {
+      401: 'No one is signed in.',
+      403: passwordChangeRefusal,
+      404: 'No payment of the caller has this session id.',
+    },
+  }),
+  testPay: endpoint({
+    method: 'POST',
+    path: '/api/test-provider/sessions/:id/pay',
+    tag: 'Built-in payment provider',
+    summary: 'Pays a checkout session of the built-in provider with a test card',
+    description:
+      'Only while the built-in provider is in use. Signed in; only the checkout\'s own customer. Card 4242 4242 4242 4242 pays, and the order is fulfilled by the same path as a webhook\'s event; paying an order already paid answers `paid` again. 30 attempts a minute per customer.',
+    params: checkoutSessionParams,
+    body: testPayBody,
+    ok: { status: 200, schema: testPayAnswer, description: '`{status: \'paid\', successUrl}`.' },
+    refusals: {
+      401: 'No one is signed in.',
+      402: 'The card was declined (4000 0000 0000 0002), has expired, or is not one of the two test cards.',
+      403: signedInWriteRefusal,
+      404: 'No payment of the caller has this session id.',
+      409: 'The checkout has expired, or the payment came too late: the deal was withdrawn, sold out or its group closed meanwhile, and the payment was refunded.',
+      429: 'Over the customer\'s 30 payment attempts a minute.',
+      502: 'The payment could not be confirmed.',
+    },
+  }),
+  testCancel: endpoint({
+    method: 'POST',
+    path: '/api/test-provider/sessions/:id/cancel',
+    tag: 'Built-in payment provider',
+    summary: 'Cancels a checkout session of the built-in provider, putting its units back on sale',
+    description: 'Only while the built-in provider is in use. Signed in; only the checkout\'s own customer.',
+    params: checkoutSessionParams,
+    ok: { status: 200, schema: messageAnswer, description: '`{message: \'Checkout cancelled\'}`.' },
+    refusals: {
+      401: 'No one is signed in.',
+      403: signedInWriteRefusal,
+      404: 'No payment of the caller has this session id.',
+    },
+  }),
+  testWebhook: endpoint({
+    method: 'POST',
+    path: '/api/webhooks/test-provider',
+    tag: 'Webhooks',
+    summary: 'Takes a signed event of the built-in payment provider',
+    description:
+      'Only while the built-in provider is in use. The body is the provider\'s JSON event, its signature (the provider\'s own header) checked on the exact bytes received. A payment completed fulfils the order; failed or expired releases its holds; a repeated event is answered `duplicate` and changes nothing. Not counted against the write budget.',
+    ok: { status: 200, schema: webhookAnswer, description: '`{received: true, result}`.' },
+    refusals: webhookRefusals,
+  }),
+};
+
+/**
+ * Stripe's webhook, registered only when the payments go through Stripe: kept out of the reference's
+ * aggregate (contract/endpoints.ts), whose every endpoint the development app, on the built-in
+ * provider, registers; a Stripe deployment documents it as it registers it.
+ */
+export const stripeWebhookEndpoints = {
+  stripeWebhook: endpoint({
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    tag: 'Webhooks',
+    summary: 'Takes a signed event of Stripe',
+    description:
+      'Only with Stripe. The body is Stripe\'s JSON event, its `stripe-signature` checked on the exact bytes received. A payment completed or succeeded later fulfils the order; failed or expired releases its holds; a repeated event is answered `duplicate` and changes nothing. Not counted against the write budget.',
+    ok: { status: 200, schema: webhookAnswer, description: '`{received: true, result}`.' },
+    refusals: webhookRefusals,
+  }),
+};
+
+/** A customer's vouchers, each voucher's QR image, and reviews by the deal's buyers. */
+export const voucherEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/user/vouchers',
+    tag: 'Vouchers',
+    summary: 'A page of the caller\'s vouchers, newest first',
+    description: `Signed in. \`limit\` 1 to ${VOUCHER_LIST_MAX_LIMIT}, ${VOUCHER_LIST_DEFAULT_LIMIT} by default; the next page's cursor comes in the \`${NEXT_CURSOR_HEADER}\` header.`,
+    query: voucherListQuery,
+    ok: { status: 200, schema: voucherList, description: 'The page\'s vouchers.' },
+    refusals: {
+      400: 'The cursor is not one the server made.',
+      401: 'No one is signed in.',
+      403: passwordChangeRefusal,
+    },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/user/vouchers/:id',
+    tag: 'Vouchers',
+    summary: 'One of the caller\'s vouchers, for its printable page',
+    description: 'Signed in; only the voucher\'s owner.',
+    params: idParams,
+    ok: { status: 200, schema: voucher, description: 'The voucher, as the list presents it.' },
+    refusals: {
+      401: 'No one is signed in.',
+      403: passwordChangeRefusal,
+      404: 'The caller has no voucher with this id (somebody else\'s answers the same).',
+    },
+  }),
+  qr: endpoint({
+    method: 'GET',
+    path: '/api/vouchers/:id/qr.svg',
+    tag: 'Vouchers',
+    summary: 'A voucher\'s QR image',
+    description:
+      'Signed in (the session cookie of an `<img src>`, or the bearer header); only the voucher\'s owner. The image encodes the redeem link with the code and PIN, and is cached by the browser for a year: they never change.',
+    params: idParams,
+    ok: { status: 200, schema: z.string(), contentType: 'image/svg+xml', description: 'An SVG picture.' },
+    refusals: {
+      401: 'No one is signed in.',
+      403: passwordChangeRefusal,
+      404: 'The caller has no voucher with this id.',
+    },
+  }),
+  review: endpoint({
+    method: 'POST',
+    path: '/api/deals/:id/reviews',
+    tag: 'Reviews',
+    summary: 'Reviews a deal the caller has used',
+    description: 'Signed in, holding a redeemed voucher of the deal; one review per deal and customer.',
+    params: idParams,
+    body: reviewBody,
+    ok: { status: 201, schema: messageAnswer, description: '`{message: \'Thank you for your review\'}`.' },
+    refusals: {
+      401: 'No one is signed in.',
+      403: {
+        description: 'The caller holds no redeemed voucher of the deal; a write authenticated only by the cookie that did not come from this site\'s pages; or an account that must first replace a password it did not choose.',
+        codes: [PASSWORD_CHANGE_REQUIRED],
+      },
+      409: 'The caller has already reviewed this deal.',
+    },
+  }),
+};

@@ -107,3 +107,9 @@ export const MAX_CHECKOUT_TOTAL_CENTS = 99_999_999;
  * paid, is at least this.
  */
 export const MIN_CHARGE_CENTS = 50;
+
+/** The header that carries the bootstrap secret (ADR 018). */
+export const BOOTSTRAP_SECRET_HEADER = 'x-bootstrap-secret';
+
+/** The `code` of the refusal of a staff account for a phone that already has an account, which the form places under the phone. */
+export const STAFF_PHONE_TAKEN_CODE = 'phone_taken';

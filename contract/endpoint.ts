@@ -5,13 +5,16 @@
  * (server/http/endpoints.ts), the web calls it through one typed client (web/lib/api-client.ts), the
  * browser journeys build their addresses with `pathOf`, and the OpenAPI document at /api/openapi.json
  * is made from it.
+ *
+ * This module holds no zod value, so the web app may take its functions: the web calls endpoints through
+ * their addresses (`contract/addresses.ts`, method and path, typed by the declaration), which keep the
+ * schemas, and zod with them, out of the browser's bundle.
  */
-import { z } from 'zod';
-import { errorBody } from './common';
+import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type SuccessStatus = 200 | 201 | 204;
-export type RefusalStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
+export type RefusalStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 429 | 502 | 503;
 
 /** Why an endpoint refuses with a status, and the stable `code`s that refusal may carry. */
 export interface Refusal {
@@ -58,6 +61,14 @@ export function endpoint<const E extends EndpointDeclaration>(declaration: E): E
 
 export type Endpoint = EndpointDeclaration;
 
+declare const declared: unique symbol;
+/** An endpoint's address as the web app holds it: its method and path, typed by its whole declaration. */
+export type Address<E extends EndpointDeclaration> = Pick<E, 'method' | 'path'> & { readonly [declared]?: E };
+/** The declaration behind an address (or the declaration itself). */
+export type DeclarationOf<A> = A extends { readonly [declared]?: infer E } ? Exclude<E, undefined> : A;
+/** What a client needs of an endpoint: an address or the declaration itself. */
+export type Callable = Pick<EndpointDeclaration, 'method' | 'path'>;
+
 type SchemaOf<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [key in K]: infer S extends z.ZodType } ? S : undefined;
 type Infer<S, Side extends 'in' | 'out'> = S extends z.ZodType ? (Side extends 'in' ? z.input<S> : z.output<S>) : undefined;
 
@@ -68,12 +79,13 @@ export type BodyOf<E> = Infer<SchemaOf<E, 'body'>, 'out'>;
 type OkSchemaOf<E> = E extends { readonly ok: { readonly schema: infer S extends z.ZodType } } ? S : undefined;
 /** What a handler may hand back for the serializer. */
 export type AnswerIn<E> = OkSchemaOf<E> extends z.ZodType ? z.input<OkSchemaOf<E>> : undefined | null | void;
-/** What a client receives. */
-export type AnswerOf<E> = OkSchemaOf<E> extends z.ZodType ? z.output<OkSchemaOf<E>> : null;
+/** What a client receives, from an endpoint or its address. */
+export type AnswerOf<A> = OkSchemaOf<DeclarationOf<A>> extends z.ZodType ? z.output<OkSchemaOf<DeclarationOf<A>>> : null;
 
 type Present<T> = { [K in keyof T as T[K] extends undefined ? never : K]: T[K] };
-/** What a client sends: the path's values, the query and the body, each only where the endpoint reads one. */
-export type InputOf<E> = Present<{
+/** What a client sends to an endpoint or its address: the path's values, the query and the body, each only where it reads one. */
+export type InputOf<A> = InputOfDeclaration<DeclarationOf<A>>;
+type InputOfDeclaration<E> = Present<{
   params: E extends { readonly path: infer P extends string } ? ([PathParameterNames<P>] extends [never] ? undefined : Record<PathParameterNames<P>, string>) : undefined;
   query: Infer<SchemaOf<E, 'query'>, 'in'>;
   body: Infer<SchemaOf<E, 'body'>, 'in'>;
@@ -125,14 +137,4 @@ export function queryKeyOf(declaration: Pick<EndpointDeclaration, 'path'>, input
   }
   if (input.query !== undefined) key.push(input.query);
   return key;
-}
-
-/** The refusal body of a status: the common `{message, code?}`, its code narrowed to the declared ones. */
-export function refusalSchema(refusal: string | Refusal): z.ZodType {
-  const description = typeof refusal === 'string' ? refusal : refusal.description;
-  const codes = typeof refusal === 'string' ? undefined : refusal.codes;
-  if (typeof refusal !== 'string' && refusal.schema) return refusal.schema.describe(description);
-  // The code stays any string for the serializer: a refusal is never turned into a 500 by its own schema.
-  const schema = codes ? errorBody.extend({ code: z.string().optional().describe(`One of: ${codes.join(', ')}.`) }) : errorBody;
-  return schema.describe(codes ? `${description} (code: ${codes.join(', ')})` : description);
 }

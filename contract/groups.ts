@@ -1,6 +1,8 @@
 /** Group deals (docs/product/api.md#group-deals; ADR 029): start, join and read a group. */
 import { z } from 'zod';
+import { idParams, PASSWORD_CHANGE_REQUIRED } from './common';
 import { deal } from './deals';
+import { endpoint } from './endpoint';
 
 export const groupStatus = z.enum(['open', 'formed', 'failed']);
 export type GroupStatus = z.infer<typeof groupStatus>;
@@ -58,3 +60,79 @@ export type GroupCheckoutAnswer = z.infer<typeof groupCheckoutAnswer>;
 
 /** GET /api/groups: the signed-in customer's groups, newest first. */
 export const myGroupList = z.array(group);
+
+/** The 403 of starting or joining: as a checkout's. */
+const groupCheckoutForbidden = {
+  description: 'Not a customer account; a write authenticated only by the cookie that did not come from this site\'s pages; or an account that must first replace a password it did not choose.',
+  codes: [PASSWORD_CHANGE_REQUIRED],
+} as const;
+
+/** Group deals: starting and joining are checkouts of one unit at the group price, with the checkout's refusals and budget. */
+export const groupEndpoints = {
+  start: endpoint({
+    method: 'POST',
+    path: '/api/groups',
+    tag: 'Group deals',
+    summary: 'Starts a group of a deal, holding the caller\'s place, and answers its payment page',
+    description: 'Customers. A checkout of one unit at the group price: the refusals and the budget of POST /api/checkout apply.',
+    body: startGroupBody,
+    ok: { status: 200, schema: groupCheckoutAnswer, description: '`{group, url}`: the new group and the payment page for the caller\'s place.' },
+    refusals: {
+      401: 'No one is signed in.',
+      403: groupCheckoutForbidden,
+      404: 'No deal has this id.',
+      409: 'The deal has no group price, or cannot be bought now (no longer available, switched off, not on sale yet, ended, sold out, over the allowance, in too high demand).',
+      429: 'Over the customer\'s 30 checkout attempts a minute.',
+      502: 'The payment provider failed to open the payment page.',
+    },
+  }),
+  join: endpoint({
+    method: 'POST',
+    path: '/api/groups/:id/join',
+    tag: 'Group deals',
+    summary: 'Takes a place in an open group and answers its payment page',
+    description: 'Customers. A checkout of one unit at the group\'s price: the refusals and the budget of POST /api/checkout apply.',
+    params: idParams,
+    ok: { status: 200, schema: groupCheckoutAnswer, description: '`{group, url}`: the group and the payment page for the caller\'s place.' },
+    refusals: {
+      401: 'No one is signed in.',
+      403: groupCheckoutForbidden,
+      404: 'No group has this id.',
+      409: 'The group is full, has closed (formed, failed or past its deadline), or already holds the caller; or its deal cannot be bought now.',
+      429: 'Over the customer\'s 30 checkout attempts a minute.',
+      502: 'The payment provider failed to open the payment page.',
+    },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/groups/:id',
+    tag: 'Group deals',
+    summary: 'One group, with its deal and members\' initials',
+    description: 'Anyone, so that a shared link shows what it is about; `mine` is the signed-in viewer\'s place in it.',
+    params: idParams,
+    ok: { status: 200, schema: group, description: 'The group.' },
+    refusals: { 404: 'No group with this id is shown to the caller.' },
+  }),
+  mine: endpoint({
+    method: 'GET',
+    path: '/api/groups',
+    tag: 'Group deals',
+    summary: 'The caller\'s groups, newest first',
+    description: 'Signed in. A lapsed checkout\'s place aside.',
+    ok: { status: 200, schema: myGroupList, description: 'The groups.' },
+    refusals: {
+      401: 'No one is signed in.',
+      403: { description: 'The account must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
+    },
+  }),
+  ofDeal: endpoint({
+    method: 'GET',
+    path: '/api/deals/:id/groups',
+    tag: 'Group deals',
+    summary: 'A deal\'s open groups with a paid member and a free place, closing soonest first',
+    description: 'Anyone. At most five.',
+    params: idParams,
+    ok: { status: 200, schema: openGroupList, description: 'The open groups.' },
+    refusals: { 404: 'No deal with this id is shown to the caller.' },
+  }),
+};

@@ -4,6 +4,8 @@
  * reconciliation of the ledger with the provider's own records.
  */
 import { z } from 'zod';
+import { idParams, PASSWORD_CHANGE_REQUIRED } from './common';
+import { endpoint } from './endpoint';
 
 /** Why money goes back. The last three are whole payments of orders that could not be fulfilled. */
 export const refundReason = z.enum(['customer', 'expiry', 'goodwill', 'admin', 'group', 'sold_out', 'withdrawn', 'group_closed']);
@@ -120,3 +122,85 @@ export const reconciliationBody = z
     to: z.iso.datetime({ offset: true, message: 'must be a date and time' }).optional(),
   })
   .refine((b) => !b.from || !b.to || Date.parse(b.from) < Date.parse(b.to), { message: 'from must be before to', path: ['from'] });
+
+/** What every call below may be refused with before it is looked at: only superadmins use them. */
+const superadminRefusals = {
+  401: 'Nobody is signed in.',
+  403: {
+    description: 'The account is not a superadmin, or must first replace a password it did not choose.',
+    codes: [PASSWORD_CHANGE_REQUIRED],
+  },
+} as const;
+
+/** The same for a write, which a cookie sent from another site's page does not sign in. */
+const superadminWriteRefusals = {
+  401: 'Nobody is signed in.',
+  403: {
+    description: 'The account is not a superadmin, must first replace a password it did not choose, or the write came signed in only by a cookie from another site.',
+    codes: [PASSWORD_CHANGE_REQUIRED],
+  },
+} as const;
+
+/** "Needs attention" and reconciliation, for superadmins (docs/product/api.md#refunds-and-orders; ADR 032). */
+export const moneyEndpoints = {
+  attention: endpoint({
+    method: 'GET',
+    path: '/api/admin/attention',
+    tag: 'Admin: money',
+    summary: 'The money operations that need a person, oldest first, with how many there are of each cause',
+    description: 'Superadmins. Refunds that failed, that are pending for over a day, or that failed at the provider after they had succeeded (200 at most).',
+    ok: { status: 200, schema: attentionList, description: 'The open items and their counts by cause.' },
+    refusals: superadminRefusals,
+  }),
+  retryAttention: endpoint({
+    method: 'POST',
+    path: '/api/admin/attention/:id/retry',
+    tag: 'Admin: money',
+    summary: 'Retries a money operation on "Needs attention"',
+    description:
+      'Superadmins. A pending refund is asked about again now; a failed or reversed one gets a new attempt for the same money, which the answer\'s `item` then is. The retry is logged, even when the provider refuses again.',
+    params: idParams,
+    ok: { status: 200, schema: attentionActionAnswer, description: 'The operation that now stands for the money, and what happened.' },
+    refusals: {
+      ...superadminWriteRefusals,
+      404: 'No money operation with this id.',
+      409: 'It succeeded already, another attempt stands for the same money, or the voucher, group place or order has changed since.',
+      502: 'The payment provider refused the new attempt.',
+    },
+  }),
+  resolveAttention: endpoint({
+    method: 'POST',
+    path: '/api/admin/attention/:id/resolve',
+    tag: 'Admin: money',
+    summary: 'Marks a failed or reversed money operation handled, with what was done outside the app',
+    description: 'Superadmins. The note is required and kept in the item\'s history.',
+    params: idParams,
+    body: resolveAttentionBody,
+    ok: { status: 200, schema: attentionActionAnswer, description: 'The operation as it now stands, and a confirmation.' },
+    refusals: {
+      ...superadminWriteRefusals,
+      404: 'No money operation with this id.',
+      409: 'The operation is pending (retry it instead) or was handled already.',
+    },
+  }),
+  reconciliation: endpoint({
+    method: 'GET',
+    path: '/api/admin/reconciliation',
+    tag: 'Admin: money',
+    summary: 'The latest comparison of the ledger with the payment provider\'s records',
+    description: 'Superadmins. `run` is null before the first comparison.',
+    ok: { status: 200, schema: latestReconciliation, description: 'The latest run, or null.' },
+    refusals: superadminRefusals,
+  }),
+  runReconciliation: endpoint({
+    method: 'POST',
+    path: '/api/admin/reconciliation',
+    tag: 'Admin: money',
+    summary: 'Compares the ledger with the payment provider\'s records now',
+    description:
+      'Superadmins. Over `{from, to}` (ISO times), by default the last 24 hours; the provider\'s records are read over the period and an hour each side. A provider that cannot be listed makes the run `failed`, with the reason.',
+    body: reconciliationBody.nullish(),
+    ok: { status: 200, schema: latestReconciliation, description: 'The run just made.' },
+    refusals: superadminWriteRefusals,
+  }),
+};

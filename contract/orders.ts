@@ -2,9 +2,11 @@
  * Refunds, order histories, customer service and the money ledger (docs/product/api.md#refunds-and-orders; ADR 027).
  */
 import { z } from 'zod';
-import { LEDGER_PAGE_LIMIT, ORDER_LIST_LIMIT } from './constants';
+import { idParams, PASSWORD_CHANGE_REQUIRED } from './common';
+import { LEDGER_PAGE_LIMIT, NEXT_CURSOR_HEADER, ORDER_LIST_LIMIT } from './constants';
 import { refundSummary, voucher, voucherStatus } from './checkout';
 import { orderGroup } from './groups';
+import { endpoint } from './endpoint';
 
 /** POST /api/vouchers/{id}/refund and POST /api/admin/vouchers/{id}/refund answer this. */
 export const refundAnswer = z.object({ voucher, refund: refundSummary });
@@ -151,3 +153,98 @@ export const ledgerQuery = z.object({
   limit: z.coerce.number().int().min(1, { message: 'must be at least 1' }).max(200, { message: 'must be at most 200' }).default(LEDGER_PAGE_LIMIT),
   cursor: z.string().max(40, { message: 'is invalid' }).optional(),
 });
+
+/** Customer service's order search and the money ledger, for superadmins (docs/product/api.md#refunds-and-orders). */
+export const adminOrderEndpoints = {
+  search: endpoint({
+    method: 'GET',
+    path: '/api/admin/orders',
+    tag: 'Admin: orders',
+    summary: 'Orders found by order id or number, customer phone or voucher code, as customer service sees them',
+    description: 'Superadmins. Up to 20 orders, each with who bought it, how it was paid, its vouchers\' redemptions, its refunds and its story.',
+    query: adminOrderQuery,
+    ok: { status: 200, schema: adminOrderList, description: 'The orders found.' },
+    refusals: {
+      401: 'Nobody is signed in.',
+      403: { description: 'The account is not a superadmin, or must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
+    },
+  }),
+  ledger: endpoint({
+    method: 'GET',
+    path: '/api/admin/ledger',
+    tag: 'Admin: money',
+    summary: 'A page of the money ledger, newest first, with the totals of the whole ledger',
+    description: 'Superadmins. 50 entries a page by default; `nextCursor` asks for the next page.',
+    query: ledgerQuery,
+    ok: { status: 200, schema: ledgerPage, description: 'The page\'s entries, the totals and the next page\'s cursor (null on the last).' },
+    refusals: {
+      400: 'The cursor is not one the server made (`cursor: is invalid`).',
+      401: 'Nobody is signed in.',
+      403: { description: 'The account is not a superadmin, or must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
+    },
+  }),
+};
+
+/** A signed-in write's 403: a write carrying only the cookie from another site, or an account still on a password it did not choose. */
+const signedInWriteRefusal = {
+  description: 'A write authenticated only by the cookie that did not come from this site\'s pages, or an account that must first replace a password it did not choose.',
+  codes: [PASSWORD_CHANGE_REQUIRED],
+} as const;
+
+/** The customer's order history, and refunding one voucher by its owner or by customer service (docs/product/api.md#refunds-and-orders). */
+export const orderEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/user/orders',
+    tag: 'Orders',
+    summary: 'A page of the caller\'s orders, newest first, with their vouchers and refunds',
+    description: `Signed in. \`limit\` 1 to 100, ${ORDER_LIST_LIMIT} by default; the next page's cursor comes in the \`${NEXT_CURSOR_HEADER}\` header.`,
+    query: orderListQuery,
+    ok: { status: 200, schema: customerOrderList, description: 'The page\'s orders.' },
+    refusals: {
+      400: 'The cursor is not one the server made.',
+      401: 'No one is signed in.',
+      403: { description: 'The account must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
+    },
+  }),
+  refund: endpoint({
+    method: 'POST',
+    path: '/api/vouchers/:id/refund',
+    tag: 'Refunds',
+    summary: 'Gives back one of the caller\'s vouchers for the price paid',
+    description:
+      'Signed in; only the voucher\'s owner, for a deal sold with refunds. The refund is `succeeded`, or `pending` while the provider settles it (no answer within 8 s, or an unknown outcome).',
+    params: idParams,
+    ok: { status: 200, schema: refundAnswer, description: '`{voucher, refund}`: the voucher as it now stands and its refund.' },
+    refusals: {
+      401: 'No one is signed in.',
+      403: signedInWriteRefusal,
+      404: 'The caller has no voucher with this id (somebody else\'s answers the same).',
+      409: 'The deal does not offer refunds, the order was paid through another provider, or the voucher is redeemed, refunded or expired.',
+      502: 'The payment provider refused the refund for certain; the voucher stays active.',
+    },
+  }),
+  adminRefund: endpoint({
+    method: 'POST',
+    path: '/api/admin/vouchers/:id/refund',
+    tag: 'Admin: orders',
+    summary: 'Gives back any voucher for the price paid, as customer service',
+    description:
+      'Superadmins. As the customer\'s refund, for any deal; a redeemed voucher too, as a goodwill gesture, for which `reason` is required. The body may be left out for an active voucher.',
+    params: idParams,
+    // The reason is optional for an active voucher, so the body may be left out altogether.
+    body: adminRefundBody.nullish(),
+    ok: { status: 200, schema: refundAnswer, description: '`{voucher, refund}`: the voucher as it now stands and its refund.' },
+    refusals: {
+      400: 'A redeemed voucher without a reason.',
+      401: 'No one is signed in.',
+      403: {
+        description: 'Not a superadmin; a write authenticated only by the cookie that did not come from this site\'s pages; or an account that must first replace a password it did not choose.',
+        codes: [PASSWORD_CHANGE_REQUIRED],
+      },
+      404: 'No voucher has this id.',
+      409: 'The order was paid through another provider, or the voucher is refunded or expired already.',
+      502: 'The payment provider refused the refund for certain; the voucher stays as it was.',
+    },
+  }),
+};

@@ -1,6 +1,11 @@
 /** Redeeming vouchers and the redemption log (docs/product/api.md#redemption, docs/product/api.md#redemption-record; ADR 015). */
 import { z } from 'zod';
-import { VOUCHER_PIN_LENGTH } from './constants';
+import { superadminOnlyRefusals } from './admin';
+import { errorBody, PASSWORD_CHANGE_REQUIRED } from './common';
+import { NEXT_CURSOR_HEADER, REDEMPTION_UNDO_MINUTES, VOUCHER_PIN_LENGTH } from './constants';
+import { endpoint } from './endpoint';
+import { undoRedemptionAnswer } from './orders';
+import { redemptionPreview } from './workspace';
 
 export const redeemBody = z.object({
   code: z
@@ -75,3 +80,121 @@ export const redemptionListQuery = z.object({
   limit: z.coerce.number().int().min(1, { message: 'must be at least 1' }).max(200, { message: 'must be at most 200' }).default(50),
   cursor: z.string().max(200).optional(),
 });
+
+/**
+ * A refused redemption or check: `{ok: false, reason, message}` (reason and message alike, in the request's
+ * language); a refusal of the guards or of validation is the common `{message, code?}`.
+ */
+export const redeemRefusal = z.union([redeemAnswer, errorBody]);
+
+/** A refusal of the redeem call or of the check before it, by its reason (docs/product/api.md#redemption). */
+const refusedAttempt = (description: string) => ({ description, schema: redeemRefusal });
+
+/** The refusals POST /api/redeem and its check before redeeming share, past their guards (docs/product/api.md#redemption). */
+const attemptRefusals = {
+  400: refusedAttempt('A wrong PIN: `Incorrect PIN (N attempts left)`, or at the fifth `... This voucher is locked for 15 minutes.`'),
+  404: refusedAttempt('No voucher has this code (`Voucher not found`).'),
+  409: refusedAttempt('The voucher is already redeemed (`Voucher already redeemed on Mon d, yyyy`) or was refunded.'),
+  410: refusedAttempt('The voucher has expired (`Voucher expired on Mon d, yyyy`).'),
+  429: refusedAttempt('The voucher is locked after too many wrong PINs, or the merchant is over its budget of failed attempts.'),
+} as const;
+
+/** Redeeming at the counter, taking a redemption back, and the redemption log (docs/product/api.md#redemption). */
+export const redemptionEndpoints = {
+  redeem: endpoint({
+    method: 'POST',
+    path: '/api/redeem',
+    tag: 'Redemption',
+    summary: 'Redeems a voucher by its code and PIN',
+    description:
+      'Signed in; the merchant always comes from the session, a `merchantId` in the body is only compared with it. Owners and staff alike. A refusal is `{ok: false, reason, message}`. Every attempt, refused or not, is written to the redemption log; wrong PINs lock the voucher after the fifth.',
+    body: redeemBody,
+    ok: { status: 200, schema: redeemAnswer, description: '`{ok: true, reason: null, voucher}`: the redeemed voucher, with its id for an undo.' },
+    refusals: {
+      ...attemptRefusals,
+      401: 'No one is signed in.',
+      403: {
+        description:
+          'The account has no merchant bound to it (`No merchantId bound to current account`), the body\'s `merchantId` is not the session\'s, the voucher belongs to another merchant, a write came with only the cookie from another site, or the account must first replace a password it did not choose.',
+        codes: [PASSWORD_CHANGE_REQUIRED],
+        schema: redeemRefusal,
+      },
+    },
+  }),
+  preview: endpoint({
+    method: 'POST',
+    path: '/api/merchant/redemptions/preview',
+    tag: 'Merchant workspace',
+    summary: 'Checks a voucher\'s code and PIN before redeeming it, using nothing',
+    description:
+      'Merchants, owners and staff alike. Answers what the counter confirms with the customer; the voucher stays unused. The refusals are exactly those of POST /api/redeem (same statuses and reasons), a wrong PIN counts toward the same lock-out and failure budget, and refusals are written to the log; a right PIN is not.',
+    body: redeemBody,
+    ok: { status: 200, schema: redemptionPreview, description: 'The voucher, its deal, the price paid, the buyer\'s masked phone and the end of validity.' },
+    refusals: {
+      ...attemptRefusals,
+      401: 'No one is signed in.',
+      403: {
+        description:
+          'Not a merchant account (`Only merchant accounts can do that`), no merchant bound to it, the body\'s `merchantId` is not the session\'s, the voucher belongs to another merchant, a write came with only the cookie from another site, or the account must first replace a password it did not choose.',
+        codes: [PASSWORD_CHANGE_REQUIRED],
+        schema: redeemRefusal,
+      },
+    },
+  }),
+  merchantLog: endpoint({
+    method: 'GET',
+    path: '/api/merchant/redemptions',
+    tag: 'Redemption',
+    summary: 'A page of the merchant\'s own redemption attempts, newest first',
+    description: `Merchants, owners and staff alike. Each record carries its \`voucher_id\`, for the undo. The next page's cursor comes in the \`${NEXT_CURSOR_HEADER}\` header.`,
+    query: redemptionListQuery,
+    ok: { status: 200, schema: redemptionRecordList, description: 'The page\'s redemption records.' },
+    refusals: {
+      400: 'The cursor is not one the server made (`cursor: is invalid`).',
+      401: 'No one is signed in.',
+      403: {
+        description:
+          'Not a merchant account (`Only merchant accounts have a redemption history`), no merchant bound to it, or the account must first replace a password it did not choose.',
+        codes: [PASSWORD_CHANGE_REQUIRED],
+      },
+    },
+  }),
+  undo: endpoint({
+    method: 'POST',
+    path: '/api/merchant/redemptions/:voucherId/undo',
+    tag: 'Redemption',
+    summary: 'Takes back a redemption made by mistake',
+    description: `Signed in, a merchant's owner or staff, within ${REDEMPTION_UNDO_MINUTES} minutes of the redemption: the voucher is \`active\` again and may be redeemed again, and the success in the log gets its \`undone_at\`. Of two undos, or an undo and a refund, of one voucher at once, one changes it and the other is refused.`,
+    params: z.object({ voucherId: z.uuid({ message: 'must be a UUID' }) }),
+    ok: { status: 200, schema: undoRedemptionAnswer, description: 'The voucher, `active` again, and when it was undone.' },
+    refusals: {
+      401: 'No one is signed in.',
+      403: {
+        description:
+          'The account has no merchant bound to it (`No merchantId bound to current account`), a write came with only the cookie from another site, or the account must first replace a password it did not choose.',
+        codes: [PASSWORD_CHANGE_REQUIRED],
+      },
+      404: 'No voucher of the merchant\'s has this id (another merchant\'s is answered the same).',
+      409: `The voucher is not redeemed, or it was redeemed more than ${REDEMPTION_UNDO_MINUTES} minutes ago.`,
+    },
+  }),
+  adminLog: endpoint({
+    method: 'GET',
+    path: '/api/admin/redemptions',
+    tag: 'Admin: redemptions',
+    summary: 'A page of every merchant\'s redemption attempts, newest first',
+    description: `Superadmins. The next page's cursor comes in the \`${NEXT_CURSOR_HEADER}\` header.`,
+    query: redemptionListQuery,
+    ok: { status: 200, schema: redemptionRecordList, description: 'The page\'s redemption records.' },
+    refusals: { ...superadminOnlyRefusals, 400: 'The cursor is not one the server made (`cursor: is invalid`).' },
+  }),
+  adminSummary: endpoint({
+    method: 'GET',
+    path: '/api/admin/redemptions/summary',
+    tag: 'Admin: redemptions',
+    summary: 'Counts of the whole redemption log and the value redeemed',
+    description: 'Superadmins. `successes` and the value (the sum of their prices) count the successes that stand, `undone` those a merchant took back.',
+    ok: { status: 200, schema: redemptionSummary, description: '`{total, successes, failures, undone, redeemedValueCents}`.' },
+    refusals: superadminOnlyRefusals,
+  }),
+};

@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { phone } from './auth';
 import { adminDeal, checkedDeal, dealFields } from './admin';
 import { dealStatus } from './deals';
+import { idParams, messageAnswer, PASSWORD_CHANGE_REQUIRED } from './common';
+import { MERCHANT_CHART_DAYS, MERCHANT_STAFF_LIMIT, STAFF_PHONE_TAKEN_CODE } from './constants';
+import { endpoint } from './endpoint';
 
 /** One day of the home's charts (UTC days, oldest first, MERCHANT_CHART_DAYS of them, today last). */
 export const merchantDay = z.object({
@@ -170,3 +173,248 @@ export const payoutBody = z.object({
     .max(120, { message: 'must be at most 120 characters' }),
 });
 export type PayoutBody = z.infer<typeof payoutBody>;
+
+/** Weekly statements: the owner reads the merchant's own, a superadmin reads everyone's and records payouts (ADR 028). */
+export const statementEndpoints = {
+  merchantList: endpoint({
+    method: 'GET',
+    path: '/api/merchant/statements',
+    tag: 'Statements',
+    summary: 'The merchant\'s weekly statements, newest week first',
+    description: 'The merchant\'s owner account; the merchant is the session\'s.',
+    ok: { status: 200, schema: statementList, description: 'The statements.' },
+    refusals: {
+      401: 'Nobody is signed in.',
+      403: {
+        description: 'The account is not a merchant\'s owner account (another role, a staff account, or no merchant), or must first replace a password it did not choose.',
+        codes: [PASSWORD_CHANGE_REQUIRED],
+      },
+    },
+  }),
+  merchantGet: endpoint({
+    method: 'GET',
+    path: '/api/merchant/statements/:id',
+    tag: 'Statements',
+    summary: 'One of the merchant\'s statements with its lines',
+    description: 'The merchant\'s owner account. Lines come oldest first.',
+    params: idParams,
+    ok: { status: 200, schema: statementWithLines, description: 'The statement and its lines.' },
+    refusals: {
+      401: 'Nobody is signed in.',
+      403: {
+        description: 'The account is not a merchant\'s owner account (another role, a staff account, or no merchant), or must first replace a password it did not choose.',
+        codes: [PASSWORD_CHANGE_REQUIRED],
+      },
+      404: 'No statement with this id belongs to the merchant (another merchant\'s is not found either).',
+    },
+  }),
+  merchantCsv: endpoint({
+    method: 'GET',
+    path: '/api/merchant/statements/:id/csv',
+    tag: 'Statements',
+    summary: 'One of the merchant\'s statements as a CSV download',
+    description: 'The merchant\'s owner account. Downloaded as `statement-<Monday>.csv`: a header row, one row per line and a totals row, amounts with two decimals.',
+    params: idParams,
+    ok: { status: 200, schema: z.string(), contentType: 'text/csv', description: 'The statement as CSV.' },
+    refusals: {
+      401: 'Nobody is signed in.',
+      403: {
+        description: 'The account is not a merchant\'s owner account (another role, a staff account, or no merchant), or must first replace a password it did not choose.',
+        codes: [PASSWORD_CHANGE_REQUIRED],
+      },
+      404: 'No statement with this id belongs to the merchant (another merchant\'s is not found either).',
+    },
+  }),
+  adminList: endpoint({
+    method: 'GET',
+    path: '/api/admin/statements',
+    tag: 'Admin: statements',
+    summary: 'Every merchant\'s statements, newest week first',
+    description: 'Superadmins. Optionally one merchant\'s (`merchantId`) or only those awaiting a payout (`unpaid=true`).',
+    query: adminStatementQuery,
+    ok: { status: 200, schema: statementList, description: 'The statements.' },
+    refusals: {
+      401: 'Nobody is signed in.',
+      403: { description: 'The account is not a superadmin, or must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
+    },
+  }),
+  adminGet: endpoint({
+    method: 'GET',
+    path: '/api/admin/statements/:id',
+    tag: 'Admin: statements',
+    summary: 'Any merchant\'s statement with its lines',
+    description: 'Superadmins.',
+    params: idParams,
+    ok: { status: 200, schema: statementWithLines, description: 'The statement and its lines.' },
+    refusals: {
+      401: 'Nobody is signed in.',
+      403: { description: 'The account is not a superadmin, or must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
+      404: 'No statement with this id.',
+    },
+  }),
+  adminCsv: endpoint({
+    method: 'GET',
+    path: '/api/admin/statements/:id/csv',
+    tag: 'Admin: statements',
+    summary: 'Any merchant\'s statement as a CSV download',
+    description: 'Superadmins. The same file as the merchant\'s download.',
+    params: idParams,
+    ok: { status: 200, schema: z.string(), contentType: 'text/csv', description: 'The statement as CSV.' },
+    refusals: {
+      401: 'Nobody is signed in.',
+      403: { description: 'The account is not a superadmin, or must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
+      404: 'No statement with this id.',
+    },
+  }),
+  payout: endpoint({
+    method: 'POST',
+    path: '/api/admin/statements/:id/payout',
+    tag: 'Admin: statements',
+    summary: 'Records the bank transfer that paid a statement',
+    description: 'Superadmins. The statement gets `paidAt` and `payoutReference`, and the payout enters the ledger as a `payout` row of minus the net amount; of several tries one pays.',
+    params: idParams,
+    body: payoutBody,
+    ok: { status: 200, schema: statement, description: 'The statement, now paid.' },
+    refusals: {
+      401: 'Nobody is signed in.',
+      403: {
+        description: 'The account is not a superadmin, must first replace a password it did not choose, or the write came signed in only by a cookie from another site.',
+        codes: [PASSWORD_CHANGE_REQUIRED],
+      },
+      404: 'No statement with this id.',
+      409: 'The statement is paid already, or has nothing to pay (a net of zero or less).',
+    },
+  }),
+};
+
+
+/** The refusals of every owner's call of the workspace, checked before the body is read (docs/product/api.md#the-merchant-s-workspace). */
+const ownerOnlyRefusals = {
+  401: 'No one is signed in.',
+  403: {
+    description:
+      'Not a merchant account (`Only merchant accounts can do that`), a staff account (`Only the merchant\'s owner account can do that`), no merchant bound to it, or the account must first replace a password it did not choose.',
+    codes: [PASSWORD_CHANGE_REQUIRED],
+  },
+} as const;
+
+/** The same for a write, which a cookie from another site's page does not sign in. */
+const ownerOnlyWriteRefusals = {
+  401: 'No one is signed in.',
+  403: {
+    description:
+      'Not a merchant account (`Only merchant accounts can do that`), a staff account (`Only the merchant\'s owner account can do that`), no merchant bound to it, a write came with only the cookie from another site, or the account must first replace a password it did not choose.',
+    codes: [PASSWORD_CHANGE_REQUIRED],
+  },
+} as const;
+
+/** The owner's side of the merchant's workspace: the home's figures, proposed deals and staff (ADR 028). */
+export const workspaceEndpoints = {
+  overview: endpoint({
+    method: 'GET',
+    path: '/api/merchant/overview',
+    tag: 'Merchant workspace',
+    summary: 'The merchant\'s home: today\'s figures, the totals, every deal with its figures and the charts\' days',
+    description: `The merchant's owner account. Days are UTC (\`yyyy-MM-dd\`), the last ${MERCHANT_CHART_DAYS} of them, oldest first, today last, days without activity as zeros. Units sold are vouchers issued; redemptions count those that stand (not undone); refunds count succeeded ones; outstanding vouchers are still \`active\`.`,
+    ok: { status: 200, schema: merchantOverview, description: 'The figures.' },
+    refusals: { ...ownerOnlyRefusals, 404: 'The session\'s merchant no longer exists.' },
+  }),
+  listDeals: endpoint({
+    method: 'GET',
+    path: '/api/merchant/deals',
+    tag: 'Merchant workspace',
+    summary: 'The merchant\'s own deals in every state, newest first',
+    description: 'The merchant\'s owner account.',
+    ok: { status: 200, schema: merchantDealList, description: 'The deals, each with `merchantStatus`, `updatedAt`, `rejectionReason` and `submittedAt`.' },
+    refusals: ownerOnlyRefusals,
+  }),
+  getDeal: endpoint({
+    method: 'GET',
+    path: '/api/merchant/deals/:id',
+    tag: 'Merchant workspace',
+    summary: 'One of the merchant\'s own deals',
+    description: 'The merchant\'s owner account.',
+    params: idParams,
+    ok: { status: 200, schema: merchantDeal, description: 'The deal.' },
+    refusals: { ...ownerOnlyRefusals, 404: 'No deal of the merchant\'s has this id (another merchant\'s is answered the same).' },
+  }),
+  createDeal: endpoint({
+    method: 'POST',
+    path: '/api/merchant/deals',
+    tag: 'Merchant workspace',
+    summary: 'Proposes a new deal, as an inactive draft of the session\'s merchant',
+    description: 'The merchant\'s owner account. The fields of POST /api/admin/deals without `merchantId` and `createStripeProduct`, with the same validation and cleaning.',
+    body: merchantDealBody,
+    ok: { status: 201, schema: merchantDeal, description: 'The new draft.' },
+    refusals: {
+      ...ownerOnlyWriteRefusals,
+      400: 'A field is not valid (`categoryId: No such category`), or the merchant is not active (`merchantId: Only active merchants can be selected`).',
+    },
+  }),
+  updateDeal: endpoint({
+    method: 'PUT',
+    path: '/api/merchant/deals/:id',
+    tag: 'Merchant workspace',
+    summary: 'Saves the form over a draft or rejected deal of the merchant\'s',
+    description: 'The merchant\'s owner account. The state stays as it was: a rejected deal stays rejected until handed in again.',
+    params: idParams,
+    body: merchantDealBody,
+    ok: { status: 200, schema: merchantDeal, description: 'The deal as saved.' },
+    refusals: {
+      ...ownerOnlyWriteRefusals,
+      400: 'A field is not valid (`categoryId: No such category`).',
+      404: 'No deal of the merchant\'s has this id.',
+      409: 'The deal is neither a draft nor rejected (`Only a draft or a rejected deal can be changed`), or the inventory would drop below the units already sold or held.',
+    },
+  }),
+  submitDeal: endpoint({
+    method: 'POST',
+    path: '/api/merchant/deals/:id/submit',
+    tag: 'Merchant workspace',
+    summary: 'Hands a draft or rejected deal in for the marketplace\'s review',
+    description: 'The merchant\'s owner account. The deal becomes `pending_review` with `submittedAt`; an earlier rejection\'s reason is cleared.',
+    params: idParams,
+    ok: { status: 200, schema: merchantDeal, description: 'The deal, now pending review.' },
+    refusals: {
+      ...ownerOnlyWriteRefusals,
+      404: 'No deal of the merchant\'s has this id.',
+      409: 'The deal is neither a draft nor rejected.',
+    },
+  }),
+  listStaff: endpoint({
+    method: 'GET',
+    path: '/api/merchant/staff',
+    tag: 'Merchant workspace',
+    summary: 'The merchant\'s staff accounts, newest first',
+    description: 'The merchant\'s owner account. Staff may redeem, check a voucher, undo and read the redemption log, nothing else.',
+    ok: { status: 200, schema: staffList, description: 'The staff accounts.' },
+    refusals: ownerOnlyRefusals,
+  }),
+  addStaff: endpoint({
+    method: 'POST',
+    path: '/api/merchant/staff',
+    tag: 'Merchant workspace',
+    summary: 'Adds a staff account for a phone that has no account yet',
+    description:
+      'The merchant\'s owner account. The answer carries a generated first password, shown only here and to be replaced at the first login. Staff sign in at /merchant/login or with an SMS code.',
+    body: addStaffBody,
+    ok: { status: 201, schema: addedStaffAnswer, description: 'The staff account and its `loginInfo: {phone, password}`.' },
+    refusals: {
+      ...ownerOnlyWriteRefusals,
+      409: {
+        description: `The phone already has an account (\`This phone already has an account\`, code \`${STAFF_PHONE_TAKEN_CODE}\`), or the merchant already has ${MERCHANT_STAFF_LIMIT} staff accounts.`,
+        codes: [STAFF_PHONE_TAKEN_CODE],
+      },
+    },
+  }),
+  removeStaff: endpoint({
+    method: 'DELETE',
+    path: '/api/merchant/staff/:id',
+    tag: 'Merchant workspace',
+    summary: 'Removes a staff account: it becomes a customer\'s again and its sessions end',
+    description: 'The merchant\'s owner account. A first password never replaced goes too; the phone still logs in by SMS code.',
+    params: idParams,
+    ok: { status: 200, schema: messageAnswer, description: '`{message: \'Staff account removed\'}`.' },
+    refusals: { ...ownerOnlyWriteRefusals, 404: 'No staff account of the merchant\'s has this id (the owner and another merchant\'s staff are answered the same).' },
+  }),
+};

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BOOTSTRAP_SECRET_HEADER, bootstrapBody, checkRoleAnswer, promoteAnswer, promoteBody, sessionAnswer } from '../../contract/auth';
+import { BOOTSTRAP_SECRET_HEADER } from '../../contract/constants';
+import { adminAccountEndpoints } from '../../contract/admin';
 import type { AppDeps } from '../deps';
+import { handle } from '../http/endpoints';
 import { forbidden, HttpError } from '../http/errors';
 import { enforceRateLimit } from '../http/rate-limit';
 import { requireRole, requireUser } from '../http/session';
@@ -15,7 +17,7 @@ export const adminAccountRoutes =
     const { config } = deps;
 
     // Outside production only: in production the route does not exist at all (ADR 018).
-    if (config.NODE_ENV !== 'production') app.post('/api/admin/bootstrap', { schema: { body: bootstrapBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
+    if (config.NODE_ENV !== 'production') handle(app, adminAccountEndpoints.bootstrap, async (request, reply) => {
       if (!config.BOOTSTRAP_SECRET) throw forbidden(msg('admin.bootstrapDisabled'));
       await enforceRateLimit(db, `bootstrap:ip:${request.ip}`, 10, 15 * 60);
       const given = request.headers[BOOTSTRAP_SECRET_HEADER];
@@ -27,25 +29,25 @@ export const adminAccountRoutes =
       return result;
     });
 
-    app.get('/api/admin/check-role', { schema: { response: { 200: checkRoleAnswer } } }, async (request) => ({
+    handle(app, adminAccountEndpoints.checkRole, async (request) => ({
       isSuperAdmin: requireUser(request).role === 'superadmin',
     }));
 
-    app.post(
-      '/api/admin/promote-superadmin',
+    handle(
+      app,
+      adminAccountEndpoints.promote,
+      async (request, reply) => {
+        const promoted = await promoteByEmail(db, requireUser(request), request.body.email);
+        return {
+          message: say(reply, msg('admin.promoted')),
+          user: { id: promoted.id, phone: promoted.phone, email: promoted.email, role: promoted.role },
+        };
+      },
       {
         // The role is checked before the body, so nobody but a superadmin learns anything from this route.
         preValidation: async (request) => {
           requireRole(request, ['superadmin'], msg('admin.promoteSuperadminOnly'));
         },
-        schema: { body: promoteBody, response: { 200: promoteAnswer } },
-      },
-      async (request, reply) => {
-      const promoted = await promoteByEmail(db, requireUser(request), request.body.email);
-      return {
-        message: say(reply, msg('admin.promoted')),
-        user: { id: promoted.id, phone: promoted.phone, email: promoted.email, role: promoted.role },
-      };
       },
     );
   };

@@ -1,7 +1,8 @@
 /** Admin accounts: bootstrap of the first superadmin, the role check and promotion by email (ADRs 010, 018). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { BOOTSTRAP_SECRET_HEADER, currentUser, promoteAnswer, sessionAnswer } from '../../contract/auth';
+import { currentUser, promoteAnswer, sessionAnswer } from '../../contract/auth';
+import { BOOTSTRAP_SECRET_HEADER } from '../../contract/constants';
 import { buildCustomer, buildMerchant, buildMerchantAccount, buildUser, uniquePhone } from '../db/factories';
 import { users } from '../db/schema';
 import { type TestApp, createTestApp, useTestApp } from '../test/app';

@@ -1,7 +1,8 @@
 /** Customer service's order search and the money ledger, for superadmins (docs/product/rules.md#refunds-and-the-voucher-s-life; ADR 027). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOrderList, adminOrderQuery, ledgerPage as ledgerPageAnswer, ledgerQuery } from '../../contract/orders';
+import { adminOrderEndpoints } from '../../contract/orders';
 import type { AppDeps } from '../deps';
+import { handle } from '../http/endpoints';
 import { answerLanguage } from '../http/language';
 import { superadminOnly } from '../http/superadmin-guard';
 import { ledgerPage } from './ledger.service';
@@ -13,11 +14,7 @@ export const adminOrderRoutes =
     const { db } = deps.database;
     superadminOnly(app);
 
-    app.get('/api/admin/orders', { schema: { querystring: adminOrderQuery, response: { 200: adminOrderList } } }, async (request, reply) =>
-      searchOrders(db, request.query.q, answerLanguage(reply)),
-    );
+    handle(app, adminOrderEndpoints.search, async (request, reply) => searchOrders(db, request.query.q, answerLanguage(reply)));
 
-    app.get('/api/admin/ledger', { schema: { querystring: ledgerQuery, response: { 200: ledgerPageAnswer } } }, async (request) =>
-      ledgerPage(db, request.query),
-    );
+    handle(app, adminOrderEndpoints.ledger, async (request) => ledgerPage(db, request.query));
   };

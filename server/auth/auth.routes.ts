@@ -1,20 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SMS_CODE_TTL_MINUTES } from '../../contract/constants';
-import {
-  changePasswordBody,
-  currentUser,
-  passwordChangedAnswer,
-  passwordLoginBody,
-  registerBody,
-  sendSmsCodeBody,
-  sessionAnswer,
-  updateUserBody,
-  verifyEmailBody,
-  verifySmsCodeBody,
-} from '../../contract/auth';
-import { messageAnswer } from '../../contract/common';
+import { authEndpoints } from '../../contract/auth';
 import type { AppDeps } from '../deps';
+import { handle } from '../http/endpoints';
 import { HttpError } from '../http/errors';
 import { requireUser } from '../http/session';
 import {
@@ -37,9 +26,9 @@ export const authRoutes =
   async (app) => {
     const { db } = deps.database;
 
-    app.get('/api/auth/user', { schema: { response: { 200: currentUser } } }, async (request) => presentUser(requireUser(request)));
+    handle(app, authEndpoints.currentUser, async (request) => presentUser(requireUser(request)));
 
-    app.post('/api/auth/send-sms-code', { schema: { body: sendSmsCodeBody, response: { 200: messageAnswer } } }, async (request, reply) => {
+    handle(app, authEndpoints.sendSmsCode, async (request, reply) => {
       const challenge = await requestSmsCode(db, deps.sms, request.body.phone, request.ip, deps.config.SMS_CODES_PER_ADDRESS_HOURLY);
       // The browser keeps the code's challenge, so only its own guesses count against the code it asked for.
       reply.setCookie(SMS_CHALLENGE_COOKIE, challenge, {
@@ -54,32 +43,32 @@ export const authRoutes =
 
     const holderOf = (request: FastifyRequest) => ({ challenge: request.cookies[SMS_CHALLENGE_COOKIE] ?? null, from: request.ip });
 
-    app.post('/api/auth/verify-sms-code', { schema: { body: verifySmsCodeBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
+    handle(app, authEndpoints.verifySmsCode, async (request, reply) => {
       const result = await loginWithSmsCode(db, request.body.phone, request.body.code, holderOf(request));
       reply.setSessionCookie(result.sessionId);
       return result;
     });
 
-    app.post('/api/auth/register', { schema: { body: registerBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
+    handle(app, authEndpoints.register, async (request, reply) => {
       const result = await register(db, request.body, holderOf(request));
       reply.setSessionCookie(result.sessionId);
       return result;
     });
 
-    app.post('/api/auth/password-login', { schema: { body: passwordLoginBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
+    handle(app, authEndpoints.passwordLogin, async (request, reply) => {
       const result = await loginWithPassword(db, request.body.identifier, request.body.password, request.ip, deps.config.LOGINS_PER_ADDRESS_15_MIN);
       reply.setSessionCookie(result.sessionId);
       return result;
     });
 
-    app.put('/api/auth/password', { schema: { body: changePasswordBody, response: { 200: passwordChangedAnswer } } }, async (request, reply) => {
+    handle(app, authEndpoints.changePassword, async (request, reply) => {
       const sessionId = await changePassword(db, requireUser(request), request.body);
       reply.setSessionCookie(sessionId);
       return { message: say(reply, msg('auth.passwordUpdated')), sessionId };
     });
 
     // A new email is only pending until the code sent to it comes back through /api/auth/verify-email.
-    app.patch('/api/auth/user', { schema: { body: updateUserBody, response: { 200: currentUser } } }, async (request) => {
+    handle(app, authEndpoints.updateUser, async (request) => {
       try {
         return await updateEmail(db, deps.email, requireUser(request), request.body.email);
       } catch (err) {
@@ -88,11 +77,9 @@ export const authRoutes =
       }
     });
 
-    app.post('/api/auth/verify-email', { schema: { body: verifyEmailBody, response: { 200: currentUser } } }, async (request) =>
-      verifyEmail(db, requireUser(request), request.body.code),
-    );
+    handle(app, authEndpoints.verifyEmail, async (request) => verifyEmail(db, requireUser(request), request.body.code));
 
-    app.post('/api/auth/logout', { schema: { response: { 200: messageAnswer } } }, async (request, reply) => {
+    handle(app, authEndpoints.logout, async (request, reply) => {
       if (request.sessionIdHash) await endSession(db, request.sessionIdHash);
       reply.clearSessionCookie();
       return { message: say(reply, msg('auth.loggedOut')) };

@@ -1,13 +1,11 @@
 /** Development-only helpers; never registered in production. */
-import { z } from 'zod';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { email, emailOutboxAnswer, phone, smsOutboxAnswer } from '../../contract/auth';
-import { idParams } from '../../contract/common';
-import { group } from '../../contract/groups';
+import { devEndpoints } from '../../contract/dev';
 import type { Db } from '../db/client';
 import { dealGroups } from '../db/schema';
 import { getGroup } from '../groups/groups.service';
+import { handle } from '../http/endpoints';
 import { notFound } from '../http/errors';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
 import type { TestPaymentProvider } from '../integrations/payments/test-provider';
@@ -21,7 +19,7 @@ import { msg } from '../i18n';
 export const devRoutes =
   (sms: ConsoleSmsSender): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/dev/sms-outbox', { schema: { querystring: z.object({ phone }), response: { 200: smsOutboxAnswer } } }, async (request) => {
+    handle(app, devEndpoints.smsOutbox, async (request) => {
       const sent = sms.lastSentTo(request.query.phone);
       const code = sent?.body.match(/\b(\d{6})\b/)?.[1];
       if (!sent || !code) throw notFound(msg('notFound.codeForPhone'));
@@ -33,7 +31,7 @@ export const devRoutes =
 export const devEmailRoutes =
   (sender: ConsoleEmailSender): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/dev/email-outbox', { schema: { querystring: z.object({ email }), response: { 200: emailOutboxAnswer } } }, async (request) => {
+    handle(app, devEndpoints.emailOutbox, async (request) => {
       const sent = sender.lastSentTo(request.query.email);
       const code = sent?.text.match(/\b(\d{6})\b/)?.[1];
       if (!sent || !code) throw notFound(msg('notFound.codeForEmail'));
@@ -49,7 +47,7 @@ export const devEmailRoutes =
 export const devGroupRoutes =
   (deps: { db: Db; payments: PaymentProvider; sms: SmsSender }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/api/dev/groups/:id/end-window', { schema: { params: idParams, response: { 200: group } } }, async (request) => {
+    handle(app, devEndpoints.endGroupWindow, async (request) => {
       await deps.db
         .update(dealGroups)
         .set({ deadline: sql`now() - interval '1 second'` })
@@ -72,8 +70,7 @@ export const devGroupRoutes =
 export const devTestProviderRoutes =
   (provider: TestPaymentProvider): FastifyPluginAsyncZod =>
   async (app) => {
-    const body = z.object({ mode: z.enum(['hold', 'release', 'refuse', 'unavailable', 'lost', 'normal']), voucherId: z.uuid().optional() });
-    app.post('/api/dev/test-provider/refunds', { schema: { body, response: { 200: body } } }, async (request) => {
+    handle(app, devEndpoints.testProviderRefunds, async (request) => {
       const { mode, voucherId = null } = request.body;
       if (mode === 'hold') provider.holdRefunds(voucherId);
       else if (mode === 'release') provider.releaseRefunds(voucherId);

@@ -6,9 +6,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { idParams } from '../../contract/common';
-import { groupCheckoutAnswer, group, myGroupList, openGroupList, startGroupBody } from '../../contract/groups';
+import { groupEndpoints } from '../../contract/groups';
 import type { AppDeps } from '../deps';
+import { handle } from '../http/endpoints';
 import { notFound } from '../http/errors';
 import { requireUser } from '../http/session';
 import type { UserRow } from '../http/session-lookup';
@@ -39,27 +39,27 @@ export const groupRoutes =
       return { group: answer!, url: started.url };
     }
 
-    app.post('/api/groups', { schema: { body: startGroupBody, response: { 200: groupCheckoutAnswer } } }, async (request) => {
+    handle(app, groupEndpoints.start, async (request) => {
       const user = requireUser(request);
       return checkoutFor(user, request.body.dealId, { start: true, groupId: randomUUID() }, request.log);
     });
 
-    app.post('/api/groups/:id/join', { schema: { params: idParams, response: { 200: groupCheckoutAnswer } } }, async (request) => {
+    handle(app, groupEndpoints.join, async (request) => {
       const user = requireUser(request);
       const found = await getGroup(db, request.params.id, null);
       if (!found) throw notFound(msg('notFound.group'));
       return checkoutFor(user, found.deal.id, { start: false, groupId: found.id }, request.log);
     });
 
-    app.get('/api/groups/:id', { schema: { params: idParams, response: { 200: group } } }, async (request) => {
+    handle(app, groupEndpoints.get, async (request) => {
       const found = await getGroup(db, request.params.id, request.user?.id ?? null);
       if (!found) throw notFound(msg('notFound.group'));
       return found;
     });
 
-    app.get('/api/groups', { schema: { response: { 200: myGroupList } } }, async (request) => myGroups(db, requireUser(request).id));
+    handle(app, groupEndpoints.mine, async (request) => myGroups(db, requireUser(request).id));
 
-    app.get('/api/deals/:id/groups', { schema: { params: idParams, response: { 200: openGroupList } } }, async (request) => {
+    handle(app, groupEndpoints.ofDeal, async (request) => {
       const found = await openGroupsOfDeal(db, request.params.id, request.user?.id ?? null);
       if (!found) throw notFound(msg('notFound.deal'));
       return found;

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../contract/common';
-import { refusalSchema, type AnswerIn, type BodyOf, type EndpointDeclaration, type ParamsOf, type QueryOf } from '../../contract/endpoint';
+import type { AnswerIn, BodyOf, EndpointDeclaration, ParamsOf, QueryOf, Refusal } from '../../contract/endpoint';
 
 /** A request as an endpoint's handler sees it: parameters, query and body parsed by its schemas. */
 export type EndpointRequest<E extends EndpointDeclaration> = FastifyRequest<{
@@ -50,6 +50,17 @@ export function schemaOf(declaration: EndpointDeclaration) {
     ...(declaration.ok.contentType ? { produces: [declaration.ok.contentType] } : {}),
     response,
   };
+}
+
+/** The body of a refusal: the common `{message, code?}` (or the refusal's own schema), described for the reference. */
+function refusalSchema(refusal: string | Refusal): z.ZodType {
+  const description = typeof refusal === 'string' ? refusal : refusal.description;
+  if (typeof refusal === 'string') return errorBody.describe(description);
+  if (refusal.schema) return refusal.schema.describe(description);
+  if (!refusal.codes) return errorBody.describe(description);
+  // The code stays any string for the serializer: a refusal is never turned into a 500 by its own schema.
+  const codes = refusal.codes.join(', ');
+  return errorBody.extend({ code: z.string().optional().describe(`One of: ${codes}.`) }).describe(`${description} (code: ${codes})`);
 }
 
 /** `GET /api/deals/:id/reviews` -> `getDealsIdReviews`: unique per endpoint, stable while the path is. */

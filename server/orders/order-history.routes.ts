@@ -1,8 +1,9 @@
 /** GET /api/user/orders: the signed-in customer's orders, a page at a time (docs/product/rules.md#refunds-and-the-voucher-s-life; ADR 027). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NEXT_CURSOR_HEADER } from '../../contract/constants';
-import { customerOrderList, orderListQuery } from '../../contract/orders';
+import { orderEndpoints } from '../../contract/orders';
 import type { AppDeps } from '../deps';
+import { handle } from '../http/endpoints';
 import { decodeCursor } from '../catalog/catalog.service';
 import { badRequest } from '../http/errors';
 import { requireUser } from '../http/session';
@@ -17,7 +18,7 @@ export const orderHistoryRoutes =
       requireUser(request);
     });
 
-    app.get('/api/user/orders', { schema: { querystring: orderListQuery, response: { 200: customerOrderList } } }, async (request, reply) => {
+    handle(app, orderEndpoints.list, async (request, reply) => {
       const user = requireUser(request);
       const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
       if (request.query.cursor && !cursor) throw badRequest(msg('http.cursorInvalid'));

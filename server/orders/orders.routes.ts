@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkoutAnswer, checkoutBody } from '../../contract/checkout';
+import { checkoutEndpoints } from '../../contract/checkout';
 import type { AppDeps } from '../deps';
+import { handle } from '../http/endpoints';
 import { requireUser } from '../http/session';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
 import { checkoutLines, startCheckout } from './orders.service';
@@ -17,7 +18,7 @@ export const checkoutRoutes =
       requireUser(request);
     });
 
-    app.post('/api/checkout', { schema: { body: checkoutBody, response: { 200: checkoutAnswer } } }, async (request) => {
+    handle(app, checkoutEndpoints.checkout, async (request) => {
       const user = requireUser(request);
       const started = await startCheckout(db, payments, origin, user, checkoutLines(request.body), {
         key: `checkout:user:${user.id}`,

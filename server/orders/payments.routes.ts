@@ -1,12 +1,10 @@
 /** Webhook endpoints of the payment providers, and the built-in provider's hosted-checkout API. */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageAnswer } from '../../contract/common';
-import { TEST_CARDS, testCheckoutSession, testPayAnswer, testPayBody } from '../../contract/checkout';
+import { checkoutEndpoints, stripeWebhookEndpoints, TEST_CARDS } from '../../contract/checkout';
 import type { AppDeps } from '../deps';
 import { isConnectionFailure } from '../db/errors';
+import { handle } from '../http/endpoints';
 import { HttpError } from '../http/errors';
 import { requireUser } from '../http/session';
 import { enforceRateLimit } from '../http/rate-limit';
@@ -24,10 +22,12 @@ import { say } from '../http/language';
 /** Webhooks are verified on the exact bytes received, so this plugin keeps bodies raw. */
 type PaymentDeps = AppDeps & { payments: PaymentProvider; sms: SmsSender };
 
-function webhookRoute(app: FastifyInstance, path: string, signatureHeader: string, deps: PaymentDeps): void {
+type Webhook = typeof checkoutEndpoints.testWebhook | typeof stripeWebhookEndpoints.stripeWebhook;
+
+function webhookRoute(app: Parameters<FastifyPluginAsyncZod>[0], webhook: Webhook, signatureHeader: string, deps: PaymentDeps): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.post(path, async (request, reply) => {
+  handle(app, webhook, async (request, reply) => {
     const raw = request.body;
     if (!Buffer.isBuffer(raw)) throw new HttpError(400, msg('http.expectedJsonBody'));
     const header = request.headers[signatureHeader];
@@ -61,19 +61,18 @@ export const paymentRoutes =
   (deps: PaymentDeps): FastifyPluginAsyncZod =>
   async (app) => {
     if (deps.payments.name === 'stripe') {
-      await app.register(async (scope) => webhookRoute(scope, '/api/webhooks/stripe', 'stripe-signature', deps));
+      await app.register(async (scope) => webhookRoute(scope, stripeWebhookEndpoints.stripeWebhook, 'stripe-signature', deps));
       return;
     }
     const provider = deps.payments;
     if (!(provider instanceof TestPaymentProvider)) throw new Error('The built-in checkout needs the built-in test provider');
     const { db } = deps.database;
     const origin = deps.config.publicOrigin;
-    await app.register(async (scope) => webhookRoute(scope, '/api/webhooks/test-provider', TEST_SIGNATURE_HEADER, deps));
+    await app.register(async (scope) => webhookRoute(scope, checkoutEndpoints.testWebhook, TEST_SIGNATURE_HEADER, deps));
 
-    const sessionParams = z.object({ id: z.string().min(1).max(300) });
     const successUrl = (sessionId: string) => `${origin}/success?session_id=${encodeURIComponent(sessionId)}`;
 
-    app.get('/api/test-provider/sessions/:id', { schema: { params: sessionParams, response: { 200: testCheckoutSession } } }, async (request) => {
+    handle(app, checkoutEndpoints.testSession, async (request) => {
       const order = await findOwnOrder(db, requireUser(request).id, 'test', request.params.id);
       const lapsed = order.status === 'pending' && order.expiresAt.getTime() < Date.now();
       if (lapsed) await releaseOrder(db, order.id, 'expired');
@@ -88,49 +87,45 @@ export const paymentRoutes =
       };
     });
 
-    app.post(
-      '/api/test-provider/sessions/:id/pay',
-      { schema: { params: sessionParams, body: testPayBody, response: { 200: testPayAnswer } } },
-      async (request) => {
-        const user = requireUser(request);
-        // Every attempt counts against the budget: a refused one here, a paying one in the statement
-        // that fulfils it.
-        const budget = { key: `test-pay:${user.id}`, limit: 30, windowSeconds: 60 };
-        const counted = () => enforceRateLimit(db, budget.key, budget.limit, budget.windowSeconds);
-        const order = await findOwnOrder(db, user.id, 'test', request.params.id).catch(async (err: unknown) => {
-          await counted();
-          throw err;
-        });
-        const refusal = whyNotPaying(order, request.body);
-        if (refusal) {
-          await counted();
-          if (refusal === 'paid') return { status: 'paid' as const, successUrl: successUrl(request.params.id) };
-          throw refusal;
-        }
-        // The payment is taken here (into the provider's books first, as a card payment is taken before
-        // anyone is told), so the order is fulfilled here, by the same path a webhook takes.
-        const paymentRef = await provider.capturePayment({ sessionId: request.params.id, orderId: order.id, amountCents: order.totalCents });
-        const ref = { sessionId: request.params.id, orderId: order.id, paymentRef };
-        const event = { provider: provider.name, id: `evt_test_${randomUUID()}`, type: 'checkout.session.completed' };
-        let result: string;
-        try {
-          result = await fulfilOrder(db, provider, request.log, ref, event, order, budget);
-          request.log.info({ eventId: event.id, type: event.type, result }, 'payment event handled');
-        } catch (err) {
-          // A spent budget, or a database away for a moment (503 with Retry-After), is answered as such.
-          if (isRefusal(err, 'budgetSpent') || isConnectionFailure(err)) throw err;
-          request.log.error({ err }, 'test payment could not be confirmed');
-          throw refuse('paymentUnconfirmed');
-        }
-        tellIfFormed({ db, sms: deps.sms, logger: request.log }, result);
-        if (result === 'withdrawn') throw refuse('paidForWithdrawn');
-        if (result === 'refunded') throw refuse('paidAfterSoldOut');
-        if (result === 'group-closed') throw refuse('paidAfterGroupClosed');
-        return { status: 'paid' as const, successUrl: successUrl(request.params.id) };
-      },
-    );
+    handle(app, checkoutEndpoints.testPay, async (request) => {
+      const user = requireUser(request);
+      // Every attempt counts against the budget: a refused one here, a paying one in the statement
+      // that fulfils it.
+      const budget = { key: `test-pay:${user.id}`, limit: 30, windowSeconds: 60 };
+      const counted = () => enforceRateLimit(db, budget.key, budget.limit, budget.windowSeconds);
+      const order = await findOwnOrder(db, user.id, 'test', request.params.id).catch(async (err: unknown) => {
+        await counted();
+        throw err;
+      });
+      const refusal = whyNotPaying(order, request.body);
+      if (refusal) {
+        await counted();
+        if (refusal === 'paid') return { status: 'paid' as const, successUrl: successUrl(request.params.id) };
+        throw refusal;
+      }
+      // The payment is taken here (into the provider's books first, as a card payment is taken before
+      // anyone is told), so the order is fulfilled here, by the same path a webhook takes.
+      const paymentRef = await provider.capturePayment({ sessionId: request.params.id, orderId: order.id, amountCents: order.totalCents });
+      const ref = { sessionId: request.params.id, orderId: order.id, paymentRef };
+      const event = { provider: provider.name, id: `evt_test_${randomUUID()}`, type: 'checkout.session.completed' };
+      let result: string;
+      try {
+        result = await fulfilOrder(db, provider, request.log, ref, event, order, budget);
+        request.log.info({ eventId: event.id, type: event.type, result }, 'payment event handled');
+      } catch (err) {
+        // A spent budget, or a database away for a moment (503 with Retry-After), is answered as such.
+        if (isRefusal(err, 'budgetSpent') || isConnectionFailure(err)) throw err;
+        request.log.error({ err }, 'test payment could not be confirmed');
+        throw refuse('paymentUnconfirmed');
+      }
+      tellIfFormed({ db, sms: deps.sms, logger: request.log }, result);
+      if (result === 'withdrawn') throw refuse('paidForWithdrawn');
+      if (result === 'refunded') throw refuse('paidAfterSoldOut');
+      if (result === 'group-closed') throw refuse('paidAfterGroupClosed');
+      return { status: 'paid' as const, successUrl: successUrl(request.params.id) };
+    });
 
-    app.post('/api/test-provider/sessions/:id/cancel', { schema: { params: sessionParams, response: { 200: messageAnswer } } }, async (request, reply) => {
+    handle(app, checkoutEndpoints.testCancel, async (request, reply) => {
       const order = await findOwnOrder(db, requireUser(request).id, 'test', request.params.id);
       await releaseOrder(db, order.id, 'cancelled');
       return { message: say(reply, msg('checkout.cancelled')) };

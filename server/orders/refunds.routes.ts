@@ -1,9 +1,9 @@
 /** Refunding one voucher: by its owner, or by a superadmin (docs/product/rules.md#refunds-and-the-voucher-s-life; ADR 027). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '../../contract/common';
-import { adminRefundBody, refundAnswer, type RefundAnswer } from '../../contract/orders';
+import { orderEndpoints, type RefundAnswer } from '../../contract/orders';
 import type { AppDeps } from '../deps';
 import type { Db } from '../db/client';
+import { handle } from '../http/endpoints';
 import { notFound } from '../http/errors';
 import { requireUser } from '../http/session';
 import { superadminOnly } from '../http/superadmin-guard';
@@ -28,7 +28,7 @@ export const refundRoutes =
       scope.addHook('preValidation', async (request) => {
         requireUser(request);
       });
-      scope.post('/api/vouchers/:id/refund', { schema: { params: idParams, response: { 200: refundAnswer } } }, async (request) => {
+      handle(scope, orderEndpoints.refund, async (request) => {
         const user = requireUser(request);
         const refund = await refundVoucher({ db, payments, logger: request.log }, { voucherId: request.params.id, by: 'customer', actorId: user.id });
         return answerOf(db, refund);
@@ -37,19 +37,15 @@ export const refundRoutes =
 
     const admin: FastifyPluginAsyncZod = async (scope) => {
       superadminOnly(scope);
-      scope.post(
-        '/api/admin/vouchers/:id/refund',
-        // The reason is optional for an active voucher, so the body may be left out altogether.
-        { schema: { params: idParams, body: adminRefundBody.nullish(), response: { 200: refundAnswer } } },
-        async (request) => {
-          const superadmin = requireUser(request);
-          const refund = await refundVoucher(
-            { db, payments, logger: request.log },
-            { voucherId: request.params.id, by: 'admin', actorId: superadmin.id, note: request.body?.reason ?? null },
-          );
-          return answerOf(db, refund);
-        },
-      );
+      // The reason is optional for an active voucher, so the body may be left out altogether.
+      handle(scope, orderEndpoints.adminRefund, async (request) => {
+        const superadmin = requireUser(request);
+        const refund = await refundVoucher(
+          { db, payments, logger: request.log },
+          { voucherId: request.params.id, by: 'admin', actorId: superadmin.id, note: request.body?.reason ?? null },
+        );
+        return answerOf(db, refund);
+      });
     };
 
     await app.register(own);

@@ -4,9 +4,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { idParams } from '../../contract/common';
-import { adminStatementQuery, payoutBody, statement, statementList, statementWithLines as statementWithLinesAnswer, type StatementWithLines } from '../../contract/workspace';
+import { statementEndpoints, type StatementWithLines } from '../../contract/workspace';
 import type { AppDeps } from '../deps';
+import { handle } from '../http/endpoints';
 import { requireMerchant, requireUser } from '../http/session';
 import { superadminOnly } from '../http/superadmin-guard';
 import { listAllStatements, listMerchantStatements, recordPayout, statementCsv, statementWithLines } from './statements.service';
@@ -27,15 +27,13 @@ export const statementRoutes =
         requireMerchant(request, 'owner');
       });
 
-      scope.get('/api/merchant/statements', { schema: { response: { 200: statementList } } }, async (request) =>
-        listMerchantStatements(db, requireMerchant(request, 'owner').merchantId),
-      );
+      handle(scope, statementEndpoints.merchantList, async (request) => listMerchantStatements(db, requireMerchant(request, 'owner').merchantId));
 
-      scope.get('/api/merchant/statements/:id', { schema: { params: idParams, response: { 200: statementWithLinesAnswer } } }, async (request) =>
+      handle(scope, statementEndpoints.merchantGet, async (request) =>
         statementWithLines(db, request.params.id, requireMerchant(request, 'owner').merchantId),
       );
 
-      scope.get('/api/merchant/statements/:id/csv', { schema: { params: idParams } }, async (request, reply) =>
+      handle(scope, statementEndpoints.merchantCsv, async (request, reply) =>
         sendCsv(reply, await statementWithLines(db, request.params.id, requireMerchant(request, 'owner').merchantId)),
       );
     };
@@ -43,21 +41,15 @@ export const statementRoutes =
     const admin: FastifyPluginAsyncZod = async (scope) => {
       superadminOnly(scope);
 
-      scope.get('/api/admin/statements', { schema: { querystring: adminStatementQuery, response: { 200: statementList } } }, async (request) =>
-        listAllStatements(db, request.query),
-      );
+      handle(scope, statementEndpoints.adminList, async (request) => listAllStatements(db, request.query));
 
-      scope.get('/api/admin/statements/:id', { schema: { params: idParams, response: { 200: statementWithLinesAnswer } } }, async (request) =>
-        statementWithLines(db, request.params.id),
-      );
+      handle(scope, statementEndpoints.adminGet, async (request) => statementWithLines(db, request.params.id));
 
-      scope.get('/api/admin/statements/:id/csv', { schema: { params: idParams } }, async (request, reply) =>
+      handle(scope, statementEndpoints.adminCsv, async (request, reply) =>
         sendCsv(reply, await statementWithLines(db, request.params.id)),
       );
 
-      scope.post('/api/admin/statements/:id/payout', { schema: { params: idParams, body: payoutBody, response: { 200: statement } } }, async (request) =>
-        recordPayout(db, requireUser(request), request.params.id, request.body.reference),
-      );
+      handle(scope, statementEndpoints.payout, async (request) => recordPayout(db, requireUser(request), request.params.id, request.body.reference));
     };
 
     await app.register(merchant);

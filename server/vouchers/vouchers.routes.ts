@@ -1,10 +1,9 @@
 /** A customer's vouchers, each voucher's QR image, the success page's payment status, and reviews by buyers. */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentStatusAnswer, reviewBody, voucher, voucherList, voucherListQuery } from '../../contract/checkout';
-import { idParams, messageAnswer } from '../../contract/common';
+import { checkoutEndpoints, voucherEndpoints } from '../../contract/checkout';
 import { NEXT_CURSOR_HEADER } from '../../contract/constants';
 import type { AppDeps } from '../deps';
+import { handle } from '../http/endpoints';
 import { decodeCursor } from '../catalog/catalog.service';
 import { badRequest } from '../http/errors';
 import { requireUser } from '../http/session';
@@ -25,21 +24,17 @@ export const voucherRoutes =
       requireUser(request);
     });
 
-    app.get(
-      '/api/payment-status/:sessionId',
-      { schema: { params: z.object({ sessionId: z.string().min(1).max(300) }), response: { 200: paymentStatusAnswer } } },
-      async (request) => {
-        const user = requireUser(request);
-        let order = await findOwnOrder(db, user.id, payments.name, request.params.sessionId);
-        if (order.status === 'pending') {
-          tellIfFormed({ db, sms: deps.sms, logger: request.log }, await catchUpWithProvider(db, payments, request.log, order));
-          order = await findOwnOrder(db, user.id, payments.name, request.params.sessionId);
-        }
-        return paymentStatus(db, order);
-      },
-    );
+    handle(app, checkoutEndpoints.paymentStatus, async (request) => {
+      const user = requireUser(request);
+      let order = await findOwnOrder(db, user.id, payments.name, request.params.sessionId);
+      if (order.status === 'pending') {
+        tellIfFormed({ db, sms: deps.sms, logger: request.log }, await catchUpWithProvider(db, payments, request.log, order));
+        order = await findOwnOrder(db, user.id, payments.name, request.params.sessionId);
+      }
+      return paymentStatus(db, order);
+    });
 
-    app.get('/api/user/vouchers', { schema: { querystring: voucherListQuery, response: { 200: voucherList } } }, async (request, reply) => {
+    handle(app, voucherEndpoints.list, async (request, reply) => {
       const user = requireUser(request);
       const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
       if (request.query.cursor && !cursor) throw badRequest(msg('http.cursorInvalid'));
@@ -48,13 +43,11 @@ export const voucherRoutes =
       return page.vouchers;
     });
 
-    app.get('/api/user/vouchers/:id', { schema: { params: idParams, response: { 200: voucher } } }, async (request) =>
-      ownVoucher(db, requireUser(request).id, request.params.id),
-    );
+    handle(app, voucherEndpoints.get, async (request) => ownVoucher(db, requireUser(request).id, request.params.id));
 
     // A voucher's QR image, for <img src> (the session cookie) or an API client (bearer). One request
     // renders one image, and a browser keeps it: the code and PIN it encodes never change.
-    app.get('/api/vouchers/:id/qr.svg', { schema: { params: idParams } }, async (request, reply) => {
+    handle(app, voucherEndpoints.qr, async (request, reply) => {
       const svg = await ownVoucherQrSvg(db, origin, requireUser(request).id, request.params.id);
       return reply
         .type('image/svg+xml; charset=utf-8')
@@ -62,7 +55,7 @@ export const voucherRoutes =
         .send(svg);
     });
 
-    app.post('/api/deals/:id/reviews', { schema: { params: idParams, body: reviewBody, response: { 201: messageAnswer } } }, async (request, reply) => {
+    handle(app, voucherEndpoints.review, async (request, reply) => {
       await postReview(db, requireUser(request), request.params.id, request.body);
       return reply.status(201).send({ message: say(reply, msg('reviews.thanks')) });
     });

@@ -4,7 +4,7 @@
  * removing one makes it a plain customer again, signed out everywhere.
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { MERCHANT_STAFF_LIMIT } from '../../contract/constants';
+import { MERCHANT_STAFF_LIMIT, STAFF_PHONE_TAKEN_CODE } from '../../contract/constants';
 import type { AddedStaffAnswer, StaffMember } from '../../contract/workspace';
 import type { Db } from '../db/client';
 import { hashPassword } from '../db/passwords';
@@ -17,7 +17,6 @@ import { msg } from '../i18n';
 
 export const PHONE_TAKEN = msg('workspace.staffPhoneTaken');
 /** The refusal's name, which the staff form places under the phone field whatever the language. */
-export const PHONE_TAKEN_CODE = 'phone_taken';
 export const STAFF_LIMIT_REACHED = msg('workspace.staffLimit', { max: MERCHANT_STAFF_LIMIT });
 
 function presentStaff(u: UserRow): StaffMember {
@@ -44,7 +43,7 @@ export async function addStaff(db: Db, merchantId: string, input: { phone: strin
     const created = await db.transaction(async (tx) => {
       await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).for('update');
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
-      if (taken) throw new HttpError(409, PHONE_TAKEN, { code: PHONE_TAKEN_CODE });
+      if (taken) throw new HttpError(409, PHONE_TAKEN, { code: STAFF_PHONE_TAKEN_CODE });
       const [staff] = await tx.select({ n: count() }).from(users).where(staffOf(merchantId));
       if (Number(staff!.n) >= MERCHANT_STAFF_LIMIT) throw conflict(STAFF_LIMIT_REACHED);
       const [row] = await tx
@@ -64,7 +63,7 @@ export async function addStaff(db: Db, merchantId: string, input: { phone: strin
     return { ...presentStaff(created), loginInfo: { phone: created.phone, password } };
   } catch (err) {
     // Another request took the phone between the check and the insert.
-    if (isUniqueViolation(err)) throw new HttpError(409, PHONE_TAKEN, { cause: err, code: PHONE_TAKEN_CODE });
+    if (isUniqueViolation(err)) throw new HttpError(409, PHONE_TAKEN, { cause: err, code: STAFF_PHONE_TAKEN_CODE });
     throw err;
   }
 }

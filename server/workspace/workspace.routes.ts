@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { idParams, messageAnswer } from '../../contract/common';
-import { addedStaffAnswer, addStaffBody, merchantDeal, merchantDealBody, merchantDealList, merchantOverview, staffList } from '../../contract/workspace';
+import { workspaceEndpoints } from '../../contract/workspace';
 import type { AppDeps } from '../deps';
+import { handle } from '../http/endpoints';
 import { requireMerchant } from '../http/session';
 import { createMerchantDeal, getMerchantDeal, listMerchantDeals, submitMerchantDeal, updateMerchantDeal } from './deals.service';
 import { merchantOverview as overviewOf } from './overview.service';
@@ -25,33 +25,25 @@ export const workspaceRoutes =
       merchantOf(request);
     });
 
-    app.get('/api/merchant/overview', { schema: { response: { 200: merchantOverview } } }, async (request) => overviewOf(db, merchantOf(request)));
+    handle(app, workspaceEndpoints.overview, async (request) => overviewOf(db, merchantOf(request)));
 
-    app.get('/api/merchant/deals', { schema: { response: { 200: merchantDealList } } }, async (request) => listMerchantDeals(db, merchantOf(request)));
+    handle(app, workspaceEndpoints.listDeals, async (request) => listMerchantDeals(db, merchantOf(request)));
 
-    app.get('/api/merchant/deals/:id', { schema: { params: idParams, response: { 200: merchantDeal } } }, async (request) =>
-      getMerchantDeal(db, merchantOf(request), request.params.id),
-    );
+    handle(app, workspaceEndpoints.getDeal, async (request) => getMerchantDeal(db, merchantOf(request), request.params.id));
 
-    app.post('/api/merchant/deals', { schema: { body: merchantDealBody, response: { 201: merchantDeal } } }, async (request, reply) =>
+    handle(app, workspaceEndpoints.createDeal, async (request, reply) =>
       reply.status(201).send(await createMerchantDeal(db, merchantOf(request), request.body)),
     );
 
-    app.put('/api/merchant/deals/:id', { schema: { params: idParams, body: merchantDealBody, response: { 200: merchantDeal } } }, async (request) =>
-      updateMerchantDeal(db, merchantOf(request), request.params.id, request.body),
-    );
+    handle(app, workspaceEndpoints.updateDeal, async (request) => updateMerchantDeal(db, merchantOf(request), request.params.id, request.body));
 
-    app.post('/api/merchant/deals/:id/submit', { schema: { params: idParams, response: { 200: merchantDeal } } }, async (request) =>
-      submitMerchantDeal(db, merchantOf(request), request.params.id),
-    );
+    handle(app, workspaceEndpoints.submitDeal, async (request) => submitMerchantDeal(db, merchantOf(request), request.params.id));
 
-    app.get('/api/merchant/staff', { schema: { response: { 200: staffList } } }, async (request) => listStaff(db, merchantOf(request)));
+    handle(app, workspaceEndpoints.listStaff, async (request) => listStaff(db, merchantOf(request)));
 
-    app.post('/api/merchant/staff', { schema: { body: addStaffBody, response: { 201: addedStaffAnswer } } }, async (request, reply) =>
-      reply.status(201).send(await addStaff(db, merchantOf(request), request.body)),
-    );
+    handle(app, workspaceEndpoints.addStaff, async (request, reply) => reply.status(201).send(await addStaff(db, merchantOf(request), request.body)));
 
-    app.delete('/api/merchant/staff/:id', { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request, reply) => {
+    handle(app, workspaceEndpoints.removeStaff, async (request, reply) => {
       await removeStaff(db, merchantOf(request), request.params.id);
       return { message: say(reply, msg('workspace.staffRemoved')) };
     });

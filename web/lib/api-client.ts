@@ -1,6 +1,6 @@
 /** The API client of docs/product/api.md#conventions: bearer session, cookies, '{status}: {body}' errors, and the default query function. */
 import { queryOptions, type QueryFunction } from '@tanstack/react-query';
-import { queryKeyOf, urlOf, type AnswerOf, type EndpointDeclaration, type InputOf } from '../../contract/endpoint';
+import { queryKeyOf, urlOf, type AnswerOf, type Callable, type InputOf } from '../../contract/endpoint';
 import { requestLanguage } from '../i18n/languages';
 import { getSessionId } from './session';
 
@@ -128,12 +128,12 @@ export interface CallOptions {
  * Calls an endpoint of the contract: its method, its path with the values filled in, its query and body,
  * typed by its declaration; answers the parsed body (null when empty) or throws an ApiError.
  */
-export async function api<const E extends EndpointDeclaration>(endpoint: E, input: InputOf<E>, options: CallOptions = {}): Promise<AnswerOf<E>> {
+export async function api<const E extends Callable>(endpoint: E, input: InputOf<E>, options: CallOptions = {}): Promise<AnswerOf<E>> {
   return (await apiCall(endpoint, input, options)).answer;
 }
 
 /** `api`, with the answer's headers too (a list's next cursor). */
-export async function apiCall<const E extends EndpointDeclaration>(
+export async function apiCall<const E extends Callable>(
   endpoint: E,
   input: InputOf<E>,
   options: CallOptions = {},
@@ -145,7 +145,7 @@ export async function apiCall<const E extends EndpointDeclaration>(
 }
 
 /** A read of an endpoint for TanStack Query: its key (contract/endpoint.ts `queryKeyOf`) and a fetcher that calls it. */
-export function endpointQuery<const E extends EndpointDeclaration>(endpoint: E, input: InputOf<E>) {
+export function endpointQuery<const E extends Callable>(endpoint: E, input: InputOf<E>) {
   const { params, query } = input as { params?: Record<string, string>; query?: unknown };
   return queryOptions<AnswerOf<E>>({
     queryKey: queryKeyOf(endpoint, { params, query }),
@@ -154,6 +154,6 @@ export function endpointQuery<const E extends EndpointDeclaration>(endpoint: E, 
 }
 
 /** The key every read under an endpoint's path starts with, for invalidation. */
-export function keyRootOf(endpoint: Pick<EndpointDeclaration, 'path'>): unknown[] {
+export function keyRootOf(endpoint: Pick<Callable, 'path'>): unknown[] {
   return queryKeyOf(endpoint).slice(0, 1);
 }

@@ -1,9 +1,10 @@
 /** The session id of docs/product/screens.md#the-session-in-the-browser: kept in localStorage under `sessionId`, picked up from a `session` query parameter only when the browser has no session. */
 
+import { authEndpoints } from '../../contract/addresses';
+import { pathOf } from '../../contract/endpoint';
+
 export const SESSION_STORAGE_KEY = 'sessionId';
 export const SESSION_QUERY_PARAM = 'session';
-/** Asked, without the stored id, whether the browser's cookie already carries a session. */
-const CURRENT_USER_PATH = '/api/auth/user';
 
 // Storage can throw (private mode, disabled storage); a missing session is the safe answer then.
 export function getSessionId(): string | null {
@@ -62,7 +63,8 @@ export function pickUpSessionFromUrl(): Promise<string | null> | null {
 
 /** Whether the server knows a session from the cookie alone: true, false (401), or null when it cannot tell. */
 async function hasCookieSession(): Promise<boolean | null> {
-  const response = await fetch(CURRENT_USER_PATH, { credentials: 'include', cache: 'no-store' });
+  // Asked without the stored id: only the cookie can tell.
+  const response = await fetch(pathOf(authEndpoints.currentUser), { credentials: 'include', cache: 'no-store' });
   // Read the body: an unread one keeps the request open.
   await response.text().catch(() => '');
   if (response.status === 401) return false;

@@ -1,7 +1,9 @@
 /** Plain answers of the API for web tests: a deal, a merchant, a signed-in user, a voucher and a group, each with the fields a test cares about overridden. */
+import { voucherEndpoints } from '../../contract/addresses';
 import type { CurrentUser } from '../../contract/auth';
 import type { Voucher } from '../../contract/checkout';
 import type { Deal } from '../../contract/deals';
+import { pathOf } from '../../contract/endpoint';
 import type { Group } from '../../contract/groups';
 import type { Merchant } from '../../contract/merchants';
 
@@ -74,7 +76,7 @@ export function aVoucher(overrides: Partial<Voucher> = {}): Voucher {
     dealId: 'd-spa',
     voucherCode: `CODE${id.toUpperCase().padStart(4, 'X')}`,
     voucherPin: '493117',
-    qrCodeUrl: `/api/vouchers/${id}/qr.svg`,
+    qrCodeUrl: pathOf(voucherEndpoints.qr, { id }),
     status: 'active',
     redeemed: false,
     redeemedAt: null,

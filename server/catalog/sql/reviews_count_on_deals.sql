@@ -1,5 +1,5 @@
--- A deal's review_count and rating_sum follow its reviews in the review's own transaction, so the deal
--- list reads a deal's rating from its row instead of counting reviews (docs/decisions/030-discovery-filters-and-sorts.md).
+-- A deal's "review_count" and "rating_sum" follow its reviews in the review's own transaction: runs after each insert into or delete from "reviews" and each update of its "deal_id" or "rating".
+-- The deal list reads a deal's rating from its row instead of counting reviews (docs/decisions/030-discovery-filters-and-sorts.md).
 -- The deal's row is updated, so concurrent reviews of one deal take turns on it and none is lost.
 CREATE OR REPLACE FUNCTION "reviews_count_on_deals"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -11,3 +11,6 @@ BEGIN
 	END IF;
 	RETURN NULL;
 END $$;
+
+CREATE OR REPLACE TRIGGER "reviews_count_on_deals" AFTER INSERT OR DELETE OR UPDATE OF "deal_id", "rating" ON "reviews"
+	FOR EACH ROW EXECUTE FUNCTION "reviews_count_on_deals"();

@@ -1,4 +1,4 @@
--- Every deal gets its 16 stock buckets when it is created, whatever inserts it.
+-- Every deal has its 16 stock buckets (ADR 004): runs after each insert into "deals", whatever inserts it.
 CREATE OR REPLACE FUNCTION "deal_stock_create"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	INSERT INTO "deal_stock" ("deal_id", "bucket", "units")
@@ -6,3 +6,6 @@ BEGIN
 	FROM generate_series(0, 15) AS b;
 	RETURN NULL;
 END $$;
+
+CREATE OR REPLACE TRIGGER "deals_stock_create" AFTER INSERT ON "deals"
+	FOR EACH ROW EXECUTE FUNCTION "deal_stock_create"();

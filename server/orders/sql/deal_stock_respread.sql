@@ -1,3 +1,4 @@
+-- A deal's 16 stock buckets always add up to its offer (ADR 004): runs after each update of "deals" that changes its inventory.
 -- A new inventory is spread over the buckets on top of what each has taken. The buckets are locked
 -- in bucket order, the order every writer that needs several of them uses, and an inventory below
 -- the units already taken is refused.
@@ -16,3 +17,6 @@ BEGIN
 	WHERE "deal_id" = NEW."id";
 	RETURN NULL;
 END $$;
+
+CREATE OR REPLACE TRIGGER "deals_stock_respread" AFTER UPDATE OF "inventory" ON "deals"
+	FOR EACH ROW WHEN (OLD."inventory" IS DISTINCT FROM NEW."inventory") EXECUTE FUNCTION "deal_stock_respread"();

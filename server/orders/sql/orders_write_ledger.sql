@@ -1,3 +1,4 @@
+-- Every payment taken in has its ledger row, once: runs after each update of "orders" that sets "paid_at" or "status".
 -- A payment enters the ledger in the transaction that marks its order paid (which fulfils it, except for a
 -- group member's order, fulfilled when the group forms: ADR 029), or, for a payment that could not be
 -- fulfilled, in the transaction that claims its refund; the refund enters when the provider has made it
@@ -11,3 +12,6 @@ BEGIN
 	END IF;
 	RETURN NULL;
 END $$;
+
+CREATE OR REPLACE TRIGGER "orders_write_ledger" AFTER UPDATE OF "paid_at", "status" ON "orders"
+	FOR EACH ROW EXECUTE FUNCTION "orders_write_ledger"();

@@ -1,3 +1,4 @@
+-- Every refund the provider made has its ledger row, and its reversal when it failed later: runs after each insert into "refunds" and each update of its "status".
 -- A refund enters the ledger in the transaction that records the provider's confirmation, with the
 -- provider's refund id; a refund that had succeeded and failed at the provider later puts the amount back
 -- with a reversal row (docs/decisions/027-refunds-and-the-money-ledger.md, 032-money-at-the-providers-edge.md).
@@ -12,3 +13,6 @@ BEGIN
 	END IF;
 	RETURN NULL;
 END $$;
+
+CREATE OR REPLACE TRIGGER "refunds_write_ledger" AFTER INSERT OR UPDATE OF "status" ON "refunds"
+	FOR EACH ROW EXECUTE FUNCTION "refunds_write_ledger"();

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { voucherEndpoints } from '../../../contract/addresses';
 import type { PaymentStatusAnswer } from '../../../contract/checkout';
 import { track } from '../../lib/analytics';
+import { keyRootOf } from '../../lib/api-client';
 import { removeDealsFromCart } from '../../lib/cart-storage';
 
 /** Once a payment is known to be paid: the bought deals leave the cart and purchase_completed is recorded, once per order. */
@@ -14,7 +16,7 @@ export function useOnPaid(answer: PaymentStatusAnswer | undefined) {
   useEffect(() => {
     if (!answer || paidOrder === null) return;
     removeDealsFromCart(answer.order.items.map((item) => item.dealId));
-    void queryClient.invalidateQueries({ queryKey: ['/api/user/vouchers'] });
+    void queryClient.invalidateQueries({ queryKey: keyRootOf(voucherEndpoints.list) });
     const key = `purchase_completed:${paidOrder}`;
     let already = false;
     try {

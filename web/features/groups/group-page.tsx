@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
+import { orderEndpoints, voucherEndpoints } from '../../../contract/addresses';
 import type { Group } from '../../../contract/groups';
 import { paths } from '../../../contract/routes';
 import { Badge } from '../../components/ui/badge';
@@ -16,7 +17,7 @@ import { StatePanel } from '../../components/ui/panel';
 import { Price } from '../../components/ui/price';
 import { Skeleton } from '../../components/ui/skeleton';
 import { translate, useT } from '../../i18n';
-import { isApiError } from '../../lib/api-client';
+import { isApiError, keyRootOf } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { DealImage, ShopperOnly } from '../deals';
 import { groupQueryOptions } from './api/get-group';
@@ -194,8 +195,8 @@ function useRefreshWhenSettled(group: Group) {
   useEffect(() => {
     if (seen.current === group.status) return;
     seen.current = group.status;
-    void queryClient.invalidateQueries({ queryKey: ['/api/user/vouchers'] });
-    void queryClient.invalidateQueries({ queryKey: ['/api/user/orders'] });
+    void queryClient.invalidateQueries({ queryKey: keyRootOf(voucherEndpoints.list) });
+    void queryClient.invalidateQueries({ queryKey: keyRootOf(orderEndpoints.list) });
     void queryClient.invalidateQueries({ queryKey: myGroupsQueryOptions.queryKey, exact: true });
   }, [group.status, queryClient]);
 }

@@ -2,7 +2,7 @@
  * The add-staff form: its checks (the server's rules of contract/workspace.ts addStaffBody, repeated here because the
  * contract's zod schemas would pull zod into the page), its body, and where a refusal of the server is shown.
  */
-import { PHONE_MIN_LENGTH } from '../../../contract/constants';
+import { PHONE_MIN_LENGTH, STAFF_PHONE_TAKEN_CODE } from '../../../contract/constants';
 import { translate } from '../../i18n';
 import { fieldRefusal, isApiError } from '../../lib/api-client';
 import { formatCount } from '../../lib/numbers';
@@ -42,6 +42,6 @@ export function staffBody(values: StaffFormValues): { phone: string; name: strin
 export function staffRefusal(error: unknown): { field: StaffField | null; message: string } {
   const refused = fieldRefusal(error);
   if (refused && (refused.field === 'phone' || refused.field === 'name')) return { field: refused.field, message: refused.message };
-  if (isApiError(error, 409) && error.serverCode === 'phone_taken') return { field: 'phone', message: error.serverMessage };
+  if (isApiError(error, 409) && error.serverCode === STAFF_PHONE_TAKEN_CODE) return { field: 'phone', message: error.serverMessage };
   return { field: null, message: messageOf(error, translate('merchant:staffForm.addFailed')) };
 }

@@ -3,6 +3,8 @@
  * are named in UTC ('Nov 16 – Nov 22, 2026', in Chinese '2026年11月16日 – 11月22日'): in the viewer's zone the same
  * week could read Sunday to Saturday.
  */
+import { pathOf } from '../../../contract/endpoint';
+import { statementEndpoints } from '../../../contract/addresses';
 import { formatLanguage } from '../../i18n';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -32,5 +34,5 @@ export function weekLabel(periodStart: string, periodEnd: string): string {
 
 /** The CSV download of a statement, for its merchant or for a superadmin. */
 export function statementCsvHref(scope: 'merchant' | 'admin', id: string): string {
-  return `/api/${scope}/statements/${encodeURIComponent(id)}/csv`;
+  return pathOf(scope === 'merchant' ? statementEndpoints.merchantCsv : statementEndpoints.adminCsv, { id });
 }

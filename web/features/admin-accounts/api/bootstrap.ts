@@ -3,17 +3,18 @@
  * as them (development mode only, and only while no superadmin exists; ADR 018).
  */
 import { useMutation } from '@tanstack/react-query';
+import { adminAccountEndpoints } from '../../../../contract/addresses';
 import type { SessionAnswer } from '../../../../contract/auth';
+import { BOOTSTRAP_SECRET_HEADER } from '../../../../contract/constants';
+import { urlOf } from '../../../../contract/endpoint';
 import { ApiError } from '../../../lib/api-client';
 import { useStartSession } from '../../auth';
 
-/** The header name as contract/auth.ts spells it (imported as a value it would pull zod into the bundle). */
-const BOOTSTRAP_SECRET_HEADER = 'X-Bootstrap-Secret';
-
 export async function bootstrapSuperadmin(input: { phone: string; secret: string }): Promise<SessionAnswer> {
+  const endpoint = adminAccountEndpoints.bootstrap;
   // A plain fetch: the shared client has no way to add a header, and no session is needed here.
-  const response = await fetch('/api/admin/bootstrap', {
-    method: 'POST',
+  const response = await fetch(urlOf(endpoint), {
+    method: endpoint.method,
     headers: { 'Content-Type': 'application/json', [BOOTSTRAP_SECRET_HEADER]: input.secret },
     body: JSON.stringify({ phone: input.phone.trim() }),
     credentials: 'include',

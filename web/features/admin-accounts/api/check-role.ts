@@ -4,14 +4,14 @@
  * it with the same key and read a missing session the same way.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { checkRoleAnswer } from '../../../../contract/auth';
+import { adminAccountEndpoints } from '../../../../contract/addresses';
+import { queryKeyOf, type AnswerOf } from '../../../../contract/endpoint';
 import { getQueryFn } from '../../../lib/api-client';
 
-export type RoleCheck = z.infer<typeof checkRoleAnswer>;
+export type RoleCheck = AnswerOf<typeof adminAccountEndpoints.checkRole>;
 
 export const checkRoleQueryOptions = queryOptions({
-  queryKey: ['/api/admin/check-role'] as const,
+  queryKey: queryKeyOf(adminAccountEndpoints.checkRole),
   queryFn: getQueryFn<RoleCheck>({ on401: 'returnNull' }),
   retry: false,
   // Asked afresh on every visit: a role remembered from before a login or logout would open or shut the wrong door.

@@ -1,13 +1,13 @@
 /** POST /api/admin/promote-superadmin {email}: a superadmin makes the account with that email a superadmin too. */
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { promoteAnswer } from '../../../../contract/auth';
-import { apiJson } from '../../../lib/api-client';
+import { adminAccountEndpoints } from '../../../../contract/addresses';
+import { api } from '../../../lib/api-client';
+import type { AnswerOf } from '../../../../contract/endpoint';
 
-export type Promoted = z.infer<typeof promoteAnswer>;
+export type Promoted = AnswerOf<typeof adminAccountEndpoints.promote>;
 
 export function promoteSuperadmin(email: string): Promise<Promoted> {
-  return apiJson<Promoted>('POST', '/api/admin/promote-superadmin', { email: email.trim() });
+  return api(adminAccountEndpoints.promote, { body: { email: email.trim() } });
 }
 
 // No cache to update: after a promotion the page reloads (docs/product/screens.md#promote-admin).

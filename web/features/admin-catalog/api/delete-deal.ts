@@ -1,10 +1,11 @@
 /** DELETE /api/admin/deals/{id}: refused with 409 once the deal has orders or vouchers (archive it instead). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { adminDealEndpoints } from '../../../../contract/addresses';
+import { api } from '../../../lib/api-client';
 import { invalidateCatalog } from './invalidate';
 
 export async function deleteDeal(id: string): Promise<void> {
-  await apiRequest('DELETE', `/api/admin/deals/${encodeURIComponent(id)}`);
+  await api(adminDealEndpoints.delete, { params: { id } });
 }
 
 export function useDeleteDeal() {

@@ -4,9 +4,10 @@
  */
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { AdminDeal } from '../../../../contract/admin';
+import { adminDealEndpoints } from '../../../../contract/addresses';
 import type { DealStatus } from '../../../../contract/deals';
 import { NEXT_CURSOR_HEADER } from '../../../../contract/constants';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { adminDealsQueryRoot } from './invalidate';
 
 export const ADMIN_DEALS_PAGE_SIZE = 20;
@@ -18,13 +19,15 @@ export interface AdminDealPage {
 }
 
 export async function fetchAdminDealPage(options: { q: string; status?: DealStatus; cursor: string | null; signal?: AbortSignal }): Promise<AdminDealPage> {
-  const params = new URLSearchParams({ limit: String(ADMIN_DEALS_PAGE_SIZE) });
-  if (options.q) params.set('q', options.q);
-  if (options.status) params.set('status', options.status);
-  if (options.cursor) params.set('cursor', options.cursor);
-  const response = await apiRequest('GET', `/api/admin/deals?${params.toString()}`, undefined, options.signal);
-  const deals = (await response.json()) as AdminDeal[];
-  return { deals, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
+  // In this order on the wire: limit, q, status, cursor.
+  const query = {
+    limit: ADMIN_DEALS_PAGE_SIZE,
+    ...(options.q ? { q: options.q } : {}),
+    ...(options.status ? { status: options.status } : {}),
+    ...(options.cursor ? { cursor: options.cursor } : {}),
+  };
+  const { answer, headers } = await apiCall(adminDealEndpoints.list, { query }, { signal: options.signal });
+  return { deals: answer, nextCursor: headers.get(NEXT_CURSOR_HEADER) };
 }
 
 export function adminDealListQueryOptions(q: string) {

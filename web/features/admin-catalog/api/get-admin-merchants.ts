@@ -1,9 +1,9 @@
 /** GET /api/admin/merchants: every merchant whatever its status, by name, with deal counts (superadmin only). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminMerchant } from '../../../../contract/admin';
-import { adminMerchantsQueryKey } from './invalidate';
+import { useQuery } from '@tanstack/react-query';
+import { adminMerchantEndpoints } from '../../../../contract/addresses';
+import { endpointQuery } from '../../../lib/api-client';
 
-export const adminMerchantsQueryOptions = queryOptions<AdminMerchant[]>({ queryKey: adminMerchantsQueryKey });
+export const adminMerchantsQueryOptions = endpointQuery(adminMerchantEndpoints.list, {});
 
 export function useAdminMerchants(enabled: boolean) {
   return useQuery({ ...adminMerchantsQueryOptions, enabled });

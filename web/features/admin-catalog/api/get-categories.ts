@@ -1,8 +1,9 @@
 /** GET /api/categories: the deal categories in their order, for the deal forms' category choice. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category } from '../../../../contract/categories';
+import { useQuery } from '@tanstack/react-query';
+import { categoryEndpoints } from '../../../../contract/addresses';
+import { endpointQuery } from '../../../lib/api-client';
 
-export const categoriesQueryOptions = queryOptions<Category[]>({ queryKey: ['/api/categories'] });
+export const categoriesQueryOptions = endpointQuery(categoryEndpoints.list, {});
 
 export function useCategories() {
   return useQuery(categoriesQueryOptions);

@@ -5,15 +5,16 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminDeal } from '../../../../contract/admin';
-import { apiJson } from '../../../lib/api-client';
+import { adminDealEndpoints } from '../../../../contract/addresses';
+import { api } from '../../../lib/api-client';
 import { invalidateCatalog } from './invalidate';
 
 export function approveDeal(id: string): Promise<AdminDeal> {
-  return apiJson<AdminDeal>('POST', `/api/admin/deals/${encodeURIComponent(id)}/approve`);
+  return api(adminDealEndpoints.approve, { params: { id } });
 }
 
 export function rejectDeal({ id, reason }: { id: string; reason: string }): Promise<AdminDeal> {
-  return apiJson<AdminDeal>('POST', `/api/admin/deals/${encodeURIComponent(id)}/reject`, { reason });
+  return api(adminDealEndpoints.reject, { params: { id }, body: { reason } });
 }
 
 export function useApproveDeal() {

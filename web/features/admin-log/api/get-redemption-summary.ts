@@ -1,7 +1,5 @@
 /** GET /api/admin/redemptions/summary: counts of all attempts and the value of the successful ones. */
-import { queryOptions } from '@tanstack/react-query';
-import type { RedemptionSummary } from '../../../../contract/redemption';
+import { redemptionEndpoints } from '../../../../contract/addresses';
+import { endpointQuery } from '../../../lib/api-client';
 
-export const redemptionSummaryQueryOptions = queryOptions<RedemptionSummary>({
-  queryKey: ['/api/admin/redemptions/summary'],
-});
+export const redemptionSummaryQueryOptions = endpointQuery(redemptionEndpoints.adminSummary, {});

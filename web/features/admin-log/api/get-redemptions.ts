@@ -2,7 +2,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { NEXT_CURSOR_HEADER } from '../../../../contract/constants';
 import type { RedemptionRecord } from '../../../../contract/redemption';
-import { apiRequest } from '../../../lib/api-client';
+import { redemptionEndpoints } from '../../../../contract/addresses';
+import { apiCall, keyRootOf } from '../../../lib/api-client';
 
 export const REDEMPTIONS_PAGE_SIZE = 50;
 
@@ -13,15 +14,13 @@ export interface RedemptionPage {
 }
 
 export async function fetchRedemptionPage(cursor: string | null, signal?: AbortSignal): Promise<RedemptionPage> {
-  const params = new URLSearchParams({ limit: String(REDEMPTIONS_PAGE_SIZE) });
-  if (cursor) params.set('cursor', cursor);
-  const response = await apiRequest('GET', `/api/admin/redemptions?${params.toString()}`, undefined, signal);
-  const records = (await response.json()) as RedemptionRecord[];
-  return { records, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
+  const query = { limit: REDEMPTIONS_PAGE_SIZE, ...(cursor ? { cursor } : {}) };
+  const { answer, headers } = await apiCall(redemptionEndpoints.adminLog, { query }, { signal });
+  return { records: answer, nextCursor: headers.get(NEXT_CURSOR_HEADER) };
 }
 
 export const redemptionsQueryOptions = infiniteQueryOptions({
-  queryKey: ['/api/admin/redemptions', { limit: REDEMPTIONS_PAGE_SIZE }] as const,
+  queryKey: [...keyRootOf(redemptionEndpoints.adminLog), { limit: REDEMPTIONS_PAGE_SIZE }] as const,
   queryFn: ({ pageParam, signal }) => fetchRedemptionPage(pageParam, signal),
   initialPageParam: null as string | null,
   getNextPageParam: (lastPage) => lastPage.nextCursor,

@@ -3,8 +3,9 @@
  * only with a reason, as a goodwill refund. The orders found and the ledger are read again afterwards.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { orderEndpoints } from '../../../../contract/addresses';
 import type { RefundAnswer } from '../../../../contract/orders';
-import { apiJson } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { ledgerQueryKey } from './get-ledger';
 import { adminOrdersQueryKey } from './search-orders';
 
@@ -14,7 +15,7 @@ export interface AdminRefundInput {
 }
 
 export function adminRefund({ voucherId, reason }: AdminRefundInput): Promise<RefundAnswer> {
-  return apiJson<RefundAnswer>('POST', `/api/admin/vouchers/${encodeURIComponent(voucherId)}/refund`, { reason });
+  return api(orderEndpoints.adminRefund, { params: { id: voucherId }, body: { reason } });
 }
 
 export function useAdminRefund() {

@@ -1,18 +1,13 @@
 /** GET /api/admin/attention: the money operations that need a person, oldest first, with how many there are of each cause. */
 import { queryOptions } from '@tanstack/react-query';
-import type { AttentionList } from '../../../../contract/money';
-import { apiJson } from '../../../lib/api-client';
-
-export const ATTENTION_PATH = '/api/admin/attention';
-export const attentionQueryKey = [ATTENTION_PATH] as const;
-
-export function fetchAttention(signal?: AbortSignal): Promise<AttentionList> {
-  return apiJson<AttentionList>('GET', ATTENTION_PATH, undefined, signal);
-}
+import { moneyEndpoints } from '../../../../contract/addresses';
+import { endpointQuery } from '../../../lib/api-client';
 
 export const attentionQueryOptions = queryOptions({
-  queryKey: attentionQueryKey,
-  queryFn: ({ signal }) => fetchAttention(signal),
+  ...endpointQuery(moneyEndpoints.attention, {}),
   // Someone else may have acted on an item meanwhile: the list is read afresh on each visit.
   staleTime: 0,
 });
+
+/** The list's key, to read it again after an action. */
+export const attentionQueryKey = attentionQueryOptions.queryKey;

@@ -1,14 +1,14 @@
 /** GET /api/admin/ledger?cursor=: the money ledger, newest first, with the totals of the whole ledger on every page. */
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { LedgerPage } from '../../../../contract/orders';
-import { apiJson } from '../../../lib/api-client';
+import { adminOrderEndpoints } from '../../../../contract/addresses';
+import { api, keyRootOf } from '../../../lib/api-client';
 
-export const LEDGER_PATH = '/api/admin/ledger';
-export const ledgerQueryKey = [LEDGER_PATH] as const;
+/** The ledger's key, to read it again after money moved. */
+export const ledgerQueryKey = keyRootOf(adminOrderEndpoints.ledger);
 
 export function fetchLedgerPage(cursor: string | null, signal?: AbortSignal): Promise<LedgerPage> {
-  const url = cursor ? `${LEDGER_PATH}?${new URLSearchParams({ cursor }).toString()}` : LEDGER_PATH;
-  return apiJson<LedgerPage>('GET', url, undefined, signal);
+  return api(adminOrderEndpoints.ledger, { query: cursor ? { cursor } : {} }, { signal });
 }
 
 export const ledgerQueryOptions = infiniteQueryOptions({

@@ -1,18 +1,10 @@
 /** GET /api/admin/reconciliation: the latest comparison of the ledger with the payment provider's records, or none yet. */
 import { queryOptions } from '@tanstack/react-query';
-import type { LatestReconciliation } from '../../../../contract/money';
-import { apiJson } from '../../../lib/api-client';
-
-export const RECONCILIATION_PATH = '/api/admin/reconciliation';
-export const reconciliationQueryKey = [RECONCILIATION_PATH] as const;
-
-export function fetchReconciliation(signal?: AbortSignal): Promise<LatestReconciliation> {
-  return apiJson<LatestReconciliation>('GET', RECONCILIATION_PATH, undefined, signal);
-}
+import { moneyEndpoints } from '../../../../contract/addresses';
+import { endpointQuery } from '../../../lib/api-client';
 
 export const reconciliationQueryOptions = queryOptions({
-  queryKey: reconciliationQueryKey,
-  queryFn: ({ signal }) => fetchReconciliation(signal),
+  ...endpointQuery(moneyEndpoints.reconciliation, {}),
   // The daily run may have finished since the last visit.
   staleTime: 0,
 });

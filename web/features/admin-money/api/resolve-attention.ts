@@ -1,8 +1,9 @@
 /** POST /api/admin/attention/{id}/resolve {note}: an item is closed with what was done about it outside the app. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AttentionActionAnswer } from '../../../../contract/money';
-import { apiJson } from '../../../lib/api-client';
-import { ATTENTION_PATH, attentionQueryKey } from './get-attention';
+import { moneyEndpoints } from '../../../../contract/addresses';
+import { api } from '../../../lib/api-client';
+import { attentionQueryKey } from './get-attention';
 
 export interface ResolveAttentionInput {
   id: string;
@@ -10,7 +11,7 @@ export interface ResolveAttentionInput {
 }
 
 export function resolveAttention({ id, note }: ResolveAttentionInput): Promise<AttentionActionAnswer> {
-  return apiJson<AttentionActionAnswer>('POST', `${ATTENTION_PATH}/${encodeURIComponent(id)}/resolve`, { note });
+  return api(moneyEndpoints.resolveAttention, { params: { id }, body: { note } });
 }
 
 export function useResolveAttention() {

@@ -4,11 +4,12 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AttentionActionAnswer } from '../../../../contract/money';
-import { apiJson } from '../../../lib/api-client';
-import { ATTENTION_PATH, attentionQueryKey } from './get-attention';
+import { moneyEndpoints } from '../../../../contract/addresses';
+import { api } from '../../../lib/api-client';
+import { attentionQueryKey } from './get-attention';
 
 export function retryAttention(id: string): Promise<AttentionActionAnswer> {
-  return apiJson<AttentionActionAnswer>('POST', `${ATTENTION_PATH}/${encodeURIComponent(id)}/retry`);
+  return api(moneyEndpoints.retryAttention, { params: { id } });
 }
 
 export function useRetryAttention() {

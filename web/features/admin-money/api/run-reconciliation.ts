@@ -4,11 +4,12 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LatestReconciliation } from '../../../../contract/money';
-import { apiJson } from '../../../lib/api-client';
-import { RECONCILIATION_PATH, reconciliationQueryKey } from './get-reconciliation';
+import { moneyEndpoints } from '../../../../contract/addresses';
+import { api } from '../../../lib/api-client';
+import { reconciliationQueryOptions } from './get-reconciliation';
 
 export function runReconciliation(): Promise<LatestReconciliation> {
-  return apiJson<LatestReconciliation>('POST', RECONCILIATION_PATH, {});
+  return api(moneyEndpoints.runReconciliation, { body: {} });
 }
 
 export function useRunReconciliation() {
@@ -16,7 +17,7 @@ export function useRunReconciliation() {
   return useMutation({
     mutationFn: runReconciliation,
     onSuccess: (answer) => {
-      queryClient.setQueryData(reconciliationQueryKey, answer);
+      queryClient.setQueryData(reconciliationQueryOptions.queryKey, answer);
     },
   });
 }

@@ -5,7 +5,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { passwordChangedAnswer } from '../../../../contract/auth';
-import { apiJson } from '../../../lib/api-client';
+import { authEndpoints } from '../../../../contract/addresses';
+import { api } from '../../../lib/api-client';
 import { setSessionId } from '../../../lib/session';
 import { currentUserQueryKey } from './get-current-user';
 
@@ -18,7 +19,7 @@ export interface ChangePasswordInput {
 }
 
 export function changePassword(input: ChangePasswordInput): Promise<PasswordChanged> {
-  return apiJson<PasswordChanged>('PUT', '/api/auth/password', input);
+  return api(authEndpoints.changePassword, { body: input });
 }
 
 export function useChangePassword() {

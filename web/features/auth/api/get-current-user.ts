@@ -1,10 +1,12 @@
 /** GET /api/auth/user: the signed-in user, or null for a guest (a 401 clears the stored session id, docs/product/screens.md#the-session-in-the-browser). */
 import { queryOptions, useQuery, useQueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../contract/auth';
+import { authEndpoints } from '../../../../contract/addresses';
+import { queryKeyOf } from '../../../../contract/endpoint';
 import { getQueryFn } from '../../../lib/api-client';
 import { clearSessionId, getSessionId } from '../../../lib/session';
 
-export const currentUserQueryKey = ['/api/auth/user'] as const;
+export const currentUserQueryKey = queryKeyOf(authEndpoints.currentUser);
 
 const readUserOrNull = getQueryFn<CurrentUser>({ on401: 'returnNull' });
 

@@ -1,13 +1,15 @@
 /** POST /api/auth/logout, then forget the session and everything read under it (docs/product/screens.md#the-session-in-the-browser). */
 import { useState } from 'react';
+import { authEndpoints } from '../../../../contract/addresses';
+import { pathOf } from '../../../../contract/endpoint';
 import { paths } from '../../../../contract/routes';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { clearSessionId } from '../../../lib/session';
 
 export async function logout(): Promise<void> {
   try {
-    await apiRequest('POST', '/api/auth/logout');
+    await api(authEndpoints.logout, {});
   } catch {
     // The person asked to leave: even when the server cannot be reached, the local session goes below.
   } finally {
@@ -24,7 +26,7 @@ export async function logout(): Promise<void> {
  */
 export async function discardSession(sessionId: string): Promise<void> {
   try {
-    await fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${sessionId}` }, credentials: 'include' });
+    await fetch(pathOf(authEndpoints.logout), { method: authEndpoints.logout.method, headers: { Authorization: `Bearer ${sessionId}` }, credentials: 'include' });
   } catch {
     // Unreachable server: nothing more to do from here.
   }

@@ -1,7 +1,8 @@
 /** POST /api/auth/password-login: phone (or email) and password, for customers, merchants and admins alike. */
 import { useMutation } from '@tanstack/react-query';
 import type { SessionAnswer } from '../../../../contract/auth';
-import { apiJson } from '../../../lib/api-client';
+import { authEndpoints } from '../../../../contract/addresses';
+import { api } from '../../../lib/api-client';
 import { useStartSession } from './start-session';
 
 export interface PasswordLoginInput {
@@ -10,7 +11,7 @@ export interface PasswordLoginInput {
 }
 
 export function passwordLogin(input: PasswordLoginInput): Promise<SessionAnswer> {
-  return apiJson<SessionAnswer>('POST', '/api/auth/password-login', { identifier: input.identifier.trim(), password: input.password });
+  return api(authEndpoints.passwordLogin, { body: { identifier: input.identifier.trim(), password: input.password } });
 }
 
 /** Logs in and keeps the session. */

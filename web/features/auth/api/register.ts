@@ -1,7 +1,8 @@
 /** POST /api/auth/register: a new customer account with a password, proven by a texted code. */
 import { useMutation } from '@tanstack/react-query';
 import type { SessionAnswer } from '../../../../contract/auth';
-import { apiJson } from '../../../lib/api-client';
+import { authEndpoints } from '../../../../contract/addresses';
+import { api } from '../../../lib/api-client';
 import { useStartSession } from './start-session';
 
 export interface RegisterInput {
@@ -11,7 +12,7 @@ export interface RegisterInput {
 }
 
 export function register(input: RegisterInput): Promise<SessionAnswer> {
-  return apiJson<SessionAnswer>('POST', '/api/auth/register', { ...input, phone: input.phone.trim() });
+  return api(authEndpoints.register, { body: { ...input, phone: input.phone.trim() } });
 }
 
 export function useRegister() {

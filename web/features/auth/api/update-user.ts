@@ -4,11 +4,12 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../contract/auth';
-import { apiJson } from '../../../lib/api-client';
+import { authEndpoints } from '../../../../contract/addresses';
+import { api } from '../../../lib/api-client';
 import { currentUserQueryKey } from './get-current-user';
 
 export function updateEmail(email: string | null): Promise<CurrentUser> {
-  return apiJson<CurrentUser>('PATCH', '/api/auth/user', { email });
+  return api(authEndpoints.updateUser, { body: { email } });
 }
 
 export function useUpdateEmail() {

@@ -1,11 +1,12 @@
 /** POST /api/auth/verify-email: the code sent to the pending email makes it the account's email. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../contract/auth';
-import { apiJson } from '../../../lib/api-client';
+import { authEndpoints } from '../../../../contract/addresses';
+import { api } from '../../../lib/api-client';
 import { currentUserQueryKey } from './get-current-user';
 
 export function verifyEmail(code: string): Promise<CurrentUser> {
-  return apiJson<CurrentUser>('POST', '/api/auth/verify-email', { code });
+  return api(authEndpoints.verifyEmail, { body: { code } });
 }
 
 export function useVerifyEmail() {

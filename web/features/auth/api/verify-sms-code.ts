@@ -1,11 +1,12 @@
 /** POST /api/auth/verify-sms-code: logs in with a texted code; a new phone becomes a customer account. */
 import { useMutation } from '@tanstack/react-query';
 import type { SessionAnswer } from '../../../../contract/auth';
-import { apiJson } from '../../../lib/api-client';
+import { authEndpoints } from '../../../../contract/addresses';
+import { api } from '../../../lib/api-client';
 import { useStartSession } from './start-session';
 
 export function verifySmsCode(input: { phone: string; code: string }): Promise<SessionAnswer> {
-  return apiJson<SessionAnswer>('POST', '/api/auth/verify-sms-code', { phone: input.phone.trim(), code: input.code });
+  return api(authEndpoints.verifySmsCode, { body: { phone: input.phone.trim(), code: input.code } });
 }
 
 export function useVerifySmsCode() {

@@ -1,10 +1,9 @@
 /** GET /api/test-provider/sessions/{id}: the built-in payment provider's hosted checkout session (ADR 013). */
+import { checkoutEndpoints } from '../../../../contract/addresses';
 import { queryOptions } from '@tanstack/react-query';
-import type { TestCheckoutSession } from '../../../../contract/checkout';
-
-export const CHECKOUT_SESSIONS = '/api/test-provider/sessions';
+import { endpointQuery } from '../../../lib/api-client';
 
 export function checkoutSessionQueryOptions(sessionId: string) {
   // A session changes under the shopper (paid, expired), so it is always read afresh.
-  return queryOptions<TestCheckoutSession>({ queryKey: [CHECKOUT_SESSIONS, sessionId], staleTime: 0, retry: false });
+  return queryOptions({ ...endpointQuery(checkoutEndpoints.testSession, { params: { id: sessionId } }), staleTime: 0, retry: false });
 }

@@ -4,12 +4,13 @@
  * vouchers show the moment the group forms.
  */
 import { queryOptions } from '@tanstack/react-query';
+import { checkoutEndpoints } from '../../../../contract/addresses';
 import { GROUP_POLL_MS, PAYMENT_STATUS_POLL_MS } from '../../../../contract/constants';
-import type { PaymentStatusAnswer } from '../../../../contract/checkout';
+import { endpointQuery } from '../../../lib/api-client';
 
 export function paymentStatusQueryOptions(sessionId: string) {
-  return queryOptions<PaymentStatusAnswer>({
-    queryKey: ['/api/payment-status', sessionId],
+  return queryOptions({
+    ...endpointQuery(checkoutEndpoints.paymentStatus, { params: { sessionId } }),
     staleTime: 0,
     refetchInterval: (query) => {
       const answer = query.state.data;

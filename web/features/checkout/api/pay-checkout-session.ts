@@ -4,9 +4,10 @@
  * reads the session again, so the page shows that instead of a form that cannot work.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { checkoutEndpoints, dealEndpoints, voucherEndpoints } from '../../../../contract/addresses';
 import { SIMULATED_PAYMENT_MS } from '../../../../contract/constants';
-import { apiJson, isApiError } from '../../../lib/api-client';
-import { CHECKOUT_SESSIONS, checkoutSessionQueryOptions } from './get-checkout-session';
+import { api, isApiError, keyRootOf } from '../../../lib/api-client';
+import { checkoutSessionQueryOptions } from './get-checkout-session';
 
 export interface CardPayment {
   cardNumber: string;
@@ -21,7 +22,7 @@ export interface PaidAnswer {
 }
 
 export function payCheckoutSession(sessionId: string, card: CardPayment): Promise<PaidAnswer> {
-  return apiJson('POST', `${CHECKOUT_SESSIONS}/${encodeURIComponent(sessionId)}/pay`, card);
+  return api(checkoutEndpoints.testPay, { params: { id: sessionId }, body: card });
 }
 
 function wait(ms: number): Promise<void> {
@@ -40,8 +41,8 @@ export function usePayCheckoutSession(sessionId: string) {
     },
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['/api/user/vouchers'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/deals'] }),
+        queryClient.invalidateQueries({ queryKey: keyRootOf(voucherEndpoints.list) }),
+        queryClient.invalidateQueries({ queryKey: keyRootOf(dealEndpoints.list) }),
       ]),
     onError: (error) => {
       if (isApiError(error, 409)) void queryClient.invalidateQueries({ queryKey: checkoutSessionQueryOptions(sessionId).queryKey });

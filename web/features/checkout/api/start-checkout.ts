@@ -1,10 +1,11 @@
 /** POST /api/checkout: starts a payment for a cart or a single deal and sends the browser to the provider's page. */
 import { useMutation } from '@tanstack/react-query';
+import { checkoutEndpoints } from '../../../../contract/addresses';
 import type { CheckoutBody } from '../../../../contract/checkout';
 import { toast } from '../../../components/ui/toast';
 import { translate, useT } from '../../../i18n';
 import { track } from '../../../lib/analytics';
-import { apiJson, isApiError } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { goToPaymentPage, useResetOnReturn } from '../payment-page';
 
 export interface StartCheckoutInput {
@@ -14,7 +15,7 @@ export interface StartCheckoutInput {
 }
 
 export function startCheckout(body: CheckoutBody): Promise<{ url: string }> {
-  return apiJson<{ url: string }>('POST', '/api/checkout', body);
+  return api(checkoutEndpoints.checkout, { body });
 }
 
 function dealIdsOf(body: CheckoutBody): string[] {

@@ -1,6 +1,7 @@
 /** A deal and its reviews. */
 import type { QueryClient } from '@tanstack/react-query';
-import { dealEndpoints, type Deal } from '../../../../contract/deals';
+import type { Deal } from '../../../../contract/deals';
+import { dealEndpoints } from '../../../../contract/addresses';
 import { endpointQuery } from '../../../lib/api-client';
 
 export function dealQueryOptions(id: string) {

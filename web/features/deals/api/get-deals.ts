@@ -1,6 +1,7 @@
 /** The shopper's deal list (ADR 017), one page at a time. */
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { dealEndpoints, type Deal, type DealListQuery } from '../../../../contract/deals';
+import type { Deal, DealListQuery } from '../../../../contract/deals';
+import { dealEndpoints } from '../../../../contract/addresses';
 import { NEXT_CURSOR_HEADER } from '../../../../contract/constants';
 import { apiCall, keyRootOf } from '../../../lib/api-client';
 import { listParams, type DealFilters } from '../deal-filters';

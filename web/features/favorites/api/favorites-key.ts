@@ -1,2 +1,5 @@
 /** Every favourites read starts with this key, so one invalidation refreshes them all. */
-export const favoritesQueryRoot = ['/api/favorites'] as const;
+import { favoriteEndpoints } from '../../../../contract/addresses';
+import { keyRootOf } from '../../../lib/api-client';
+
+export const favoritesQueryRoot = keyRootOf(favoriteEndpoints.list);

@@ -2,7 +2,8 @@
 import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Deal } from '../../../../contract/deals';
-import { apiJson } from '../../../lib/api-client';
+import { favoriteEndpoints } from '../../../../contract/addresses';
+import { api } from '../../../lib/api-client';
 import { useCurrentUser } from '../../auth';
 import { favoriteIds } from '../favorite-ids';
 import { favoritesQueryRoot } from './favorites-key';
@@ -11,7 +12,7 @@ import { usePendingFavorites } from './pending-favorites';
 export { favoritesQueryRoot };
 
 export async function fetchFavorites(signal?: AbortSignal): Promise<Deal[]> {
-  const list = await apiJson<unknown>('GET', '/api/favorites', undefined, signal);
+  const list: unknown = await api(favoriteEndpoints.list, {}, { signal });
   if (!Array.isArray(list)) throw new Error('The favorites answer is not a list');
   return list as Deal[];
 }

@@ -1,18 +1,19 @@
 /** POST /api/favorites and DELETE /api/favorites/{dealId}: shown at once, confirmed by the server, rolled back when refused. */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Deal } from '../../../../contract/deals';
+import { favoriteEndpoints } from '../../../../contract/addresses';
 import { toast } from '../../../components/ui/toast';
 import { translate } from '../../../i18n';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { favoritesQueryRoot } from './favorites-key';
 import { clearFavoritePending, isFavoritePending, markFavoritePending } from './pending-favorites';
 
 export async function addFavorite(dealId: string): Promise<void> {
-  await apiRequest('POST', '/api/favorites', { dealId });
+  await api(favoriteEndpoints.add, { body: { dealId } });
 }
 
 export async function removeFavorite(dealId: string): Promise<void> {
-  await apiRequest('DELETE', `/api/favorites/${encodeURIComponent(dealId)}`);
+  await api(favoriteEndpoints.remove, { params: { dealId } });
 }
 
 /**

@@ -1,13 +1,12 @@
 /** GET /api/groups/{id}: one group, readable by anyone; refreshed every GROUP_POLL_MS while it is open, so its page sees it form. */
 import { queryOptions } from '@tanstack/react-query';
+import { groupEndpoints } from '../../../../contract/addresses';
 import { GROUP_POLL_MS } from '../../../../contract/constants';
-import type { Group } from '../../../../contract/groups';
-
-export const GROUPS_PATH = '/api/groups';
+import { endpointQuery } from '../../../lib/api-client';
 
 export function groupQueryOptions(id: string) {
-  return queryOptions<Group>({
-    queryKey: [GROUPS_PATH, id],
+  return queryOptions({
+    ...endpointQuery(groupEndpoints.get, { params: { id } }),
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.status === 'open' ? GROUP_POLL_MS : false),
   });

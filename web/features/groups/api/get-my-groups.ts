@@ -1,6 +1,5 @@
 /** GET /api/groups: the signed-in customer's groups, newest first. */
-import { queryOptions } from '@tanstack/react-query';
-import type { Group } from '../../../../contract/groups';
-import { GROUPS_PATH } from './get-group';
+import { groupEndpoints } from '../../../../contract/addresses';
+import { endpointQuery } from '../../../lib/api-client';
 
-export const myGroupsQueryOptions = queryOptions<Group[]>({ queryKey: [GROUPS_PATH] });
+export const myGroupsQueryOptions = endpointQuery(groupEndpoints.mine, {});

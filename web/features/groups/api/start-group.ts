@@ -1,8 +1,8 @@
 /** POST /api/groups {dealId}: a new group of the deal, with the starter's place in it and the payment page for that place. */
+import { groupEndpoints } from '../../../../contract/addresses';
 import type { GroupCheckoutAnswer } from '../../../../contract/groups';
-import { apiJson } from '../../../lib/api-client';
-import { GROUPS_PATH } from './get-group';
+import { api } from '../../../lib/api-client';
 
 export function startGroup(dealId: string): Promise<GroupCheckoutAnswer> {
-  return apiJson<GroupCheckoutAnswer>('POST', GROUPS_PATH, { dealId });
+  return api(groupEndpoints.start, { body: { dealId } });
 }

@@ -1,8 +1,7 @@
 /** GET /api/merchant/deals/{id}: one of the owner's deals (another merchant's answers 404, as if missing). */
-import { queryOptions } from '@tanstack/react-query';
-import type { MerchantDeal } from '../../../../contract/workspace';
-import { merchantDealsQueryKey } from './get-merchant-deals';
+import { workspaceEndpoints } from '../../../../contract/addresses';
+import { endpointQuery } from '../../../lib/api-client';
 
 export function merchantDealQueryOptions(id: string) {
-  return queryOptions<MerchantDeal>({ queryKey: [...merchantDealsQueryKey, id] });
+  return endpointQuery(workspaceEndpoints.getDeal, { params: { id } });
 }

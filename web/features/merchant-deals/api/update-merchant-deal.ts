@@ -4,11 +4,12 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MerchantDeal, MerchantDealBody } from '../../../../contract/workspace';
-import { apiJson } from '../../../lib/api-client';
+import { workspaceEndpoints } from '../../../../contract/addresses';
+import { api } from '../../../lib/api-client';
 import { afterDealChange } from './get-merchant-deals';
 
 export function updateMerchantDeal({ id, body }: { id: string; body: MerchantDealBody }): Promise<MerchantDeal> {
-  return apiJson<MerchantDeal>('PUT', `/api/merchant/deals/${encodeURIComponent(id)}`, body);
+  return api(workspaceEndpoints.updateDeal, { params: { id }, body });
 }
 
 export function useUpdateMerchantDeal() {

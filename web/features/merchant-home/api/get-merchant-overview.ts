@@ -1,18 +1,10 @@
 /** GET /api/merchant/overview (owners): today's figures, the totals, every deal with its figures and the charts' days. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MerchantOverview } from '../../../../contract/workspace';
-import { apiJson } from '../../../lib/api-client';
-
-export const MERCHANT_OVERVIEW_PATH = '/api/merchant/overview';
-export const merchantOverviewQueryKey = [MERCHANT_OVERVIEW_PATH] as const;
-
-export function fetchMerchantOverview(signal?: AbortSignal): Promise<MerchantOverview> {
-  return apiJson<MerchantOverview>('GET', MERCHANT_OVERVIEW_PATH, undefined, signal);
-}
+import { workspaceEndpoints } from '../../../../contract/addresses';
+import { endpointQuery } from '../../../lib/api-client';
 
 export const merchantOverviewQueryOptions = queryOptions({
-  queryKey: merchantOverviewQueryKey,
-  queryFn: ({ signal }) => fetchMerchantOverview(signal),
+  ...endpointQuery(workspaceEndpoints.overview, {}),
   // The day's sales and redemptions move while the owner looks: read them afresh on every visit.
   staleTime: 0,
 });

@@ -4,11 +4,12 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddedStaffAnswer, AddStaffBody } from '../../../../contract/workspace';
-import { apiJson } from '../../../lib/api-client';
+import { workspaceEndpoints } from '../../../../contract/addresses';
+import { api } from '../../../lib/api-client';
 import { staffQueryKey } from './get-staff';
 
 export function addStaff(body: AddStaffBody): Promise<AddedStaffAnswer> {
-  return apiJson<AddedStaffAnswer>('POST', '/api/merchant/staff', body);
+  return api(workspaceEndpoints.addStaff, { body });
 }
 
 export function useAddStaff() {

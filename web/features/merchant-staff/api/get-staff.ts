@@ -1,7 +1,8 @@
 /** GET /api/merchant/staff: the owner's staff accounts. */
-import { queryOptions } from '@tanstack/react-query';
-import type { StaffMember } from '../../../../contract/workspace';
+import { queryKeyOf } from '../../../../contract/endpoint';
+import { workspaceEndpoints } from '../../../../contract/addresses';
+import { endpointQuery } from '../../../lib/api-client';
 
-export const staffQueryKey = ['/api/merchant/staff'] as const;
+export const staffQueryKey = queryKeyOf(workspaceEndpoints.listStaff);
 
-export const staffQueryOptions = queryOptions<StaffMember[]>({ queryKey: staffQueryKey });
+export const staffQueryOptions = endpointQuery(workspaceEndpoints.listStaff, {});

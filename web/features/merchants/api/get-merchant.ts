@@ -1,9 +1,10 @@
 /** GET /api/merchants/{id}: a merchant's public card. */
-import { queryOptions } from '@tanstack/react-query';
-import type { BusinessHours, Merchant } from '../../../../contract/merchants';
+import type { BusinessHours } from '../../../../contract/merchants';
+import { merchantEndpoints } from '../../../../contract/addresses';
+import { endpointQuery } from '../../../lib/api-client';
 
 export function merchantQueryOptions(id: string) {
-  return queryOptions<Merchant>({ queryKey: ['/api/merchants', id] });
+  return endpointQuery(merchantEndpoints.get, { params: { id } });
 }
 
 const PERIODS = ['morning', 'afternoon', 'evening'] as const;

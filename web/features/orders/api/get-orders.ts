@@ -1,13 +1,13 @@
 /** GET /api/user/orders?cursor=: the signed-in customer's orders, newest first, one page at a time. */
 import { infiniteQueryOptions } from '@tanstack/react-query';
+import { orderEndpoints } from '../../../../contract/addresses';
 import { NEXT_CURSOR_HEADER } from '../../../../contract/constants';
 import type { CustomerOrder } from '../../../../contract/orders';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall, keyRootOf } from '../../../lib/api-client';
 import { hasPendingRefund, REFUND_POLL_MS } from '../../vouchers';
 
-export const ORDERS_PATH = '/api/user/orders';
 /** Every read of the list starts with this; a refund elsewhere invalidates it. */
-export const ordersQueryKey = [ORDERS_PATH] as const;
+export const ordersQueryKey = keyRootOf(orderEndpoints.list);
 
 export interface OrderPage {
   orders: CustomerOrder[];
@@ -22,10 +22,8 @@ function anyRefundPending(orders: CustomerOrder[]): boolean {
 
 /** One page of the server's default size (ORDER_LIST_LIMIT); the first without a query string. */
 export async function fetchOrderPage(cursor: string | null, signal?: AbortSignal): Promise<OrderPage> {
-  const url = cursor ? `${ORDERS_PATH}?${new URLSearchParams({ cursor }).toString()}` : ORDERS_PATH;
-  const response = await apiRequest('GET', url, undefined, signal);
-  const orders = (await response.json()) as CustomerOrder[];
-  return { orders, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
+  const { answer, headers } = await apiCall(orderEndpoints.list, { query: cursor ? { cursor } : {} }, { signal });
+  return { orders: answer, nextCursor: headers.get(NEXT_CURSOR_HEADER) };
 }
 
 export const ordersQueryOptions = infiniteQueryOptions({

@@ -1,18 +1,15 @@
 /** GET /api/merchant/redemptions?limit=: the signed-in merchant's latest attempts, newest first. */
-import { queryOptions } from '@tanstack/react-query';
 import { MERCHANT_RECENT_REDEMPTIONS } from '../../../../contract/constants';
 import type { RedemptionRecord } from '../../../../contract/redemption';
-import { apiJson } from '../../../lib/api-client';
+import { redemptionEndpoints } from '../../../../contract/addresses';
+import { api, endpointQuery, keyRootOf } from '../../../lib/api-client';
 
-export const merchantRedemptionsQueryKey = ['/api/merchant/redemptions'] as const;
+export const merchantRedemptionsQueryKey = keyRootOf(redemptionEndpoints.merchantLog);
 
 export function fetchMerchantRedemptions(limit: number, signal?: AbortSignal): Promise<RedemptionRecord[]> {
-  return apiJson<RedemptionRecord[]>('GET', `/api/merchant/redemptions?limit=${limit}`, undefined, signal);
+  return api(redemptionEndpoints.merchantLog, { query: { limit } }, { signal });
 }
 
 export function merchantRedemptionsQueryOptions(limit = MERCHANT_RECENT_REDEMPTIONS) {
-  return queryOptions({
-    queryKey: [...merchantRedemptionsQueryKey, { limit }] as const,
-    queryFn: ({ signal }) => fetchMerchantRedemptions(limit, signal),
-  });
+  return endpointQuery(redemptionEndpoints.merchantLog, { query: { limit } });
 }

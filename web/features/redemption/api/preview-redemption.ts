@@ -4,8 +4,9 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../contract/auth';
+import { redemptionEndpoints } from '../../../../contract/addresses';
 import type { RedemptionPreview } from '../../../../contract/workspace';
-import { apiJson, isApiError } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { merchantRedemptionsQueryKey } from './get-merchant-redemptions';
 import { networkErrorReason, noMerchantReason, refusalReason, type RedeemInput } from './redeem-voucher';
 
@@ -14,7 +15,7 @@ export type PreviewResult = { ok: true; preview: RedemptionPreview } | { ok: fal
 /** Never throws: refusals and failures alike come back as `{ok: false, reason}`. */
 export async function previewRedemption(input: RedeemInput): Promise<PreviewResult> {
   try {
-    const preview = await apiJson<RedemptionPreview>('POST', '/api/merchant/redemptions/preview', { code: input.code, pin: input.pin });
+    const preview = await api(redemptionEndpoints.preview, { body: { code: input.code, pin: input.pin } });
     return { ok: true, preview };
   } catch (error) {
     if (isApiError(error)) return { ok: false, reason: refusalReason(error.body) };

@@ -2,8 +2,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../contract/auth';
 import type { RedeemAnswer } from '../../../../contract/redemption';
+import { redemptionEndpoints } from '../../../../contract/addresses';
 import { translate } from '../../../i18n';
-import { apiJson, isApiError } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { merchantRedemptionsQueryKey } from './get-merchant-redemptions';
 
 /** The reason given when the server cannot be reached, as docs/product/messages.md words it in English (merchant:redeemResult.networkError). */
@@ -45,7 +46,7 @@ export function refusalReason(body: string): string | null {
 /** Never throws: refusals and failures alike come back as `{ok: false, reason}`. */
 export async function redeemVoucher(input: RedeemInput): Promise<RedeemResult> {
   try {
-    const answer = await apiJson<RedeemAnswer>('POST', '/api/redeem', { code: input.code, pin: input.pin });
+    const answer = await api(redemptionEndpoints.redeem, { body: { code: input.code, pin: input.pin } });
     return { ok: answer.ok, reason: answer.reason, voucher: answer.voucher };
   } catch (error) {
     if (isApiError(error)) return { ok: false, reason: refusalReason(error.body) };

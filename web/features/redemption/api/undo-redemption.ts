@@ -4,12 +4,13 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UndoRedemptionAnswer } from '../../../../contract/orders';
+import { redemptionEndpoints } from '../../../../contract/addresses';
 import { translate } from '../../../i18n';
-import { apiJson, isApiError } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { merchantRedemptionsQueryKey } from './get-merchant-redemptions';
 
 export function undoRedemption(voucherId: string): Promise<UndoRedemptionAnswer> {
-  return apiJson<UndoRedemptionAnswer>('POST', `/api/merchant/redemptions/${encodeURIComponent(voucherId)}/undo`);
+  return api(redemptionEndpoints.undo, { params: { voucherId } });
 }
 
 /** The words for a refused or failed undo: the server's own when it gave some. */

@@ -1,8 +1,7 @@
 /** GET /api/admin/statements/{id}: one statement with its lines, read when a superadmin opens it. */
-import { queryOptions } from '@tanstack/react-query';
-import type { StatementWithLines } from '../../../../contract/workspace';
-import { adminStatementsQueryRoot } from './get-admin-statements';
+import { statementEndpoints } from '../../../../contract/addresses';
+import { endpointQuery } from '../../../lib/api-client';
 
 export function adminStatementQueryOptions(id: string) {
-  return queryOptions<StatementWithLines>({ queryKey: [...adminStatementsQueryRoot, id] });
+  return endpointQuery(statementEndpoints.adminGet, { params: { id } });
 }

@@ -1,8 +1,7 @@
 /** GET /api/merchant/statements/{id}: one statement with its lines (another merchant's answers 404, as if missing). */
-import { queryOptions } from '@tanstack/react-query';
-import type { StatementWithLines } from '../../../../contract/workspace';
-import { merchantStatementsQueryKey } from './get-merchant-statements';
+import { statementEndpoints } from '../../../../contract/addresses';
+import { endpointQuery } from '../../../lib/api-client';
 
 export function merchantStatementQueryOptions(id: string) {
-  return queryOptions<StatementWithLines>({ queryKey: [...merchantStatementsQueryKey, id] });
+  return endpointQuery(statementEndpoints.merchantGet, { params: { id } });
 }

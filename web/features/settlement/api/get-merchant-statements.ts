@@ -1,7 +1,5 @@
 /** GET /api/merchant/statements: the owner's weekly statements, newest first. */
-import { queryOptions } from '@tanstack/react-query';
-import type { Statement } from '../../../../contract/workspace';
+import { statementEndpoints } from '../../../../contract/addresses';
+import { endpointQuery } from '../../../lib/api-client';
 
-export const merchantStatementsQueryKey = ['/api/merchant/statements'] as const;
-
-export const merchantStatementsQueryOptions = queryOptions<Statement[]>({ queryKey: merchantStatementsQueryKey });
+export const merchantStatementsQueryOptions = endpointQuery(statementEndpoints.merchantList, {});

@@ -3,13 +3,13 @@
  * reference, and becomes a ledger row. A paid statement, or one with nothing to pay, is refused with 409.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminOrderEndpoints } from '../../../../contract/addresses';
 import type { Statement } from '../../../../contract/workspace';
-import { apiJson } from '../../../lib/api-client';
-import { ledgerQueryKey } from '../../admin-money';
-import { adminStatementsQueryRoot } from './get-admin-statements';
+import { statementEndpoints } from '../../../../contract/addresses';
+import { api, keyRootOf } from '../../../lib/api-client';
 
 export function recordPayout({ id, reference }: { id: string; reference: string }): Promise<Statement> {
-  return apiJson<Statement>('POST', `/api/admin/statements/${encodeURIComponent(id)}/payout`, { reference });
+  return api(statementEndpoints.payout, { params: { id }, body: { reference } });
 }
 
 export function useRecordPayout() {
@@ -18,9 +18,9 @@ export function useRecordPayout() {
     mutationFn: recordPayout,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminStatementsQueryRoot }),
+        queryClient.invalidateQueries({ queryKey: keyRootOf(statementEndpoints.adminList) }),
         // The payout is a row of the ledger too.
-        queryClient.invalidateQueries({ queryKey: ledgerQueryKey }),
+        queryClient.invalidateQueries({ queryKey: keyRootOf(adminOrderEndpoints.ledger) }),
       ]),
   });
 }

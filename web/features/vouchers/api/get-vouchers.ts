@@ -1,13 +1,13 @@
 /** GET /api/user/vouchers?cursor=: the signed-in customer's vouchers, newest first, one page at a time. */
 import { infiniteQueryOptions } from '@tanstack/react-query';
+import { voucherEndpoints } from '../../../../contract/addresses';
 import type { Voucher } from '../../../../contract/checkout';
 import { NEXT_CURSOR_HEADER } from '../../../../contract/constants';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall, keyRootOf } from '../../../lib/api-client';
 import { hasPendingRefund, REFUND_POLL_MS } from '../voucher-display';
 
-export const VOUCHERS_PATH = '/api/user/vouchers';
 /** Every read of the list starts with this; invalidating it reloads the pages already shown. */
-export const vouchersQueryKey = [VOUCHERS_PATH] as const;
+export const vouchersQueryKey = keyRootOf(voucherEndpoints.list);
 
 export interface VoucherPage {
   vouchers: Voucher[];
@@ -17,10 +17,8 @@ export interface VoucherPage {
 
 /** One page of the server's default size (VOUCHER_LIST_DEFAULT_LIMIT); the first without a query string. */
 export async function fetchVoucherPage(cursor: string | null, signal?: AbortSignal): Promise<VoucherPage> {
-  const url = cursor ? `${VOUCHERS_PATH}?${new URLSearchParams({ cursor }).toString()}` : VOUCHERS_PATH;
-  const response = await apiRequest('GET', url, undefined, signal);
-  const vouchers = (await response.json()) as Voucher[];
-  return { vouchers, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
+  const { answer, headers } = await apiCall(voucherEndpoints.list, { query: cursor ? { cursor } : {} }, { signal });
+  return { vouchers: answer, nextCursor: headers.get(NEXT_CURSOR_HEADER) };
 }
 
 export const vouchersQueryOptions = infiniteQueryOptions({

@@ -1,6 +1,8 @@
 /** POST /api/deals/{id}/reviews: a customer who owns a voucher for the deal rates it once (ADR 011). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
+import { dealEndpoints, voucherEndpoints } from '../../../../contract/addresses';
+import { queryKeyOf } from '../../../../contract/endpoint';
+import { api } from '../../../lib/api-client';
 import { vouchersQueryKey } from './get-vouchers';
 
 export interface ReviewInput {
@@ -10,7 +12,7 @@ export interface ReviewInput {
 }
 
 export function postReview({ dealId, rating, comment }: ReviewInput): Promise<{ message: string }> {
-  return apiJson('POST', `/api/deals/${encodeURIComponent(dealId)}/reviews`, { rating, comment });
+  return api(voucherEndpoints.review, { params: { id: dealId }, body: { rating, comment } });
 }
 
 export function usePostReview() {
@@ -21,7 +23,7 @@ export function usePostReview() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: vouchersQueryKey }),
         // The deal page's reviews block and figures.
-        queryClient.invalidateQueries({ queryKey: ['/api/deals', dealId] }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(dealEndpoints.get, { params: { id: dealId } }) }),
       ]),
   });
 }

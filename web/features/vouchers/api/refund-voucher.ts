@@ -3,15 +3,13 @@
  * (docs/product/rules.md#refunds-and-the-voucher-s-life). The answer's voucher replaces the one on screen.
  */
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { orderEndpoints } from '../../../../contract/addresses';
 import type { RefundAnswer } from '../../../../contract/orders';
-import { apiJson } from '../../../lib/api-client';
+import { api, keyRootOf } from '../../../lib/api-client';
 import { vouchersQueryKey, type VoucherPage } from './get-vouchers';
 
-/** The customer's order history shows refunds too (web/features/orders/api/get-orders.ts reads this path). */
-const ORDERS_PATH = '/api/user/orders';
-
 export function refundVoucher(voucherId: string): Promise<RefundAnswer> {
-  return apiJson<RefundAnswer>('POST', `/api/vouchers/${encodeURIComponent(voucherId)}/refund`);
+  return api(orderEndpoints.refund, { params: { id: voucherId } });
 }
 
 export function useRefundVoucher() {
@@ -32,7 +30,8 @@ export function useRefundVoucher() {
           : data,
       );
       void queryClient.invalidateQueries({ queryKey: vouchersQueryKey });
-      void queryClient.invalidateQueries({ queryKey: [ORDERS_PATH] });
+      // The customer's order history shows refunds too.
+      void queryClient.invalidateQueries({ queryKey: keyRootOf(orderEndpoints.list) });
     },
   });
 }
