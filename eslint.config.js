@@ -22,6 +22,12 @@ const webNotServer = rule('web/ never imports server/', '^(\\.\\./)+server(/|$)'
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 /**
+ * One block for the files of a server folder and one for each depth of the folders nested in it (two levels down):
+ * `make(files, up)` writes it, `up` being the relative way out of the folder (`../`, `../../`, `../../../`) for that depth.
+ */
+const nestedServer = (folder, make) => ['', '*/', '*/*/'].map((sub, depth) => make([`${folder}/${sub}*.ts`], '\\.\\./'.repeat(depth + 1)));
+
+/**
  * `no-restricted-imports` reads static imports only; this rule holds `import('...')` with a written-out path to the
  * same patterns (a path computed at run time is not something lint can check).
  */
@@ -61,41 +67,44 @@ const importRules = [
     files: ['server/main.ts', 'server/test/**/*.ts'],
     rules: restrict(serverNotWeb),
   },
-  {
-    // A feature uses another one through its `*.service.ts` only; server/content/ (the rich-text
-    // sanitiser) is shared by all of them.
-    files: ['server/*/*.ts'],
-    ignores: [...TESTS, 'server/db/**', 'server/http/**', 'server/i18n/**', 'server/test/**'],
+  // A feature uses another one through its `*.service.ts` only, from any depth of its folder (server/orders/groups/ is
+  // the orders module's); server/content/ (the rich-text sanitiser) is shared by all of them. server/jobs/ (the
+  // background jobs) and server/demo/ (the demo data) compose features through their services under the same rule,
+  // and nothing of the features imports them: server/app.ts starts the jobs, server/main.ts loads the demo data.
+  ...nestedServer('server/*', (files, up) => ({
+    files,
+    ignores: [...TESTS, 'server/db/**', 'server/http/**', 'server/i18n/**', 'server/integrations/**', 'server/test/**'],
     rules: restrict(
       serverNotWeb,
       serverNotApp,
-      rule("A server feature imports another feature's *.service.ts only", '^\\.\\./(?!db/|http/|integrations/|content/|\\.\\./contract/)[^./][^/]*/(?![^/]+\\.service$)'),
+      rule("A server feature imports another feature's *.service.ts only", `^${up}(?!db/|http/|integrations/|content/|\\.\\./contract/)[^./][^/]*/(?![^/]+\\.service$)`),
+      rule('Only server/app.ts imports server/jobs/ and only server/main.ts server/demo/', `^${up}(jobs|demo)/`),
     ),
-  },
-  {
-    files: ['server/db/*.ts'],
+  })),
+  ...nestedServer('server/db', (files, up) => ({
+    files,
     ignores: TESTS,
-    rules: restrict(serverNotWeb, serverNotApp, rule('server/db/ imports only contract/ and itself', '^\\.\\./(?!\\.\\./contract/)')),
-  },
-  {
-    files: ['server/http/*.ts'],
+    rules: restrict(serverNotWeb, serverNotApp, rule('server/db/ imports only contract/ and itself', `^${up}(?!\\.\\./contract/)`)),
+  })),
+  ...nestedServer('server/http', (files, up) => ({
+    files,
     ignores: TESTS,
-    rules: restrict(serverNotWeb, serverNotApp, rule('server/http/ imports only contract/, server/db/, server/i18n/ and itself', '^\\.\\./(?!db/|i18n(/|$)|\\.\\./contract/)')),
-  },
-  {
-    files: ['server/i18n/*.ts'],
+    rules: restrict(serverNotWeb, serverNotApp, rule('server/http/ imports only contract/, server/db/, server/i18n/ and itself', `^${up}(?!db/|i18n(/|$)|\\.\\./contract/)`)),
+  })),
+  ...nestedServer('server/i18n', (files, up) => ({
+    files,
     ignores: TESTS,
-    rules: restrict(serverNotWeb, serverNotApp, rule('server/i18n/ imports only contract/ and itself', '^\\.\\./(?!\\.\\./contract/)')),
-  },
-  {
-    files: ['server/integrations/*/*.ts'],
+    rules: restrict(serverNotWeb, serverNotApp, rule('server/i18n/ imports only contract/ and itself', `^${up}(?!\\.\\./contract/)`)),
+  })),
+  ...nestedServer('server/integrations/*', (files, up) => ({
+    files,
     ignores: TESTS,
     rules: restrict(
       serverNotWeb,
       serverNotApp,
-      rule('server/integrations/ imports nothing of the features (only contract/, server/db/, server/http/ and itself)', '^\\.\\./\\.\\./(?!db/|http/|\\.\\./contract/)'),
+      rule('server/integrations/ imports nothing of the features (only contract/, server/db/, server/http/ and itself)', `^${up}\\.\\./(?!db/|http/|\\.\\./contract/)`),
     ),
-  },
+  })),
   {
     files: ['web/**/*.{ts,tsx}'],
     rules: restrictWeb([webNotServer]),
@@ -162,4 +171,17 @@ export default tseslint.config(
   },
   { files: ['web/**/*.{ts,tsx}'], plugins: { local: localPlugin } },
   ...importRules,
+  {
+    // An endpoint's path is written once, in its declaration in contract/ (docs/decisions/035): code builds addresses
+    // with pathOf/urlOf or calls through the web's client. Tests that stub or probe the wire may write addresses.
+    files: ['web/**/*.{ts,tsx}', 'server/**/*.ts', 'e2e/**/*.ts'],
+    ignores: [...TESTS, 'web/test/**', '**/test-support.tsx', 'server/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api\\/[a-z]/]', message: 'Address endpoints through their declaration in contract/ (pathOf, urlOf, api()), not a path string (docs/decisions/035).' },
+        { selector: 'TemplateElement[value.raw=/^\\/api\\/[a-z]/]', message: 'Address endpoints through their declaration in contract/ (pathOf, urlOf, api()), not a path string (docs/decisions/035).' },
+      ],
+    },
+  },
 );

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { isImageUrl } from './urls';
 import {
   MIN_CHARGE_CENTS,
+  COMMISSION_BPS_MAX,
   DEAL_GALLERY_MAX,
+  DEAL_TEXT_MAX_LENGTH,
+  DEAL_TITLE_MAX_LENGTH,
   DEFAULT_COMMISSION_BPS,
   DEFAULT_INVENTORY,
   DEFAULT_MAX_PER_USER,
@@ -11,19 +14,32 @@ import {
   GROUP_SIZE_MIN,
   GROUP_WINDOW_HOURS_DEFAULT,
   GROUP_WINDOW_HOURS_MAX,
+  IMAGE_URL_MAX_LENGTH,
+  INVENTORY_MAX,
+  LATITUDE_MAX,
+  LONGITUDE_MAX,
+  MAX_PER_USER_MAX,
+  MERCHANT_ADDRESS_MAX_LENGTH,
+  MERCHANT_CITY_MAX_LENGTH,
+  MERCHANT_DESCRIPTION_MAX_LENGTH,
+  MERCHANT_NAME_MAX_LENGTH,
   NEXT_CURSOR_HEADER,
+  PRICE_MAX_CENTS,
+  REJECTION_REASON_MAX_LENGTH,
 } from './constants';
+import { reason } from './reasons';
 import { bootstrapBody, checkRoleAnswer, phone, promoteAnswer, promoteBody, sessionAnswer } from './auth';
-import { idParams, messageAnswer, PASSWORD_CHANGE_REQUIRED } from './common';
+import { idParams, messageAnswer } from './common';
 import { endpoint } from './endpoint';
+import { guards } from './refusals';
 import { deal, dealPageQuery, dealStatus } from './deals';
 import { HOURS_PATTERN, merchant, merchantStatus } from './merchants';
 
 const hoursPeriod = z
   .string()
   .trim()
-  .regex(HOURS_PATTERN, { message: 'must look like 09:00-12:00' })
-  .refine((v) => v.slice(0, 5) < v.slice(6), { message: 'must end after it starts' });
+  .regex(HOURS_PATTERN, { message: reason('validation.hoursPattern') })
+  .refine((v) => v.slice(0, 5) < v.slice(6), { message: reason('validation.hoursOrder') });
 
 const hoursObject = z
   .object({ morning: hoursPeriod.optional(), afternoon: hoursPeriod.optional(), evening: hoursPeriod.optional() })
@@ -45,13 +61,13 @@ export const businessHoursInput = z
       try {
         raw = JSON.parse(value);
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of periods' });
+        ctx.addIssue({ code: 'custom', message: reason('validation.hoursObject') });
         return z.NEVER;
       }
     }
     if (raw === null) return null;
     if (typeof raw !== 'object' || Array.isArray(raw)) {
-      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of periods' });
+      ctx.addIssue({ code: 'custom', message: reason('validation.hoursObject') });
       return z.NEVER;
     }
     const cleaned = Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter(([, v]) => v !== '' && v !== null && v !== undefined));
@@ -65,16 +81,16 @@ export const businessHoursInput = z
 
 /** A commission rate in basis points: 1000 is 10% (ADR 028). */
 export const commissionBps = z
-  .number({ message: 'must be a number' })
-  .int({ message: 'must be a whole number of basis points' })
-  .min(0, { message: 'must not be negative' })
-  .max(10_000, { message: 'must be at most 100%' });
+  .number({ message: reason('validation.number') })
+  .int({ message: reason('validation.basisPoints') })
+  .min(0, { message: reason('validation.notNegative') })
+  .max(COMMISSION_BPS_MAX, { message: reason('validation.atMostPercent') });
 
 const coordinate = (max: number) =>
   z
-    .number({ message: 'must be a number' })
-    .min(-max, { message: `must be between -${max} and ${max}` })
-    .max(max, { message: `must be between -${max} and ${max}` })
+    .number({ message: reason('validation.number') })
+    .min(-max, { message: reason('validation.between', { max }) })
+    .max(max, { message: reason('validation.between', { max }) })
     .nullable();
 
 /** A merchant's place: its city, and its latitude and longitude, both or neither (null clears them). */
@@ -82,12 +98,12 @@ const placeFields = {
   city: z
     .string()
     .trim()
-    .max(100, { message: 'must be at most 100 characters' })
+    .max(MERCHANT_CITY_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: MERCHANT_CITY_MAX_LENGTH }) })
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null)),
-  latitude: coordinate(90).optional(),
-  longitude: coordinate(180).optional(),
+  latitude: coordinate(LATITUDE_MAX).optional(),
+  longitude: coordinate(LONGITUDE_MAX).optional(),
 };
 
 type Place = { latitude?: number | null | undefined; longitude?: number | null | undefined };
@@ -96,18 +112,22 @@ function bothOrNeither(v: Place, ctx: z.RefinementCtx): void {
   const lat = v.latitude ?? null;
   const lng = v.longitude ?? null;
   if ((lat === null) !== (lng === null) || (v.latitude === undefined) !== (v.longitude === undefined)) {
-    ctx.addIssue({ code: 'custom', path: [lat === null ? 'latitude' : 'longitude'], message: 'Give both the latitude and the longitude, or neither' });
+    ctx.addIssue({ code: 'custom', path: [lat === null ? 'latitude' : 'longitude'], message: reason('validation.bothCoordinates') });
   }
 }
 
-const name = z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(120, { message: 'must be at most 120 characters' });
-const longText = (max: number) => z.string().max(max, { message: `must be at most ${max} characters` });
+const name = z
+  .string({ message: reason('validation.required') })
+  .trim()
+  .min(1, { message: reason('validation.required') })
+  .max(MERCHANT_NAME_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: MERCHANT_NAME_MAX_LENGTH }) });
+const longText = (max: number) => z.string().max(max, { message: reason('validation.atMostCharacters', { max }) });
 
 export const createMerchantBody = z.object({
   name,
   phone,
-  address: longText(300).trim().optional().default(''),
-  description: longText(2000).trim().optional().default(''),
+  address: longText(MERCHANT_ADDRESS_MAX_LENGTH).trim().optional().default(''),
+  description: longText(MERCHANT_DESCRIPTION_MAX_LENGTH).trim().optional().default(''),
   businessHours: businessHoursInput,
   commissionBps: commissionBps.optional().default(DEFAULT_COMMISSION_BPS),
   ...placeFields,
@@ -117,8 +137,8 @@ export type CreateMerchantBody = z.input<typeof createMerchantBody>;
 export const updateMerchantBody = z.object({
   name,
   phone: phone.optional(),
-  address: longText(300).trim().optional(),
-  description: longText(2000).trim().optional(),
+  address: longText(MERCHANT_ADDRESS_MAX_LENGTH).trim().optional(),
+  description: longText(MERCHANT_DESCRIPTION_MAX_LENGTH).trim().optional(),
   businessHours: businessHoursInput,
   status: merchantStatus.optional(),
   commissionBps: commissionBps.optional(),
@@ -142,80 +162,84 @@ export const createdMerchantAnswer = adminMerchant.extend({
 });
 
 const cents = z
-  .number({ message: 'must be a number of cents' })
-  .int({ message: 'must be a whole number of cents' })
-  .min(0, { message: 'must not be negative' })
-  .max(100_000_000, { message: 'is too large' });
+  .number({ message: reason('validation.centsNumber') })
+  .int({ message: reason('validation.wholeCents') })
+  .min(0, { message: reason('validation.notNegative') })
+  .max(PRICE_MAX_CENTS, { message: reason('validation.tooLarge') });
 
 
-const dealPrice = cents.refine((v) => v === 0 || v >= MIN_CHARGE_CENTS, { message: 'must be $0.00 or at least $0.50' });
-const groupPrice = cents.min(MIN_CHARGE_CENTS, { message: 'must be at least $0.50' });
+const dealPrice = cents.refine((v) => v === 0 || v >= MIN_CHARGE_CENTS, { message: reason('validation.freeOrMinimumCharge') });
+const groupPrice = cents.min(MIN_CHARGE_CENTS, { message: reason('validation.atLeastMinimumCharge') });
 
 const imageUrl = z
   .string()
   .trim()
-  .max(2000, { message: 'is too long' })
-  .refine(isImageUrl, { message: 'must be a URL' });
+  .max(IMAGE_URL_MAX_LENGTH, { message: reason('validation.tooLong') })
+  .refine(isImageUrl, { message: reason('validation.url') });
 
 const when = z.iso
-  .datetime({ offset: true, message: 'must be a date and time' })
+  .datetime({ offset: true, message: reason('validation.dateTime') })
   .nullable()
   .optional()
   .transform((v) => (v ? new Date(v) : null));
 
 export const dealFields = z.object({
-  merchantId: z.uuid({ message: 'Please choose a merchant' }),
-  title: z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(200, { message: 'must be at most 200 characters' }),
+  merchantId: z.uuid({ message: reason('validation.chooseMerchant') }),
+  title: z
+    .string({ message: reason('validation.required') })
+    .trim()
+    .min(1, { message: reason('validation.required') })
+    .max(DEAL_TITLE_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: DEAL_TITLE_MAX_LENGTH }) }),
   priceCents: dealPrice,
   originalPriceCents: cents.nullable().optional().default(null),
-  description: longText(20_000).optional().default(''),
+  description: longText(DEAL_TEXT_MAX_LENGTH).optional().default(''),
   imageUrl: imageUrl.optional().default(''),
   inventory: z
-    .number({ message: 'must be a number' })
-    .int({ message: 'must be a whole number' })
-    .min(0, { message: 'must not be negative' })
-    .max(10_000_000, { message: 'is too large' })
+    .number({ message: reason('validation.number') })
+    .int({ message: reason('validation.wholeNumber') })
+    .min(0, { message: reason('validation.notNegative') })
+    .max(INVENTORY_MAX, { message: reason('validation.tooLarge') })
     .optional()
     .default(DEFAULT_INVENTORY),
   maxPerUser: z
-    .number({ message: 'must be a number' })
-    .int({ message: 'must be a whole number' })
-    .min(1, { message: 'must be at least 1' })
-    .max(1000, { message: 'is too large' })
+    .number({ message: reason('validation.number') })
+    .int({ message: reason('validation.wholeNumber') })
+    .min(1, { message: reason('validation.atLeast', { min: 1 }) })
+    .max(MAX_PER_USER_MAX, { message: reason('validation.tooLarge') })
     .optional()
     .default(DEFAULT_MAX_PER_USER),
   validFrom: when,
   validUntil: when,
-  redemptionInstructions: longText(20_000).optional().default(''),
-  termsConditions: longText(20_000).optional().default(''),
+  redemptionInstructions: longText(DEAL_TEXT_MAX_LENGTH).optional().default(''),
+  termsConditions: longText(DEAL_TEXT_MAX_LENGTH).optional().default(''),
   refundAnytime: z.boolean().optional().default(true),
   autoRefundOnExpiry: z.boolean().optional().default(true),
   /** A group offer (docs/product/rules.md#group-deals): size and price together, or neither. */
   groupSize: z
-    .number({ message: 'must be a number' })
-    .int({ message: 'must be a whole number' })
-    .min(GROUP_SIZE_MIN, { message: `must be at least ${GROUP_SIZE_MIN}` })
-    .max(GROUP_SIZE_MAX, { message: `must be at most ${GROUP_SIZE_MAX}` })
+    .number({ message: reason('validation.number') })
+    .int({ message: reason('validation.wholeNumber') })
+    .min(GROUP_SIZE_MIN, { message: reason('validation.atLeast', { min: GROUP_SIZE_MIN }) })
+    .max(GROUP_SIZE_MAX, { message: reason('validation.atMost', { max: GROUP_SIZE_MAX }) })
     .nullable()
     .optional()
     .default(null),
   groupPriceCents: groupPrice.nullable().optional().default(null),
   groupWindowHours: z
-    .number({ message: 'must be a number' })
-    .int({ message: 'must be a whole number' })
-    .min(1, { message: 'must be at least 1' })
-    .max(GROUP_WINDOW_HOURS_MAX, { message: `must be at most ${GROUP_WINDOW_HOURS_MAX}` })
+    .number({ message: reason('validation.number') })
+    .int({ message: reason('validation.wholeNumber') })
+    .min(1, { message: reason('validation.atLeast', { min: 1 }) })
+    .max(GROUP_WINDOW_HOURS_MAX, { message: reason('validation.atMost', { max: GROUP_WINDOW_HOURS_MAX }) })
     .optional()
     .default(GROUP_WINDOW_HOURS_DEFAULT),
   /** The deal's category (GET /api/categories), or null. */
-  categoryId: z.uuid({ message: 'Please choose a category' }).nullable().optional().default(null),
+  categoryId: z.uuid({ message: reason('validation.chooseCategory') }).nullable().optional().default(null),
   /** More photos after the main image, at most DEAL_GALLERY_MAX; empty addresses are dropped. */
   galleryUrls: z
-    .array(imageUrl, { message: 'must be a list of image addresses' })
+    .array(imageUrl, { message: reason('validation.imageList') })
     .optional()
     .default([])
     .transform((urls) => urls.filter((u) => u !== ''))
-    .refine((urls) => urls.length <= DEAL_GALLERY_MAX, { message: `must hold at most ${DEAL_GALLERY_MAX} photos` }),
+    .refine((urls) => urls.length <= DEAL_GALLERY_MAX, { message: reason('validation.galleryMax', { max: DEAL_GALLERY_MAX }) }),
   /** Create (or update) the product and price at the payment provider. */
   createStripeProduct: z.boolean().optional().default(false),
 });
@@ -231,9 +255,9 @@ const groupPriceBelowPrice = (v: GroupOffer) => v.groupPriceCents === null || v.
 /** A deal's fields with the checks across them: the validity window and the group offer. */
 export function checkedDeal<T extends z.ZodType<GroupOffer & { validFrom: Date | null; validUntil: Date | null }>>(schema: T) {
   return schema
-    .refine(validWindow, { message: 'must not be before validFrom', path: ['validUntil'] })
-    .refine(groupOfferComplete, { message: 'Give both the group size and the group price, or neither', path: ['groupPriceCents'] })
-    .refine(groupPriceBelowPrice, { message: 'must be below the price', path: ['groupPriceCents'] });
+    .refine(validWindow, { message: reason('validation.notBeforeValidFrom'), path: ['validUntil'] })
+    .refine(groupOfferComplete, { message: reason('validation.bothGroupFields'), path: ['groupPriceCents'] })
+    .refine(groupPriceBelowPrice, { message: reason('validation.belowPrice'), path: ['groupPriceCents'] });
 }
 
 export const createDealBody = checkedDeal(dealFields);
@@ -248,7 +272,11 @@ export const adminDealListQuery = dealPageQuery.extend({ status: dealStatus.opti
 
 /** POST /api/admin/deals/{id}/reject: the reason goes back to the merchant who proposed the deal. */
 export const rejectDealBody = z.object({
-  reason: z.string({ message: 'Please give a reason' }).trim().min(1, { message: 'Please give a reason' }).max(1000, { message: 'must be at most 1000 characters' }),
+  reason: z
+    .string({ message: reason('validation.giveReason') })
+    .trim()
+    .min(1, { message: reason('validation.giveReason') })
+    .max(REJECTION_REASON_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: REJECTION_REASON_MAX_LENGTH }) }),
 });
 
 export const adminDeal = deal.extend({
@@ -268,18 +296,6 @@ export const adminDealList = z.array(adminDeal);
 
 /** Answer of a save that also asked for the payment-provider product: the sync may fail on its own. */
 export const savedDealAnswer = adminDeal.extend({ catalogSyncError: z.string().nullable() });
-
-/**
- * The refusals of every superadmin-only call: 401 for a guest, 403 for any other role, both before the body
- * is read (docs/product/api.md#superadmin).
- */
-export const superadminOnlyRefusals = {
-  401: 'No one is signed in.',
-  403: {
-    description: 'The account is not a superadmin (checked before the body is read), a write came with only the cookie from another site, or the account must first replace a password it did not choose.',
-    codes: [PASSWORD_CHANGE_REQUIRED],
-  },
-} as const;
 
 /** The first superadmin, the role check and promotion (docs/product/api.md#superadmin). */
 export const adminAccountEndpoints = {
@@ -305,10 +321,7 @@ export const adminAccountEndpoints = {
     summary: 'Whether the signed-in account is a superadmin',
     description: 'Signed in, any role.',
     ok: { status: 200, schema: checkRoleAnswer, description: '`{isSuperAdmin}`.' },
-    refusals: {
-      401: 'No one is signed in.',
-      403: { description: 'The account must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
-    },
+    refusals: guards(),
   }),
   promote: endpoint({
     method: 'POST',
@@ -319,7 +332,7 @@ export const adminAccountEndpoints = {
       'Superadmins. The account is found by its email, ignoring case; a merchant account stops being owner or staff. Promoting a superadmin again changes nothing.',
     body: promoteBody,
     ok: { status: 200, schema: promoteAnswer, description: '`{message, user: {id, phone, email, role}}`.' },
-    refusals: { ...superadminOnlyRefusals, 404: 'No user has that email.' },
+    refusals: { ...guards({ account: 'a superadmin', write: true }), 404: 'No user has that email.' },
   }),
 };
 
@@ -332,7 +345,7 @@ export const adminMerchantEndpoints = {
     summary: 'Every merchant, whatever its status, by name',
     description: 'Superadmins. Each with its deal count, its owner account\'s phone and its commission rate.',
     ok: { status: 200, schema: adminMerchantList, description: 'The merchants.' },
-    refusals: { ...superadminOnlyRefusals },
+    refusals: guards({ account: 'a superadmin' }),
   }),
   create: endpoint({
     method: 'POST',
@@ -342,7 +355,7 @@ export const adminMerchantEndpoints = {
     description: 'Superadmins. The owner account\'s password is generated, answered only here, and must be replaced at its first login.',
     body: createMerchantBody,
     ok: { status: 201, schema: createdMerchantAnswer, description: 'The merchant with `loginInfo: {phone, password}`.' },
-    refusals: { ...superadminOnlyRefusals, 409: 'An account with this phone number already exists.' },
+    refusals: { ...guards({ account: 'a superadmin', write: true }), 409: 'An account with this phone number already exists.' },
   }),
   update: endpoint({
     method: 'PUT',
@@ -353,7 +366,7 @@ export const adminMerchantEndpoints = {
     params: idParams,
     body: updateMerchantBody,
     ok: { status: 200, schema: adminMerchant, description: 'The merchant.' },
-    refusals: { ...superadminOnlyRefusals, 404: 'No merchant with this id.' },
+    refusals: { ...guards({ account: 'a superadmin', write: true }), 404: 'No merchant with this id.' },
   }),
   setStatus: endpoint({
     method: 'PATCH',
@@ -364,7 +377,7 @@ export const adminMerchantEndpoints = {
     params: idParams,
     body: merchantStatusBody,
     ok: { status: 200, schema: adminMerchant, description: 'The merchant.' },
-    refusals: { ...superadminOnlyRefusals, 404: 'No merchant with this id.' },
+    refusals: { ...guards({ account: 'a superadmin', write: true }), 404: 'No merchant with this id.' },
   }),
 };
 
@@ -378,7 +391,7 @@ export const adminDealEndpoints = {
     description: `Superadmins. Newest first; with \`status=pending_review\`, the review queue, oldest submission first. The next page's cursor comes in the \`${NEXT_CURSOR_HEADER}\` header.`,
     query: adminDealListQuery,
     ok: { status: 200, schema: adminDealList, description: 'The page\'s deals.' },
-    refusals: { ...superadminOnlyRefusals, 400: 'The cursor is not one the server made.' },
+    refusals: { ...guards({ account: 'a superadmin' }), 400: 'The cursor is not one the server made.' },
   }),
   create: endpoint({
     method: 'POST',
@@ -389,7 +402,7 @@ export const adminDealEndpoints = {
       'Superadmins. Rich text is cleaned before it is stored. With `createStripeProduct` the product and price are made at the payment provider; if that fails the deal is still saved and `catalogSyncError` says why.',
     body: createDealBody,
     ok: { status: 201, schema: savedDealAnswer, description: 'The deal with `catalogSyncError`.' },
-    refusals: { ...superadminOnlyRefusals, 400: 'The merchant does not exist or is not active, or the category does not exist.' },
+    refusals: { ...guards({ account: 'a superadmin', write: true }), 400: 'The merchant does not exist or is not active, or the category does not exist.' },
   }),
   update: endpoint({
     method: 'PUT',
@@ -401,7 +414,7 @@ export const adminDealEndpoints = {
     body: updateDealBody,
     ok: { status: 200, schema: savedDealAnswer, description: 'The deal with `catalogSyncError`.' },
     refusals: {
-      ...superadminOnlyRefusals,
+      ...guards({ account: 'a superadmin', write: true }),
       400: 'The deal moves to a merchant that does not exist or is not active, the category does not exist, or the state is `pending_review` or `rejected`.',
       404: 'No deal with this id.',
       409: 'The inventory would be below the units already sold or held.',
@@ -417,7 +430,7 @@ export const adminDealEndpoints = {
     body: dealStatusBody,
     ok: { status: 200, schema: adminDeal, description: 'The deal.' },
     refusals: {
-      ...superadminOnlyRefusals,
+      ...guards({ account: 'a superadmin', write: true }),
       400: 'The state is `pending_review` or `rejected`, or an active deal that is not published.',
       404: 'No deal with this id.',
     },
@@ -430,7 +443,7 @@ export const adminDealEndpoints = {
     description: 'Superadmins.',
     params: idParams,
     ok: { status: 200, schema: adminDeal, description: 'The deal.' },
-    refusals: { ...superadminOnlyRefusals, 404: 'No deal with this id.', 409: 'The deal is not waiting for review.' },
+    refusals: { ...guards({ account: 'a superadmin', write: true }), 404: 'No deal with this id.', 409: 'The deal is not waiting for review.' },
   }),
   reject: endpoint({
     method: 'POST',
@@ -441,7 +454,7 @@ export const adminDealEndpoints = {
     params: idParams,
     body: rejectDealBody,
     ok: { status: 200, schema: adminDeal, description: 'The deal.' },
-    refusals: { ...superadminOnlyRefusals, 404: 'No deal with this id.', 409: 'The deal is not waiting for review.' },
+    refusals: { ...guards({ account: 'a superadmin', write: true }), 404: 'No deal with this id.', 409: 'The deal is not waiting for review.' },
   }),
   delete: endpoint({
     method: 'DELETE',
@@ -451,6 +464,6 @@ export const adminDealEndpoints = {
     description: 'Superadmins. A deal with orders or vouchers must be archived instead.',
     params: idParams,
     ok: { status: 200, schema: messageAnswer, description: '`{message: \'Deal deleted\'}`.' },
-    refusals: { ...superadminOnlyRefusals, 404: 'No deal with this id.', 409: 'The deal has orders or vouchers.' },
+    refusals: { ...guards({ account: 'a superadmin', write: true }), 404: 'No deal with this id.', 409: 'The deal has orders or vouchers.' },
   }),
 };

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { messageAnswer, PASSWORD_CHANGE_REQUIRED } from './common';
-import { PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH, SMS_CODE_LENGTH } from './constants';
+import { messageAnswer } from './common';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH, PHONE_MIN_LENGTH, SMS_CODE_LENGTH } from './constants';
 import { endpoint } from './endpoint';
+import { guards } from './refusals';
+import { reason } from './reasons';
 
 export const role = z.enum(['customer', 'merchant', 'superadmin']);
 export type Role = z.infer<typeof role>;
@@ -37,32 +39,43 @@ export function normalizePhone(raw: string): string {
 }
 
 export const phone = z
-  .string({ message: 'Please enter a valid phone number' })
+  .string({ message: reason('validation.phone') })
   .transform(normalizePhone)
-  .refine((p) => /^\+?\d+$/.test(p) && p.replace('+', '').length >= PHONE_MIN_LENGTH && p.length <= 16, {
-    message: 'Please enter a valid phone number',
+  .refine((p) => /^\+?\d+$/.test(p) && p.replace('+', '').length >= PHONE_MIN_LENGTH && p.length <= PHONE_MAX_LENGTH, {
+    message: reason('validation.phone'),
   });
 
 export const smsCode = z
-  .string({ message: 'Please enter the 6-digit verification code' })
-  .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), { message: 'Please enter the 6-digit verification code' });
+  .string({ message: reason('validation.smsCode', { length: SMS_CODE_LENGTH }) })
+  .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), { message: reason('validation.smsCode', { length: SMS_CODE_LENGTH }) });
 
 export const newPassword = z
-  .string({ message: 'Please enter a password' })
-  .min(PASSWORD_MIN_LENGTH, { message: `New password must be at least ${PASSWORD_MIN_LENGTH} characters` })
-  .max(200, { message: 'Password must be at most 200 characters' });
+  .string({ message: reason('validation.password') })
+  .min(PASSWORD_MIN_LENGTH, { message: reason('validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) })
+  .max(PASSWORD_MAX_LENGTH, { message: reason('validation.passwordTooLong', { max: PASSWORD_MAX_LENGTH }) });
 
-export const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'Please enter a valid email address' }).max(254));
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: reason('validation.email') }).max(EMAIL_MAX_LENGTH));
 
 export const sendSmsCodeBody = z.object({ phone });
 export const verifySmsCodeBody = z.object({ phone, code: smsCode });
 export const passwordLoginBody = z.object({
-  identifier: z.string({ message: 'Please enter your phone number' }).trim().min(1, { message: 'Please enter your phone number' }).max(254),
-  password: z.string({ message: 'Please enter your password' }).min(1, { message: 'Please enter your password' }).max(200),
+  identifier: z
+    .string({ message: reason('validation.phoneMissing') })
+    .trim()
+    .min(1, { message: reason('validation.phoneMissing') })
+    .max(EMAIL_MAX_LENGTH),
+  password: z
+    .string({ message: reason('validation.passwordMissing') })
+    .min(1, { message: reason('validation.passwordMissing') })
+    .max(PASSWORD_MAX_LENGTH),
 });
 export const registerBody = z.object({ phone, password: newPassword, smsCode });
 export const changePasswordBody = z.object({
-  currentPassword: z.string().max(200).optional(),
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   newPassword,
 });
 /** An email to confirm with a code; null or an empty string removes the account's email. */
@@ -92,11 +105,8 @@ export const emailOutboxAnswer = z.object({ email: z.string(), code: z.string(),
 /** The session id is also sent as an HttpOnly cookie of this name. */
 export const SESSION_COOKIE = 'sessionId';
 
-/** The 403 of a signed-in call: a write carrying only the cookie from another site, or an account still on a password it did not choose. */
-const signedInRefusal = {
-  description: 'A write authenticated only by the cookie that did not come from this site\'s pages, or an account that must first replace a password it did not choose.',
-  codes: [PASSWORD_CHANGE_REQUIRED],
-} as const;
+/** The answer of every login: the session it opens (also set as the cookie). */
+const newSession = { status: 200, schema: sessionAnswer, description: 'The new session and its user.' } as const;
 
 /** Who is signed in, and how they sign in (docs/product/api.md#accounts). */
 export const authEndpoints = {
@@ -107,7 +117,7 @@ export const authEndpoints = {
     summary: 'The signed-in user',
     description: 'Signed in; allowed while a password change is required.',
     ok: { status: 200, schema: currentUser, description: 'The current user.' },
-    refusals: { 401: 'No one is signed in.' },
+    refusals: guards({ beforePasswordChange: true }),
   }),
   sendSmsCode: endpoint({
     method: 'POST',
@@ -131,7 +141,7 @@ export const authEndpoints = {
     description:
       'Anyone. The code is checked against the one the caller asked for (its `smsChallenge` cookie, else the latest asked from its address). A phone with no account becomes a customer with a verified phone and no password. Sets the session cookie.',
     body: verifySmsCodeBody,
-    ok: { status: 200, schema: sessionAnswer, description: 'The new session and its user.' },
+    ok: newSession,
     refusals: {
       400: 'The code is wrong, or there is no live code (expired, used, or burned after the fifth wrong try).',
       403: 'A merchant account whose merchant is not active.',
@@ -144,7 +154,7 @@ export const authEndpoints = {
     summary: 'Creates a customer account with a password, proven by a texted code',
     description: 'Anyone. The account is a customer with a verified phone; sets the session cookie.',
     body: registerBody,
-    ok: { status: 200, schema: sessionAnswer, description: 'The new session and its user.' },
+    ok: newSession,
     refusals: {
       400: 'The code is wrong, or there is no live code.',
       409: 'The phone is already registered (told only after the code was right).',
@@ -157,7 +167,7 @@ export const authEndpoints = {
     summary: 'Logs in with a phone or verified email and a password',
     description: 'Anyone: customers, merchants and admins alike. Sets the session cookie.',
     body: passwordLoginBody,
-    ok: { status: 200, schema: sessionAnswer, description: 'The new session and its user.' },
+    ok: newSession,
     refusals: {
       401: 'No such account, no password set, or a wrong password (one answer for all).',
       403: 'A merchant account whose merchant is not active.',
@@ -174,9 +184,8 @@ export const authEndpoints = {
     body: changePasswordBody,
     ok: { status: 200, schema: passwordChangedAnswer, description: '`{message: \'Password updated\', sessionId}`.' },
     refusals: {
+      ...guards({ write: true, beforePasswordChange: true }),
       400: 'The current password is missing or wrong.',
-      401: 'No one is signed in.',
-      403: 'A write authenticated only by the cookie that did not come from this site\'s pages.',
       429: 'More than ten tries in 15 minutes.',
     },
   }),
@@ -190,8 +199,7 @@ export const authEndpoints = {
     body: updateUserBody,
     ok: { status: 200, schema: currentUser, description: 'The current user.' },
     refusals: {
-      401: 'No one is signed in.',
-      403: signedInRefusal,
+      ...guards({ write: true }),
       409: 'Another account has this email verified.',
       429: 'Within the minute\'s cooldown, or over the account\'s codes for the hour.',
       502: 'The email could not be sent.',
@@ -207,8 +215,7 @@ export const authEndpoints = {
     ok: { status: 200, schema: currentUser, description: 'The current user, the pending address now its `email`.' },
     refusals: {
       400: 'The code is wrong, or there is no live code.',
-      401: 'No one is signed in.',
-      403: signedInRefusal,
+      ...guards({ write: true }),
       409: 'Another account verified this email first.',
     },
   }),

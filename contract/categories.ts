@@ -1,15 +1,18 @@
 /** Deal categories: the public list with counts, and the superadmins' management (docs/product/api.md#categories). */
 import { z } from 'zod';
-import { idParams, messageAnswer, PASSWORD_CHANGE_REQUIRED } from './common';
+import { idParams, messageAnswer } from './common';
+import { guards } from './refusals';
+import { CATEGORY_ICON_MAX_LENGTH, CATEGORY_NAME_MAX_LENGTH, CATEGORY_POSITION_MAX, CATEGORY_SLUG_MAX_LENGTH } from './constants';
 import { endpoint } from './endpoint';
+import { reason } from './reasons';
 
 /** Lower-case letters and digits in words joined by single dashes: `spa-beauty`. */
 export const categorySlug = z
   .string()
   .trim()
-  .min(1, { message: 'is required' })
-  .max(60, { message: 'must be at most 60 characters' })
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'must be lower-case letters, digits and single dashes' });
+  .min(1, { message: reason('validation.required') })
+  .max(CATEGORY_SLUG_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: CATEGORY_SLUG_MAX_LENGTH }) })
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: reason('validation.slugPattern') });
 
 /** What a deal carries of its category. */
 export const categoryBadge = z.object({
@@ -30,21 +33,21 @@ export type Category = z.infer<typeof category>;
 export const categoryList = z.array(category);
 
 const categoryName = z
-  .string({ message: 'is required' })
+  .string({ message: reason('validation.required') })
   .trim()
-  .min(1, { message: 'is required' })
-  .max(60, { message: 'must be at most 60 characters' });
+  .min(1, { message: reason('validation.required') })
+  .max(CATEGORY_NAME_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: CATEGORY_NAME_MAX_LENGTH }) });
 const categoryIcon = z
-  .string({ message: 'is required' })
+  .string({ message: reason('validation.required') })
   .trim()
-  .min(1, { message: 'is required' })
-  .max(40, { message: 'must be at most 40 characters' })
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'must be an icon name such as utensils' });
+  .min(1, { message: reason('validation.required') })
+  .max(CATEGORY_ICON_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: CATEGORY_ICON_MAX_LENGTH }) })
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: reason('validation.iconName') });
 const categoryPosition = z
-  .number({ message: 'must be a number' })
-  .int({ message: 'must be a whole number' })
-  .min(0, { message: 'must not be negative' })
-  .max(10_000, { message: 'is too large' });
+  .number({ message: reason('validation.number') })
+  .int({ message: reason('validation.wholeNumber') })
+  .min(0, { message: reason('validation.notNegative') })
+  .max(CATEGORY_POSITION_MAX, { message: reason('validation.tooLarge') });
 
 /** POST /api/admin/categories. The slug never changes once made (lists and links use it). */
 export const createCategoryBody = z.object({
@@ -80,15 +83,6 @@ export const categoryEndpoints = {
   }),
 };
 
-/** 401 for a guest, 403 for any other role, before the body is read (as contract/admin.ts's `superadminOnlyRefusals`). */
-const superadminOnly = {
-  401: 'No one is signed in.',
-  403: {
-    description: 'The account is not a superadmin (checked before the body is read), a write came with only the cookie from another site, or the account must first replace a password it did not choose.',
-    codes: [PASSWORD_CHANGE_REQUIRED],
-  },
-} as const;
-
 /** The superadmins' management of categories. */
 export const adminCategoryEndpoints = {
   list: endpoint({
@@ -98,7 +92,7 @@ export const adminCategoryEndpoints = {
     summary: 'Every category, with the deals in any state that use it',
     description: 'Superadmins. In `position` order, each as the public list has it plus `usedBy` and `createdAt`.',
     ok: { status: 200, schema: adminCategoryList, description: 'The categories in their order.' },
-    refusals: { ...superadminOnly },
+    refusals: guards({ account: 'a superadmin' }),
   }),
   create: endpoint({
     method: 'POST',
@@ -108,7 +102,7 @@ export const adminCategoryEndpoints = {
     description: 'Superadmins. The slug is unique and never changes.',
     body: createCategoryBody,
     ok: { status: 201, schema: adminCategory, description: 'The category.' },
-    refusals: { ...superadminOnly, 409: 'Another category already has this slug.' },
+    refusals: { ...guards({ account: 'a superadmin', write: true }), 409: 'Another category already has this slug.' },
   }),
   update: endpoint({
     method: 'PATCH',
@@ -119,7 +113,7 @@ export const adminCategoryEndpoints = {
     params: idParams,
     body: updateCategoryBody,
     ok: { status: 200, schema: adminCategory, description: 'The category.' },
-    refusals: { ...superadminOnly, 404: 'No category with this id.' },
+    refusals: { ...guards({ account: 'a superadmin', write: true }), 404: 'No category with this id.' },
   }),
   delete: endpoint({
     method: 'DELETE',
@@ -129,6 +123,6 @@ export const adminCategoryEndpoints = {
     description: 'Superadmins. A category any deal has, in any state, cannot be deleted.',
     params: idParams,
     ok: { status: 200, schema: messageAnswer, description: '`{message: \'Category deleted\'}`.' },
-    refusals: { ...superadminOnly, 404: 'No category with this id.', 409: 'Deals use the category.' },
+    refusals: { ...guards({ account: 'a superadmin', write: true }), 404: 'No category with this id.', 409: 'Deals use the category.' },
   }),
 };

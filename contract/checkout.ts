@@ -1,38 +1,49 @@
 /** Checkout, payment status, vouchers and reviews (docs/product/api.md#checkout-and-payment; ADRs 012-014). */
 import { z } from 'zod';
-import { idParams, messageAnswer, PASSWORD_CHANGE_REQUIRED } from './common';
+import { idParams, messageAnswer } from './common';
 import { endpoint, pathOf } from './endpoint';
+import { guards } from './refusals';
 import { refundReason } from './money';
 import { deal } from './deals';
 import { orderGroup } from './groups';
-import { MAX_CHECKOUT_LINES, MAX_UNITS_PER_LINE, NEXT_CURSOR_HEADER } from './constants';
+import {
+  CARDHOLDER_NAME_MAX_LENGTH,
+  CURSOR_MAX_LENGTH,
+  MAX_CHECKOUT_LINES,
+  MAX_UNITS_PER_LINE,
+  NEXT_CURSOR_HEADER,
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_COMMENT_MAX_LENGTH,
+} from './constants';
+import { reason } from './reasons';
 
 export { MAX_CHECKOUT_LINES, MAX_CHECKOUT_TOTAL_CENTS, MAX_UNITS_PER_LINE } from './constants';
 
-const dealId = z.uuid({ message: 'must be a deal id' });
+const dealId = z.uuid({ message: reason('validation.dealId') });
 
 /** `{dealId}`, `{dealIds: [...]}` (a repeated id is one more unit) or `{items: [{dealId, quantity}]}`. */
 export const checkoutBody = z
   .object({
     dealId: dealId.optional(),
-    dealIds: z.array(dealId).min(1, { message: 'must not be empty' }).max(MAX_CHECKOUT_LINES * MAX_UNITS_PER_LINE).optional(),
+    dealIds: z.array(dealId).min(1, { message: reason('validation.notEmpty') }).max(MAX_CHECKOUT_LINES * MAX_UNITS_PER_LINE).optional(),
     items: z
       .array(
         z.object({
           dealId,
           quantity: z
-            .number({ message: 'must be a number' })
-            .int({ message: 'must be a whole number' })
-            .min(1, { message: 'must be at least 1' })
-            .max(MAX_UNITS_PER_LINE, { message: `must be at most ${MAX_UNITS_PER_LINE}` }),
+            .number({ message: reason('validation.number') })
+            .int({ message: reason('validation.wholeNumber') })
+            .min(1, { message: reason('validation.atLeast', { min: 1 }) })
+            .max(MAX_UNITS_PER_LINE, { message: reason('validation.atMost', { max: MAX_UNITS_PER_LINE }) }),
         }),
       )
-      .min(1, { message: 'must not be empty' })
-      .max(MAX_CHECKOUT_LINES, { message: `must have at most ${MAX_CHECKOUT_LINES} lines` })
+      .min(1, { message: reason('validation.notEmpty') })
+      .max(MAX_CHECKOUT_LINES, { message: reason('validation.linesMax', { max: MAX_CHECKOUT_LINES }) })
       .optional(),
   })
   .refine((b) => [b.dealId, b.dealIds, b.items].filter((v) => v !== undefined).length === 1, {
-    message: 'Send exactly one of dealId, dealIds or items',
+    message: reason('validation.oneCheckoutForm'),
   });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
 
@@ -117,12 +128,12 @@ export const VOUCHER_LIST_DEFAULT_LIMIT = 50;
 export const VOUCHER_LIST_MAX_LIMIT = 100;
 export const voucherListQuery = z.object({
   limit: z.coerce
-    .number({ message: 'must be a number' })
-    .int({ message: 'must be a whole number' })
-    .min(1, { message: 'must be at least 1' })
-    .max(VOUCHER_LIST_MAX_LIMIT, { message: `must be at most ${VOUCHER_LIST_MAX_LIMIT}` })
+    .number({ message: reason('validation.number') })
+    .int({ message: reason('validation.wholeNumber') })
+    .min(1, { message: reason('validation.atLeast', { min: 1 }) })
+    .max(VOUCHER_LIST_MAX_LIMIT, { message: reason('validation.atMost', { max: VOUCHER_LIST_MAX_LIMIT }) })
     .default(VOUCHER_LIST_DEFAULT_LIMIT),
-  cursor: z.string().max(200, { message: 'is invalid' }).optional(),
+  cursor: z.string().max(CURSOR_MAX_LENGTH, { message: reason('validation.invalid') }).optional(),
 });
 
 export const orderSummary = z.object({
@@ -170,21 +181,36 @@ export const TEST_CARDS = { success: '4242424242424242', declined: '400000000000
 
 export const testPayBody = z.object({
   cardNumber: z
-    .string({ message: 'Please enter the card number' })
+    .string({ message: reason('validation.cardNumber') })
     .transform((v) => v.replace(/[\s-]/g, ''))
-    .refine((v) => /^\d{12,19}$/.test(v), { message: 'Please enter a valid card number' }),
+    .refine((v) => /^\d{12,19}$/.test(v), { message: reason('validation.cardNumberInvalid') }),
   expiry: z
-    .string({ message: 'Please enter the expiry date' })
+    .string({ message: reason('validation.expiry') })
     .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, { message: 'Expiry must look like MM/YY' }),
-  cvc: z.string({ message: 'Please enter the CVV' }).trim().regex(/^\d{3,4}$/, { message: 'CVV must be 3 or 4 digits' }),
-  cardholderName: z.string({ message: 'Please enter the cardholder name' }).trim().min(1, { message: 'Please enter the cardholder name' }).max(100),
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, { message: reason('validation.expiryPattern') }),
+  cvc: z
+    .string({ message: reason('validation.cvv') })
+    .trim()
+    .regex(/^\d{3,4}$/, { message: reason('validation.cvvDigits') }),
+  cardholderName: z
+    .string({ message: reason('validation.cardholder') })
+    .trim()
+    .min(1, { message: reason('validation.cardholder') })
+    .max(CARDHOLDER_NAME_MAX_LENGTH),
 });
 export const testPayAnswer = z.object({ status: z.literal('paid'), successUrl: z.string() });
 
 export const reviewBody = z.object({
-  rating: z.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(1, { message: 'must be 1 to 5' }).max(5, { message: 'must be 1 to 5' }),
-  comment: z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(1000, { message: 'must be at most 1000 characters' }),
+  rating: z
+    .number({ message: reason('validation.number') })
+    .int({ message: reason('validation.wholeNumber') })
+    .min(RATING_MIN, { message: reason('validation.oneToFive') })
+    .max(RATING_MAX, { message: reason('validation.oneToFive') }),
+  comment: z
+    .string({ message: reason('validation.required') })
+    .trim()
+    .min(1, { message: reason('validation.required') })
+    .max(REVIEW_COMMENT_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: REVIEW_COMMENT_MAX_LENGTH }) }),
 });
 
 /** GET /api/payment-status/{sessionId}: the provider's session id the checkout answered in its payment page's address. */
@@ -194,17 +220,6 @@ export const checkoutSessionParams = z.object({ id: z.string().min(1).max(300) }
 
 /** A payment provider's webhook answers this: the event was taken, and what it did (`duplicate` for one seen before). */
 export const webhookAnswer = z.object({ received: z.literal(true), result: z.string() });
-
-/** The 403 of a signed-in read: an account still on a password it did not choose. */
-const passwordChangeRefusal = {
-  description: 'The account must first replace a password it did not choose.',
-  codes: [PASSWORD_CHANGE_REQUIRED],
-} as const;
-/** The 403 of a signed-in write: a write carrying only the cookie from another site, or an account still on a password it did not choose. */
-const signedInWriteRefusal = {
-  description: 'A write authenticated only by the cookie that did not come from this site\'s pages, or an account that must first replace a password it did not choose.',
-  codes: [PASSWORD_CHANGE_REQUIRED],
-} as const;
 
 /** The refusals a webhook gives: only for what it cannot read. */
 const webhookRefusals = {
@@ -224,11 +239,7 @@ export const checkoutEndpoints = {
     ok: { status: 200, schema: checkoutAnswer, description: '`{url}`: the payment page to send the browser to.' },
     refusals: {
       400: 'More than 20 different deals or 100 units of one deal once repeated ids are merged, or a total over $999,999.99.',
-      401: 'No one is signed in.',
-      403: {
-        description: 'Not a customer account; a write authenticated only by the cookie that did not come from this site\'s pages; or an account that must first replace a password it did not choose.',
-        codes: [PASSWORD_CHANGE_REQUIRED],
-      },
+      ...guards({ account: 'a customer', write: true }),
       404: 'A deal of the checkout does not exist.',
       409: 'A deal is no longer available, switched off, not on sale yet, ended, sold out or short of units, over the customer\'s allowance, or in too high demand right now.',
       429: 'Over the customer\'s 30 checkout attempts a minute.',
@@ -244,11 +255,7 @@ export const checkoutEndpoints = {
       'Signed in; only the checkout\'s own customer. While the order is pending this also asks the provider, and fulfils the order (or lets it expire) if the provider\'s event has not arrived yet. `status` is `failed` for an expired, cancelled or refunded order; a group member\'s vouchers come once the group has formed.',
     params: paymentSessionParams,
     ok: { status: 200, schema: paymentStatusAnswer, description: '`{status, vouchers, deal, order, group}`.' },
-    refusals: {
-      401: 'No one is signed in.',
-      403: passwordChangeRefusal,
-      404: 'No payment of the caller has this session id (somebody else\'s answers the same).',
-    },
+    refusals: { ...guards(), 404: 'No payment of the caller has this session id (somebody else\'s answers the same).' },
   }),
   testSession: endpoint({
     method: 'GET',
@@ -259,11 +266,7 @@ export const checkoutEndpoints = {
       'Only while the built-in provider is in use. Signed in; only the checkout\'s own customer. A lapsed pending order is expired on the way.',
     params: checkoutSessionParams,
     ok: { status: 200, schema: testCheckoutSession, description: 'The session: `open`, `complete` or `expired`, with its order and refunds.' },
-    refusals: {
-      401: 'No one is signed in.',
-      403: passwordChangeRefusal,
-      404: 'No payment of the caller has this session id.',
-    },
+    refusals: { ...guards(), 404: 'No payment of the caller has this session id.' },
   }),
   testPay: endpoint({
     method: 'POST',
@@ -276,9 +279,8 @@ export const checkoutEndpoints = {
     body: testPayBody,
     ok: { status: 200, schema: testPayAnswer, description: '`{status: \'paid\', successUrl}`.' },
     refusals: {
-      401: 'No one is signed in.',
+      ...guards({ write: true }),
       402: 'The card was declined (4000 0000 0000 0002), has expired, or is not one of the two test cards.',
-      403: signedInWriteRefusal,
       404: 'No payment of the caller has this session id.',
       409: 'The checkout has expired, or the payment came too late: the deal was withdrawn, sold out or its group closed meanwhile, and the payment was refunded.',
       429: 'Over the customer\'s 30 payment attempts a minute.',
@@ -293,11 +295,7 @@ export const checkoutEndpoints = {
     description: 'Only while the built-in provider is in use. Signed in; only the checkout\'s own customer.',
     params: checkoutSessionParams,
     ok: { status: 200, schema: messageAnswer, description: '`{message: \'Checkout cancelled\'}`.' },
-    refusals: {
-      401: 'No one is signed in.',
-      403: signedInWriteRefusal,
-      404: 'No payment of the caller has this session id.',
-    },
+    refusals: { ...guards({ write: true }), 404: 'No payment of the caller has this session id.' },
   }),
   testWebhook: endpoint({
     method: 'POST',
@@ -340,9 +338,8 @@ export const voucherEndpoints = {
     query: voucherListQuery,
     ok: { status: 200, schema: voucherList, description: 'The page\'s vouchers.' },
     refusals: {
+      ...guards(),
       400: 'The cursor is not one the server made.',
-      401: 'No one is signed in.',
-      403: passwordChangeRefusal,
     },
   }),
   get: endpoint({
@@ -353,11 +350,7 @@ export const voucherEndpoints = {
     description: 'Signed in; only the voucher\'s owner.',
     params: idParams,
     ok: { status: 200, schema: voucher, description: 'The voucher, as the list presents it.' },
-    refusals: {
-      401: 'No one is signed in.',
-      403: passwordChangeRefusal,
-      404: 'The caller has no voucher with this id (somebody else\'s answers the same).',
-    },
+    refusals: { ...guards(), 404: 'The caller has no voucher with this id (somebody else\'s answers the same).' },
   }),
   qr: endpoint({
     method: 'GET',
@@ -368,11 +361,7 @@ export const voucherEndpoints = {
       'Signed in (the session cookie of an `<img src>`, or the bearer header); only the voucher\'s owner. The image encodes the redeem link with the code and PIN, and is cached by the browser for a year: they never change.',
     params: idParams,
     ok: { status: 200, schema: z.string(), contentType: 'image/svg+xml', description: 'An SVG picture.' },
-    refusals: {
-      401: 'No one is signed in.',
-      403: passwordChangeRefusal,
-      404: 'The caller has no voucher with this id.',
-    },
+    refusals: { ...guards(), 404: 'The caller has no voucher with this id.' },
   }),
   review: endpoint({
     method: 'POST',
@@ -384,11 +373,7 @@ export const voucherEndpoints = {
     body: reviewBody,
     ok: { status: 201, schema: messageAnswer, description: '`{message: \'Thank you for your review\'}`.' },
     refusals: {
-      401: 'No one is signed in.',
-      403: {
-        description: 'The caller holds no redeemed voucher of the deal; a write authenticated only by the cookie that did not come from this site\'s pages; or an account that must first replace a password it did not choose.',
-        codes: [PASSWORD_CHANGE_REQUIRED],
-      },
+      ...guards({ write: true, also403: ['the caller holds no redeemed voucher of the deal'] }),
       409: 'The caller has already reviewed this deal.',
     },
   }),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { reason } from './reasons';
 
 /** Every error answer of the API. */
 /** Every refusal: a message to show, and for some a stable `code` that screens branch on. */
 export const errorBody = z.object({ message: z.string(), code: z.string().optional() });
 /** The code of the 403 an account gets while it must still replace a password it did not choose (ADR 006). */
-export const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED';
+export { PASSWORD_CHANGE_REQUIRED } from './constants';
 export type ErrorBody = z.infer<typeof errorBody>;
 
 export const uuid = z.uuid();
@@ -12,5 +13,5 @@ export const uuid = z.uuid();
 /** An ISO-8601 instant in UTC, as the API sends every time. */
 export const isoDateTime = z.iso.datetime({ offset: true });
 
-export const idParams = z.object({ id: z.uuid({ message: 'must be a UUID' }) });
+export const idParams = z.object({ id: z.uuid({ message: reason('validation.uuid') }) });
 export const messageAnswer = z.object({ message: z.string() });

@@ -113,3 +113,64 @@ export const BOOTSTRAP_SECRET_HEADER = 'x-bootstrap-secret';
 
 /** The `code` of the refusal of a staff account for a phone that already has an account, which the form places under the phone. */
 export const STAFF_PHONE_TAKEN_CODE = 'phone_taken';
+
+/** The code of the 403 an account gets while it must still replace a password it did not choose (ADR 006). */
+export const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED';
+
+/*
+ * Field limits (docs/product/constants.md): the lengths and ranges the schemas of contract/ check, here, free of
+ * zod, so that the web forms check (and stop typing at) the same numbers. SEARCH_QUERY_MAX_LENGTH,
+ * DEAL_GALLERY_MAX, the group's, the checkout's and MIN_CHARGE_CENTS above are limits too.
+ */
+/** Phones: at most this many characters once normalised (digits and an optional leading +). */
+export const PHONE_MAX_LENGTH = 16;
+export const PASSWORD_MAX_LENGTH = 200;
+export const EMAIL_MAX_LENGTH = 254;
+/** A list's paging cursor as sent back (the ledger's is a `seq`, shorter). */
+export const CURSOR_MAX_LENGTH = 200;
+export const LEDGER_CURSOR_MAX_LENGTH = 40;
+export const MERCHANT_NAME_MAX_LENGTH = 120;
+export const MERCHANT_ADDRESS_MAX_LENGTH = 300;
+export const MERCHANT_DESCRIPTION_MAX_LENGTH = 2000;
+export const MERCHANT_CITY_MAX_LENGTH = 100;
+/** A commission rate, in basis points: at most 100%. */
+export const COMMISSION_BPS_MAX = 10_000;
+/** Degrees either side of zero. */
+export const LATITUDE_MAX = 90;
+export const LONGITUDE_MAX = 180;
+export const DEAL_TITLE_MAX_LENGTH = 200;
+/** A deal's description, redemption instructions and terms, each. */
+export const DEAL_TEXT_MAX_LENGTH = 20_000;
+/** A picture's address (the main image and each of the more photos). */
+export const IMAGE_URL_MAX_LENGTH = 2000;
+/** A price, an original price or a price filter, in cents. */
+export const PRICE_MAX_CENTS = 100_000_000;
+export const INVENTORY_MAX = 10_000_000;
+export const MAX_PER_USER_MAX = 1000;
+/** Why a superadmin turned a proposed deal down. */
+export const REJECTION_REASON_MAX_LENGTH = 1000;
+export const CATEGORY_SLUG_MAX_LENGTH = 60;
+export const CATEGORY_NAME_MAX_LENGTH = 60;
+export const CATEGORY_ICON_MAX_LENGTH = 40;
+export const CATEGORY_POSITION_MAX = 10_000;
+/** The built-in test provider's card form. */
+export const CARDHOLDER_NAME_MAX_LENGTH = 100;
+/** A review: its rating from 1 to 5 stars (a minimum-rating filter too) and its comment. */
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const REVIEW_COMMENT_MAX_LENGTH = 1000;
+/** Why a voucher is refunded, by its owner or a superadmin. */
+export const REFUND_REASON_MAX_LENGTH = 500;
+/** What a superadmin did about a refund that needs attention. */
+export const ATTENTION_NOTE_MAX_LENGTH = 500;
+/** The customer-service search box. */
+export const ORDER_SEARCH_MAX_LENGTH = 100;
+/** Page sizes a caller may ask for: orders, ledger rows, redemption log rows (50 unless asked). */
+export const ORDER_LIST_MAX_LIMIT = 100;
+export const LEDGER_PAGE_MAX_LIMIT = 200;
+export const REDEMPTION_LOG_MAX_LIMIT = 200;
+export const REDEMPTION_LOG_DEFAULT_LIMIT = 50;
+/** A code typed at redemption, as the wire takes it (the form stops at VOUCHER_CODE_LENGTH). */
+export const REDEMPTION_CODE_MAX_LENGTH = 32;
+export const STAFF_NAME_MAX_LENGTH = 80;
+export const PAYOUT_REFERENCE_MAX_LENGTH = 120;

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { DEAL_LIST_DEFAULT_LIMIT, DEAL_LIST_MAX_LIMIT, NEXT_CURSOR_HEADER, SEARCH_QUERY_MAX_LENGTH } from './constants';
+import {
+  CURSOR_MAX_LENGTH,
+  DEAL_LIST_DEFAULT_LIMIT,
+  DEAL_LIST_MAX_LIMIT,
+  LATITUDE_MAX,
+  LONGITUDE_MAX,
+  NEXT_CURSOR_HEADER,
+  PRICE_MAX_CENTS,
+  RATING_MAX,
+  RATING_MIN,
+  SEARCH_QUERY_MAX_LENGTH,
+} from './constants';
+import { reason } from './reasons';
 import { categoryBadge, categorySlug } from './categories';
 import { idParams } from './common';
 import { endpoint } from './endpoint';
@@ -73,14 +85,18 @@ export const dealList = z.array(deal);
 
 /** A page of a deal list: an optional search, the page size and the cursor of `x-next-cursor`. */
 export const dealPageQuery = z.object({
-  q: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH, { message: `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters` }).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_QUERY_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: SEARCH_QUERY_MAX_LENGTH }) })
+    .optional(),
   limit: z.coerce
-    .number({ message: 'must be a number' })
-    .int({ message: 'must be a whole number' })
-    .min(1, { message: 'must be at least 1' })
-    .max(DEAL_LIST_MAX_LIMIT, { message: `must be at most ${DEAL_LIST_MAX_LIMIT}` })
+    .number({ message: reason('validation.number') })
+    .int({ message: reason('validation.wholeNumber') })
+    .min(1, { message: reason('validation.atLeast', { min: 1 }) })
+    .max(DEAL_LIST_MAX_LIMIT, { message: reason('validation.atMost', { max: DEAL_LIST_MAX_LIMIT }) })
     .default(DEAL_LIST_DEFAULT_LIMIT),
-  cursor: z.string().max(200, { message: 'is invalid' }).optional(),
+  cursor: z.string().max(CURSOR_MAX_LENGTH, { message: reason('validation.invalid') }).optional(),
 });
 
 /**
@@ -90,21 +106,21 @@ export const dealPageQuery = z.object({
  * without a position last).
  */
 export const dealSort = z.enum(['newest', 'popular', 'price_asc', 'price_desc', 'ending_soon', 'nearest'], {
-  message: 'must be one of newest, popular, price_asc, price_desc, ending_soon, nearest',
+  message: reason('validation.sortValues'),
 });
 export type DealSort = z.infer<typeof dealSort>;
 
 const queryCents = z.coerce
-  .number({ message: 'must be a number of cents' })
-  .int({ message: 'must be a whole number of cents' })
-  .min(0, { message: 'must not be negative' })
-  .max(100_000_000, { message: 'is too large' });
+  .number({ message: reason('validation.centsNumber') })
+  .int({ message: reason('validation.wholeCents') })
+  .min(0, { message: reason('validation.notNegative') })
+  .max(PRICE_MAX_CENTS, { message: reason('validation.tooLarge') });
 
 const degrees = (max: number) =>
   z.coerce
-    .number({ message: 'must be a number' })
-    .min(-max, { message: `must be between -${max} and ${max}` })
-    .max(max, { message: `must be between -${max} and ${max}` });
+    .number({ message: reason('validation.number') })
+    .min(-max, { message: reason('validation.between', { max }) })
+    .max(max, { message: reason('validation.between', { max }) });
 
 /** GET /api/deals: a page of the shoppers' list, filtered and in one order; a cursor belongs to the order it came from. */
 export const dealListQuery = dealPageQuery
@@ -115,21 +131,21 @@ export const dealListQuery = dealPageQuery
     maxPriceCents: queryCents.optional(),
     /** Deals whose `rating` (one decimal) is at least this; unrated deals (0) never pass. */
     minRating: z.coerce
-      .number({ message: 'must be a number' })
-      .min(1, { message: 'must be between 1 and 5' })
-      .max(5, { message: 'must be between 1 and 5' })
+      .number({ message: reason('validation.number') })
+      .min(RATING_MIN, { message: reason('validation.betweenOneAndFive') })
+      .max(RATING_MAX, { message: reason('validation.betweenOneAndFive') })
       .optional(),
     sort: dealSort.default('newest'),
     /** The shopper's position, for `sort=nearest` (required there, ignored otherwise). */
-    lat: degrees(90).optional(),
-    lng: degrees(180).optional(),
+    lat: degrees(LATITUDE_MAX).optional(),
+    lng: degrees(LONGITUDE_MAX).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.minPriceCents !== undefined && v.maxPriceCents !== undefined && v.maxPriceCents < v.minPriceCents) {
-      ctx.addIssue({ code: 'custom', path: ['maxPriceCents'], message: 'must not be below minPriceCents' });
+      ctx.addIssue({ code: 'custom', path: ['maxPriceCents'], message: reason('validation.notBelowMinPrice') });
     }
     if (v.sort === 'nearest' && (v.lat === undefined || v.lng === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [v.lat === undefined ? 'lat' : 'lng'], message: 'lat and lng are required to sort by nearest' });
+      ctx.addIssue({ code: 'custom', path: [v.lat === undefined ? 'lat' : 'lng'], message: reason('validation.nearestNeedsPlace') });
     }
   });
 export type DealListQuery = z.infer<typeof dealListQuery>;

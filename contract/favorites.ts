@@ -1,11 +1,13 @@
 /** A signed-in account's favourite deals (docs/product/api.md#favourites). */
 import { z } from 'zod';
-import { messageAnswer, PASSWORD_CHANGE_REQUIRED } from './common';
+import { messageAnswer } from './common';
 import { dealList } from './deals';
 import { endpoint } from './endpoint';
+import { guards } from './refusals';
+import { reason } from './reasons';
 
-export const favoriteBody = z.object({ dealId: z.uuid({ message: 'must be a deal id' }) });
-export const favoriteParams = z.object({ dealId: z.uuid({ message: 'must be a deal id' }) });
+export const favoriteBody = z.object({ dealId: z.uuid({ message: reason('validation.dealId') }) });
+export const favoriteParams = z.object({ dealId: z.uuid({ message: reason('validation.dealId') }) });
 
 /** Every favourites call is signed in; each account reads and changes only its own. */
 export const favoriteEndpoints = {
@@ -16,10 +18,7 @@ export const favoriteEndpoints = {
     summary: 'The account\'s favourite deals',
     description: 'Signed in. The favourites that shoppers can still see, most recently added first.',
     ok: { status: 200, schema: dealList, description: 'The favourite deals.' },
-    refusals: {
-      401: 'No one is signed in.',
-      403: { description: 'The account must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
-    },
+    refusals: guards(),
   }),
   add: endpoint({
     method: 'POST',
@@ -30,11 +29,7 @@ export const favoriteEndpoints = {
     body: favoriteBody,
     ok: { status: 200, schema: messageAnswer, description: '`{message: \'Added to favorites\'}`.' },
     refusals: {
-      401: 'No one is signed in.',
-      403: {
-        description: 'A write authenticated only by the cookie that did not come from this site\'s pages, or an account that must first replace a password it did not choose.',
-        codes: [PASSWORD_CHANGE_REQUIRED],
-      },
+      ...guards({ write: true }),
       404: 'No deal with this id is shown to the caller.',
     },
   }),
@@ -46,12 +41,6 @@ export const favoriteEndpoints = {
     description: 'Signed in. Removing one that is not there changes nothing.',
     params: favoriteParams,
     ok: { status: 200, schema: messageAnswer, description: '`{message: \'Removed from Favorites\'}`.' },
-    refusals: {
-      401: 'No one is signed in.',
-      403: {
-        description: 'A write authenticated only by the cookie that did not come from this site\'s pages, or an account that must first replace a password it did not choose.',
-        codes: [PASSWORD_CHANGE_REQUIRED],
-      },
-    },
+    refusals: guards({ write: true }),
   }),
 };

@@ -1,8 +1,10 @@
 /** Group deals (docs/product/api.md#group-deals; ADR 029): start, join and read a group. */
 import { z } from 'zod';
-import { idParams, PASSWORD_CHANGE_REQUIRED } from './common';
+import { idParams } from './common';
 import { deal } from './deals';
 import { endpoint } from './endpoint';
+import { guards } from './refusals';
+import { reason } from './reasons';
 
 export const groupStatus = z.enum(['open', 'formed', 'failed']);
 export type GroupStatus = z.infer<typeof groupStatus>;
@@ -52,7 +54,7 @@ export const openGroup = group.pick({ id: true, size: true, priceCents: true, se
 export type OpenGroup = z.infer<typeof openGroup>;
 export const openGroupList = z.array(openGroup);
 
-export const startGroupBody = z.object({ dealId: z.uuid({ message: 'must be a deal id' }) });
+export const startGroupBody = z.object({ dealId: z.uuid({ message: reason('validation.dealId') }) });
 
 /** POST /api/groups and POST /api/groups/{id}/join: the group and the payment page for the caller's place. */
 export const groupCheckoutAnswer = z.object({ group, url: z.string() });
@@ -61,10 +63,11 @@ export type GroupCheckoutAnswer = z.infer<typeof groupCheckoutAnswer>;
 /** GET /api/groups: the signed-in customer's groups, newest first. */
 export const myGroupList = z.array(group);
 
-/** The 403 of starting or joining: as a checkout's. */
-const groupCheckoutForbidden = {
-  description: 'Not a customer account; a write authenticated only by the cookie that did not come from this site\'s pages; or an account that must first replace a password it did not choose.',
-  codes: [PASSWORD_CHANGE_REQUIRED],
+/** What starting and joining refuse as every checkout does: a customer's write, within the checkout budget, with the provider's payment page. */
+const asACheckout = {
+  ...guards({ account: 'a customer', write: true }),
+  429: 'Over the customer\'s 30 checkout attempts a minute.',
+  502: 'The payment provider failed to open the payment page.',
 } as const;
 
 /** Group deals: starting and joining are checkouts of one unit at the group price, with the checkout's refusals and budget. */
@@ -78,12 +81,9 @@ export const groupEndpoints = {
     body: startGroupBody,
     ok: { status: 200, schema: groupCheckoutAnswer, description: '`{group, url}`: the new group and the payment page for the caller\'s place.' },
     refusals: {
-      401: 'No one is signed in.',
-      403: groupCheckoutForbidden,
+      ...asACheckout,
       404: 'No deal has this id.',
       409: 'The deal has no group price, or cannot be bought now (no longer available, switched off, not on sale yet, ended, sold out, over the allowance, in too high demand).',
-      429: 'Over the customer\'s 30 checkout attempts a minute.',
-      502: 'The payment provider failed to open the payment page.',
     },
   }),
   join: endpoint({
@@ -95,12 +95,9 @@ export const groupEndpoints = {
     params: idParams,
     ok: { status: 200, schema: groupCheckoutAnswer, description: '`{group, url}`: the group and the payment page for the caller\'s place.' },
     refusals: {
-      401: 'No one is signed in.',
-      403: groupCheckoutForbidden,
+      ...asACheckout,
       404: 'No group has this id.',
       409: 'The group is full, has closed (formed, failed or past its deadline), or already holds the caller; or its deal cannot be bought now.',
-      429: 'Over the customer\'s 30 checkout attempts a minute.',
-      502: 'The payment provider failed to open the payment page.',
     },
   }),
   get: endpoint({
@@ -120,10 +117,7 @@ export const groupEndpoints = {
     summary: 'The caller\'s groups, newest first',
     description: 'Signed in. A lapsed checkout\'s place aside.',
     ok: { status: 200, schema: myGroupList, description: 'The groups.' },
-    refusals: {
-      401: 'No one is signed in.',
-      403: { description: 'The account must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
-    },
+    refusals: guards(),
   }),
   ofDeal: endpoint({
     method: 'GET',

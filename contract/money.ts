@@ -4,8 +4,11 @@
  * reconciliation of the ledger with the provider's own records.
  */
 import { z } from 'zod';
-import { idParams, PASSWORD_CHANGE_REQUIRED } from './common';
+import { idParams } from './common';
+import { ATTENTION_NOTE_MAX_LENGTH } from './constants';
 import { endpoint } from './endpoint';
+import { reason } from './reasons';
+import { guards } from './refusals';
 
 /** Why money goes back. The last three are whole payments of orders that could not be fulfilled. */
 export const refundReason = z.enum(['customer', 'expiry', 'goodwill', 'admin', 'group', 'sold_out', 'withdrawn', 'group_closed']);
@@ -69,7 +72,11 @@ export type AttentionList = z.infer<typeof attentionList>;
 
 /** POST /api/admin/attention/{id}/resolve: what was done about it, outside the app (required). */
 export const resolveAttentionBody = z.object({
-  note: z.string().trim().min(1, { message: 'Say what was done' }).max(500, { message: 'must be at most 500 characters' }),
+  note: z
+    .string()
+    .trim()
+    .min(1, { message: reason('validation.sayWhatWasDone') })
+    .max(ATTENTION_NOTE_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: ATTENTION_NOTE_MAX_LENGTH }) }),
 });
 
 /** POST /api/admin/attention/{id}/retry and .../resolve answer the operation as it then stands. */
@@ -118,28 +125,10 @@ export type LatestReconciliation = z.infer<typeof latestReconciliation>;
 /** POST /api/admin/reconciliation: a run now, over a period (by default the last 24 hours). */
 export const reconciliationBody = z
   .object({
-    from: z.iso.datetime({ offset: true, message: 'must be a date and time' }).optional(),
-    to: z.iso.datetime({ offset: true, message: 'must be a date and time' }).optional(),
+    from: z.iso.datetime({ offset: true, message: reason('validation.dateTime') }).optional(),
+    to: z.iso.datetime({ offset: true, message: reason('validation.dateTime') }).optional(),
   })
-  .refine((b) => !b.from || !b.to || Date.parse(b.from) < Date.parse(b.to), { message: 'from must be before to', path: ['from'] });
-
-/** What every call below may be refused with before it is looked at: only superadmins use them. */
-const superadminRefusals = {
-  401: 'Nobody is signed in.',
-  403: {
-    description: 'The account is not a superadmin, or must first replace a password it did not choose.',
-    codes: [PASSWORD_CHANGE_REQUIRED],
-  },
-} as const;
-
-/** The same for a write, which a cookie sent from another site's page does not sign in. */
-const superadminWriteRefusals = {
-  401: 'Nobody is signed in.',
-  403: {
-    description: 'The account is not a superadmin, must first replace a password it did not choose, or the write came signed in only by a cookie from another site.',
-    codes: [PASSWORD_CHANGE_REQUIRED],
-  },
-} as const;
+  .refine((b) => !b.from || !b.to || Date.parse(b.from) < Date.parse(b.to), { message: reason('validation.fromBeforeTo'), path: ['from'] });
 
 /** "Needs attention" and reconciliation, for superadmins (docs/product/api.md#refunds-and-orders; ADR 032). */
 export const moneyEndpoints = {
@@ -150,7 +139,7 @@ export const moneyEndpoints = {
     summary: 'The money operations that need a person, oldest first, with how many there are of each cause',
     description: 'Superadmins. Refunds that failed, that are pending for over a day, or that failed at the provider after they had succeeded (200 at most).',
     ok: { status: 200, schema: attentionList, description: 'The open items and their counts by cause.' },
-    refusals: superadminRefusals,
+    refusals: guards({ account: 'a superadmin' }),
   }),
   retryAttention: endpoint({
     method: 'POST',
@@ -162,7 +151,7 @@ export const moneyEndpoints = {
     params: idParams,
     ok: { status: 200, schema: attentionActionAnswer, description: 'The operation that now stands for the money, and what happened.' },
     refusals: {
-      ...superadminWriteRefusals,
+      ...guards({ account: 'a superadmin', write: true }),
       404: 'No money operation with this id.',
       409: 'It succeeded already, another attempt stands for the same money, or the voucher, group place or order has changed since.',
       502: 'The payment provider refused the new attempt.',
@@ -178,7 +167,7 @@ export const moneyEndpoints = {
     body: resolveAttentionBody,
     ok: { status: 200, schema: attentionActionAnswer, description: 'The operation as it now stands, and a confirmation.' },
     refusals: {
-      ...superadminWriteRefusals,
+      ...guards({ account: 'a superadmin', write: true }),
       404: 'No money operation with this id.',
       409: 'The operation is pending (retry it instead) or was handled already.',
     },
@@ -190,7 +179,7 @@ export const moneyEndpoints = {
     summary: 'The latest comparison of the ledger with the payment provider\'s records',
     description: 'Superadmins. `run` is null before the first comparison.',
     ok: { status: 200, schema: latestReconciliation, description: 'The latest run, or null.' },
-    refusals: superadminRefusals,
+    refusals: guards({ account: 'a superadmin' }),
   }),
   runReconciliation: endpoint({
     method: 'POST',
@@ -201,6 +190,6 @@ export const moneyEndpoints = {
       'Superadmins. Over `{from, to}` (ISO times), by default the last 24 hours; the provider\'s records are read over the period and an hour each side. A provider that cannot be listed makes the run `failed`, with the reason.',
     body: reconciliationBody.nullish(),
     ok: { status: 200, schema: latestReconciliation, description: 'The run just made.' },
-    refusals: superadminWriteRefusals,
+    refusals: guards({ account: 'a superadmin', write: true }),
   }),
 };

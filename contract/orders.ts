@@ -2,11 +2,23 @@
  * Refunds, order histories, customer service and the money ledger (docs/product/api.md#refunds-and-orders; ADR 027).
  */
 import { z } from 'zod';
-import { idParams, PASSWORD_CHANGE_REQUIRED } from './common';
-import { LEDGER_PAGE_LIMIT, NEXT_CURSOR_HEADER, ORDER_LIST_LIMIT } from './constants';
+import { idParams } from './common';
+import {
+  CURSOR_MAX_LENGTH,
+  LEDGER_CURSOR_MAX_LENGTH,
+  LEDGER_PAGE_LIMIT,
+  LEDGER_PAGE_MAX_LIMIT,
+  NEXT_CURSOR_HEADER,
+  ORDER_LIST_LIMIT,
+  ORDER_LIST_MAX_LIMIT,
+  ORDER_SEARCH_MAX_LENGTH,
+  REFUND_REASON_MAX_LENGTH,
+} from './constants';
+import { reason } from './reasons';
 import { refundSummary, voucher, voucherStatus } from './checkout';
 import { orderGroup } from './groups';
 import { endpoint } from './endpoint';
+import { guards } from './refusals';
 
 /** POST /api/vouchers/{id}/refund and POST /api/admin/vouchers/{id}/refund answer this. */
 export const refundAnswer = z.object({ voucher, refund: refundSummary });
@@ -14,7 +26,12 @@ export type RefundAnswer = z.infer<typeof refundAnswer>;
 
 /** POST /api/admin/vouchers/{id}/refund: why customer service gives the money back (required for a redeemed voucher). */
 export const adminRefundBody = z.object({
-  reason: z.string().trim().max(500, { message: 'must be at most 500 characters' }).optional().default(''),
+  reason: z
+    .string()
+    .trim()
+    .max(REFUND_REASON_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: REFUND_REASON_MAX_LENGTH }) })
+    .optional()
+    .default(''),
 });
 
 /** POST /api/merchant/redemptions/{voucherId}/undo answers this. */
@@ -74,13 +91,22 @@ export type CustomerOrder = z.infer<typeof customerOrder>;
 export const customerOrderList = z.array(customerOrder);
 
 export const orderListQuery = z.object({
-  limit: z.coerce.number().int().min(1, { message: 'must be at least 1' }).max(100, { message: 'must be at most 100' }).default(ORDER_LIST_LIMIT),
-  cursor: z.string().max(200, { message: 'is invalid' }).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { message: reason('validation.atLeast', { min: 1 }) })
+    .max(ORDER_LIST_MAX_LIMIT, { message: reason('validation.atMost', { max: ORDER_LIST_MAX_LIMIT }) })
+    .default(ORDER_LIST_LIMIT),
+  cursor: z.string().max(CURSOR_MAX_LENGTH, { message: reason('validation.invalid') }).optional(),
 });
 
 /** GET /api/admin/orders?q=: an order id (or its first 8 characters), a phone number or a voucher code. */
 export const adminOrderQuery = z.object({
-  q: z.string().trim().min(1, { message: 'Enter an order number, a phone number or a voucher code' }).max(100, { message: 'must be at most 100 characters' }),
+  q: z
+    .string()
+    .trim()
+    .min(1, { message: reason('validation.orderSearch') })
+    .max(ORDER_SEARCH_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: ORDER_SEARCH_MAX_LENGTH }) }),
 });
 
 /** One entry of an order's story, oldest first. */
@@ -150,8 +176,13 @@ export const ledgerPage = z.object({
 export type LedgerPage = z.infer<typeof ledgerPage>;
 
 export const ledgerQuery = z.object({
-  limit: z.coerce.number().int().min(1, { message: 'must be at least 1' }).max(200, { message: 'must be at most 200' }).default(LEDGER_PAGE_LIMIT),
-  cursor: z.string().max(40, { message: 'is invalid' }).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { message: reason('validation.atLeast', { min: 1 }) })
+    .max(LEDGER_PAGE_MAX_LIMIT, { message: reason('validation.atMost', { max: LEDGER_PAGE_MAX_LIMIT }) })
+    .default(LEDGER_PAGE_LIMIT),
+  cursor: z.string().max(LEDGER_CURSOR_MAX_LENGTH, { message: reason('validation.invalid') }).optional(),
 });
 
 /** Customer service's order search and the money ledger, for superadmins (docs/product/api.md#refunds-and-orders). */
@@ -164,10 +195,7 @@ export const adminOrderEndpoints = {
     description: 'Superadmins. Up to 20 orders, each with who bought it, how it was paid, its vouchers\' redemptions, its refunds and its story.',
     query: adminOrderQuery,
     ok: { status: 200, schema: adminOrderList, description: 'The orders found.' },
-    refusals: {
-      401: 'Nobody is signed in.',
-      403: { description: 'The account is not a superadmin, or must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
-    },
+    refusals: guards({ account: 'a superadmin' }),
   }),
   ledger: endpoint({
     method: 'GET',
@@ -178,18 +206,14 @@ export const adminOrderEndpoints = {
     query: ledgerQuery,
     ok: { status: 200, schema: ledgerPage, description: 'The page\'s entries, the totals and the next page\'s cursor (null on the last).' },
     refusals: {
+      ...guards({ account: 'a superadmin' }),
       400: 'The cursor is not one the server made (`cursor: is invalid`).',
-      401: 'Nobody is signed in.',
-      403: { description: 'The account is not a superadmin, or must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
     },
   }),
 };
 
-/** A signed-in write's 403: a write carrying only the cookie from another site, or an account still on a password it did not choose. */
-const signedInWriteRefusal = {
-  description: 'A write authenticated only by the cookie that did not come from this site\'s pages, or an account that must first replace a password it did not choose.',
-  codes: [PASSWORD_CHANGE_REQUIRED],
-} as const;
+/** The answer of a refund, by the voucher's owner or by customer service. */
+const refunded = { status: 200, schema: refundAnswer, description: '`{voucher, refund}`: the voucher as it now stands and its refund.' } as const;
 
 /** The customer's order history, and refunding one voucher by its owner or by customer service (docs/product/api.md#refunds-and-orders). */
 export const orderEndpoints = {
@@ -202,9 +226,8 @@ export const orderEndpoints = {
     query: orderListQuery,
     ok: { status: 200, schema: customerOrderList, description: 'The page\'s orders.' },
     refusals: {
+      ...guards(),
       400: 'The cursor is not one the server made.',
-      401: 'No one is signed in.',
-      403: { description: 'The account must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
     },
   }),
   refund: endpoint({
@@ -215,10 +238,9 @@ export const orderEndpoints = {
     description:
       'Signed in; only the voucher\'s owner, for a deal sold with refunds. The refund is `succeeded`, or `pending` while the provider settles it (no answer within 8 s, or an unknown outcome).',
     params: idParams,
-    ok: { status: 200, schema: refundAnswer, description: '`{voucher, refund}`: the voucher as it now stands and its refund.' },
+    ok: refunded,
     refusals: {
-      401: 'No one is signed in.',
-      403: signedInWriteRefusal,
+      ...guards({ write: true }),
       404: 'The caller has no voucher with this id (somebody else\'s answers the same).',
       409: 'The deal does not offer refunds, the order was paid through another provider, or the voucher is redeemed, refunded or expired.',
       502: 'The payment provider refused the refund for certain; the voucher stays active.',
@@ -234,14 +256,10 @@ export const orderEndpoints = {
     params: idParams,
     // The reason is optional for an active voucher, so the body may be left out altogether.
     body: adminRefundBody.nullish(),
-    ok: { status: 200, schema: refundAnswer, description: '`{voucher, refund}`: the voucher as it now stands and its refund.' },
+    ok: refunded,
     refusals: {
+      ...guards({ account: 'a superadmin', write: true }),
       400: 'A redeemed voucher without a reason.',
-      401: 'No one is signed in.',
-      403: {
-        description: 'Not a superadmin; a write authenticated only by the cookie that did not come from this site\'s pages; or an account that must first replace a password it did not choose.',
-        codes: [PASSWORD_CHANGE_REQUIRED],
-      },
       404: 'No voucher has this id.',
       409: 'The order was paid through another provider, or the voucher is refunded or expired already.',
       502: 'The payment provider refused the refund for certain; the voucher stays as it was.',

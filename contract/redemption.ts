@@ -1,23 +1,32 @@
 /** Redeeming vouchers and the redemption log (docs/product/api.md#redemption, docs/product/api.md#redemption-record; ADR 015). */
 import { z } from 'zod';
-import { superadminOnlyRefusals } from './admin';
-import { errorBody, PASSWORD_CHANGE_REQUIRED } from './common';
-import { NEXT_CURSOR_HEADER, REDEMPTION_UNDO_MINUTES, VOUCHER_PIN_LENGTH } from './constants';
+import { errorBody } from './common';
+import {
+  CURSOR_MAX_LENGTH,
+  NEXT_CURSOR_HEADER,
+  REDEMPTION_CODE_MAX_LENGTH,
+  REDEMPTION_LOG_DEFAULT_LIMIT,
+  REDEMPTION_LOG_MAX_LIMIT,
+  REDEMPTION_UNDO_MINUTES,
+  VOUCHER_PIN_LENGTH,
+} from './constants';
 import { endpoint } from './endpoint';
+import { reason } from './reasons';
+import { guards } from './refusals';
 import { undoRedemptionAnswer } from './orders';
 import { redemptionPreview } from './workspace';
 
 export const redeemBody = z.object({
   code: z
-    .string({ message: 'Please enter the voucher code' })
+    .string({ message: reason('validation.voucherCode') })
     .trim()
-    .min(1, { message: 'Please enter the voucher code' })
-    .max(32, { message: 'Voucher code is too long' })
+    .min(1, { message: reason('validation.voucherCode') })
+    .max(REDEMPTION_CODE_MAX_LENGTH, { message: reason('validation.voucherCodeTooLong') })
     .transform((c) => c.toUpperCase()),
   pin: z
-    .string({ message: 'Please enter the PIN' })
+    .string({ message: reason('validation.pin') })
     .trim()
-    .regex(new RegExp(`^\\d{1,${VOUCHER_PIN_LENGTH}}$`), { message: 'PIN must be digits only' }),
+    .regex(new RegExp(`^\\d{1,${VOUCHER_PIN_LENGTH}}$`), { message: reason('validation.pinDigits') }),
   /** Optional and only checked: the merchant always comes from the session (ADR 010). */
   merchantId: z.string().nullable().optional(),
 });
@@ -77,8 +86,13 @@ export const redemptionSummary = z.object({
 export type RedemptionSummary = z.infer<typeof redemptionSummary>;
 
 export const redemptionListQuery = z.object({
-  limit: z.coerce.number().int().min(1, { message: 'must be at least 1' }).max(200, { message: 'must be at most 200' }).default(50),
-  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { message: reason('validation.atLeast', { min: 1 }) })
+    .max(REDEMPTION_LOG_MAX_LIMIT, { message: reason('validation.atMost', { max: REDEMPTION_LOG_MAX_LIMIT }) })
+    .default(REDEMPTION_LOG_DEFAULT_LIMIT),
+  cursor: z.string().max(CURSOR_MAX_LENGTH).optional(),
 });
 
 /**
@@ -99,6 +113,9 @@ const attemptRefusals = {
   429: refusedAttempt('The voucher is locked after too many wrong PINs, or the merchant is over its budget of failed attempts.'),
 } as const;
 
+/** The 403s of POST /api/redeem and its check before redeeming besides the guards': the merchant is always the session's. */
+const merchantMismatch = ['the body\'s `merchantId` is not the session\'s', 'the voucher belongs to another merchant'];
+
 /** Redeeming at the counter, taking a redemption back, and the redemption log (docs/product/api.md#redemption). */
 export const redemptionEndpoints = {
   redeem: endpoint({
@@ -112,13 +129,7 @@ export const redemptionEndpoints = {
     ok: { status: 200, schema: redeemAnswer, description: '`{ok: true, reason: null, voucher}`: the redeemed voucher, with its id for an undo.' },
     refusals: {
       ...attemptRefusals,
-      401: 'No one is signed in.',
-      403: {
-        description:
-          'The account has no merchant bound to it (`No merchantId bound to current account`), the body\'s `merchantId` is not the session\'s, the voucher belongs to another merchant, a write came with only the cookie from another site, or the account must first replace a password it did not choose.',
-        codes: [PASSWORD_CHANGE_REQUIRED],
-        schema: redeemRefusal,
-      },
+      ...guards({ account: 'a merchant', write: true, also403: merchantMismatch, schema: redeemRefusal }),
     },
   }),
   preview: endpoint({
@@ -132,13 +143,7 @@ export const redemptionEndpoints = {
     ok: { status: 200, schema: redemptionPreview, description: 'The voucher, its deal, the price paid, the buyer\'s masked phone and the end of validity.' },
     refusals: {
       ...attemptRefusals,
-      401: 'No one is signed in.',
-      403: {
-        description:
-          'Not a merchant account (`Only merchant accounts can do that`), no merchant bound to it, the body\'s `merchantId` is not the session\'s, the voucher belongs to another merchant, a write came with only the cookie from another site, or the account must first replace a password it did not choose.',
-        codes: [PASSWORD_CHANGE_REQUIRED],
-        schema: redeemRefusal,
-      },
+      ...guards({ account: 'a merchant', write: true, also403: merchantMismatch, schema: redeemRefusal }),
     },
   }),
   merchantLog: endpoint({
@@ -150,13 +155,8 @@ export const redemptionEndpoints = {
     query: redemptionListQuery,
     ok: { status: 200, schema: redemptionRecordList, description: 'The page\'s redemption records.' },
     refusals: {
+      ...guards({ account: 'a merchant' }),
       400: 'The cursor is not one the server made (`cursor: is invalid`).',
-      401: 'No one is signed in.',
-      403: {
-        description:
-          'Not a merchant account (`Only merchant accounts have a redemption history`), no merchant bound to it, or the account must first replace a password it did not choose.',
-        codes: [PASSWORD_CHANGE_REQUIRED],
-      },
     },
   }),
   undo: endpoint({
@@ -165,15 +165,10 @@ export const redemptionEndpoints = {
     tag: 'Redemption',
     summary: 'Takes back a redemption made by mistake',
     description: `Signed in, a merchant's owner or staff, within ${REDEMPTION_UNDO_MINUTES} minutes of the redemption: the voucher is \`active\` again and may be redeemed again, and the success in the log gets its \`undone_at\`. Of two undos, or an undo and a refund, of one voucher at once, one changes it and the other is refused.`,
-    params: z.object({ voucherId: z.uuid({ message: 'must be a UUID' }) }),
+    params: z.object({ voucherId: z.uuid({ message: reason('validation.uuid') }) }),
     ok: { status: 200, schema: undoRedemptionAnswer, description: 'The voucher, `active` again, and when it was undone.' },
     refusals: {
-      401: 'No one is signed in.',
-      403: {
-        description:
-          'The account has no merchant bound to it (`No merchantId bound to current account`), a write came with only the cookie from another site, or the account must first replace a password it did not choose.',
-        codes: [PASSWORD_CHANGE_REQUIRED],
-      },
+      ...guards({ account: 'a merchant', write: true }),
       404: 'No voucher of the merchant\'s has this id (another merchant\'s is answered the same).',
       409: `The voucher is not redeemed, or it was redeemed more than ${REDEMPTION_UNDO_MINUTES} minutes ago.`,
     },
@@ -186,7 +181,7 @@ export const redemptionEndpoints = {
     description: `Superadmins. The next page's cursor comes in the \`${NEXT_CURSOR_HEADER}\` header.`,
     query: redemptionListQuery,
     ok: { status: 200, schema: redemptionRecordList, description: 'The page\'s redemption records.' },
-    refusals: { ...superadminOnlyRefusals, 400: 'The cursor is not one the server made (`cursor: is invalid`).' },
+    refusals: { ...guards({ account: 'a superadmin' }), 400: 'The cursor is not one the server made (`cursor: is invalid`).' },
   }),
   adminSummary: endpoint({
     method: 'GET',
@@ -195,6 +190,6 @@ export const redemptionEndpoints = {
     summary: 'Counts of the whole redemption log and the value redeemed',
     description: 'Superadmins. `successes` and the value (the sum of their prices) count the successes that stand, `undone` those a merchant took back.',
     ok: { status: 200, schema: redemptionSummary, description: '`{total, successes, failures, undone, redeemedValueCents}`.' },
-    refusals: superadminOnlyRefusals,
+    refusals: guards({ account: 'a superadmin' }),
   }),
 };

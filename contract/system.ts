@@ -2,12 +2,16 @@
 import { z } from 'zod';
 import { PLACEHOLDER_MAX_SIDE } from './constants';
 import { endpoint } from './endpoint';
+import { reason } from './reasons';
 
 const side = z.coerce
-  .number({ message: 'must be a number' })
-  .int({ message: 'must be a whole number' })
-  .min(1, { message: 'must be at least 1' })
-  .max(PLACEHOLDER_MAX_SIDE, { message: `must be at most ${PLACEHOLDER_MAX_SIDE}` });
+  .number({ message: reason('validation.number') })
+  .int({ message: reason('validation.wholeNumber') })
+  .min(1, { message: reason('validation.atLeast', { min: 1 }) })
+  .max(PLACEHOLDER_MAX_SIDE, { message: reason('validation.atMost', { max: PLACEHOLDER_MAX_SIDE }) });
+
+/** Where the API's reference page is served (rendered from `systemEndpoints.openapi`). */
+export const API_REFERENCE_PATH = '/api/docs';
 
 /** The API's version as its reference states it. */
 export const API_VERSION = '1.0.0';

@@ -7,9 +7,11 @@ import { z } from 'zod';
 import { phone } from './auth';
 import { adminDeal, checkedDeal, dealFields } from './admin';
 import { dealStatus } from './deals';
-import { idParams, messageAnswer, PASSWORD_CHANGE_REQUIRED } from './common';
-import { MERCHANT_CHART_DAYS, MERCHANT_STAFF_LIMIT, STAFF_PHONE_TAKEN_CODE } from './constants';
+import { idParams, messageAnswer } from './common';
+import { guards } from './refusals';
+import { MERCHANT_CHART_DAYS, MERCHANT_STAFF_LIMIT, PAYOUT_REFERENCE_MAX_LENGTH, STAFF_NAME_MAX_LENGTH, STAFF_PHONE_TAKEN_CODE } from './constants';
 import { endpoint } from './endpoint';
+import { reason } from './reasons';
 
 /** One day of the home's charts (UTC days, oldest first, MERCHANT_CHART_DAYS of them, today last). */
 export const merchantDay = z.object({
@@ -101,7 +103,12 @@ export const staffList = z.array(staffMember);
 
 export const addStaffBody = z.object({
   phone,
-  name: z.string().trim().max(80, { message: 'must be at most 80 characters' }).optional().default(''),
+  name: z
+    .string()
+    .trim()
+    .max(STAFF_NAME_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: STAFF_NAME_MAX_LENGTH }) })
+    .optional()
+    .default(''),
 });
 export type AddStaffBody = z.input<typeof addStaffBody>;
 
@@ -157,7 +164,7 @@ export type StatementWithLines = z.infer<typeof statementWithLines>;
 
 /** GET /api/admin/statements: every merchant's, newest period first; `unpaid=true` keeps those awaiting a payout. */
 export const adminStatementQuery = z.object({
-  merchantId: z.uuid({ message: 'must be a UUID' }).optional(),
+  merchantId: z.uuid({ message: reason('validation.uuid') }).optional(),
   unpaid: z
     .enum(['true', 'false'])
     .optional()
@@ -167,12 +174,15 @@ export const adminStatementQuery = z.object({
 /** POST /api/admin/statements/{id}/payout: the bank transfer's reference. */
 export const payoutBody = z.object({
   reference: z
-    .string({ message: 'Please enter the payout reference' })
+    .string({ message: reason('validation.payoutReference') })
     .trim()
-    .min(1, { message: 'Please enter the payout reference' })
-    .max(120, { message: 'must be at most 120 characters' }),
+    .min(1, { message: reason('validation.payoutReference') })
+    .max(PAYOUT_REFERENCE_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: PAYOUT_REFERENCE_MAX_LENGTH }) }),
 });
 export type PayoutBody = z.infer<typeof payoutBody>;
+
+/** A statement's download, the same file for its merchant's owner and for a superadmin. */
+const statementCsv = { status: 200, schema: z.string(), contentType: 'text/csv', description: 'The statement as CSV.' } as const;
 
 /** Weekly statements: the owner reads the merchant's own, a superadmin reads everyone's and records payouts (ADR 028). */
 export const statementEndpoints = {
@@ -183,13 +193,7 @@ export const statementEndpoints = {
     summary: 'The merchant\'s weekly statements, newest week first',
     description: 'The merchant\'s owner account; the merchant is the session\'s.',
     ok: { status: 200, schema: statementList, description: 'The statements.' },
-    refusals: {
-      401: 'Nobody is signed in.',
-      403: {
-        description: 'The account is not a merchant\'s owner account (another role, a staff account, or no merchant), or must first replace a password it did not choose.',
-        codes: [PASSWORD_CHANGE_REQUIRED],
-      },
-    },
+    refusals: guards({ account: "a merchant's owner" }),
   }),
   merchantGet: endpoint({
     method: 'GET',
@@ -199,14 +203,7 @@ export const statementEndpoints = {
     description: 'The merchant\'s owner account. Lines come oldest first.',
     params: idParams,
     ok: { status: 200, schema: statementWithLines, description: 'The statement and its lines.' },
-    refusals: {
-      401: 'Nobody is signed in.',
-      403: {
-        description: 'The account is not a merchant\'s owner account (another role, a staff account, or no merchant), or must first replace a password it did not choose.',
-        codes: [PASSWORD_CHANGE_REQUIRED],
-      },
-      404: 'No statement with this id belongs to the merchant (another merchant\'s is not found either).',
-    },
+    refusals: { ...guards({ account: "a merchant's owner" }), 404: 'No statement with this id belongs to the merchant (another merchant\'s is not found either).' },
   }),
   merchantCsv: endpoint({
     method: 'GET',
@@ -215,15 +212,8 @@ export const statementEndpoints = {
     summary: 'One of the merchant\'s statements as a CSV download',
     description: 'The merchant\'s owner account. Downloaded as `statement-<Monday>.csv`: a header row, one row per line and a totals row, amounts with two decimals.',
     params: idParams,
-    ok: { status: 200, schema: z.string(), contentType: 'text/csv', description: 'The statement as CSV.' },
-    refusals: {
-      401: 'Nobody is signed in.',
-      403: {
-        description: 'The account is not a merchant\'s owner account (another role, a staff account, or no merchant), or must first replace a password it did not choose.',
-        codes: [PASSWORD_CHANGE_REQUIRED],
-      },
-      404: 'No statement with this id belongs to the merchant (another merchant\'s is not found either).',
-    },
+    ok: statementCsv,
+    refusals: { ...guards({ account: "a merchant's owner" }), 404: 'No statement with this id belongs to the merchant (another merchant\'s is not found either).' },
   }),
   adminList: endpoint({
     method: 'GET',
@@ -233,10 +223,7 @@ export const statementEndpoints = {
     description: 'Superadmins. Optionally one merchant\'s (`merchantId`) or only those awaiting a payout (`unpaid=true`).',
     query: adminStatementQuery,
     ok: { status: 200, schema: statementList, description: 'The statements.' },
-    refusals: {
-      401: 'Nobody is signed in.',
-      403: { description: 'The account is not a superadmin, or must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
-    },
+    refusals: guards({ account: 'a superadmin' }),
   }),
   adminGet: endpoint({
     method: 'GET',
@@ -246,11 +233,7 @@ export const statementEndpoints = {
     description: 'Superadmins.',
     params: idParams,
     ok: { status: 200, schema: statementWithLines, description: 'The statement and its lines.' },
-    refusals: {
-      401: 'Nobody is signed in.',
-      403: { description: 'The account is not a superadmin, or must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
-      404: 'No statement with this id.',
-    },
+    refusals: { ...guards({ account: 'a superadmin' }), 404: 'No statement with this id.' },
   }),
   adminCsv: endpoint({
     method: 'GET',
@@ -259,12 +242,8 @@ export const statementEndpoints = {
     summary: 'Any merchant\'s statement as a CSV download',
     description: 'Superadmins. The same file as the merchant\'s download.',
     params: idParams,
-    ok: { status: 200, schema: z.string(), contentType: 'text/csv', description: 'The statement as CSV.' },
-    refusals: {
-      401: 'Nobody is signed in.',
-      403: { description: 'The account is not a superadmin, or must first replace a password it did not choose.', codes: [PASSWORD_CHANGE_REQUIRED] },
-      404: 'No statement with this id.',
-    },
+    ok: statementCsv,
+    refusals: { ...guards({ account: 'a superadmin' }), 404: 'No statement with this id.' },
   }),
   payout: endpoint({
     method: 'POST',
@@ -276,37 +255,13 @@ export const statementEndpoints = {
     body: payoutBody,
     ok: { status: 200, schema: statement, description: 'The statement, now paid.' },
     refusals: {
-      401: 'Nobody is signed in.',
-      403: {
-        description: 'The account is not a superadmin, must first replace a password it did not choose, or the write came signed in only by a cookie from another site.',
-        codes: [PASSWORD_CHANGE_REQUIRED],
-      },
+      ...guards({ account: 'a superadmin', write: true }),
       404: 'No statement with this id.',
       409: 'The statement is paid already, or has nothing to pay (a net of zero or less).',
     },
   }),
 };
 
-
-/** The refusals of every owner's call of the workspace, checked before the body is read (docs/product/api.md#the-merchant-s-workspace). */
-const ownerOnlyRefusals = {
-  401: 'No one is signed in.',
-  403: {
-    description:
-      'Not a merchant account (`Only merchant accounts can do that`), a staff account (`Only the merchant\'s owner account can do that`), no merchant bound to it, or the account must first replace a password it did not choose.',
-    codes: [PASSWORD_CHANGE_REQUIRED],
-  },
-} as const;
-
-/** The same for a write, which a cookie from another site's page does not sign in. */
-const ownerOnlyWriteRefusals = {
-  401: 'No one is signed in.',
-  403: {
-    description:
-      'Not a merchant account (`Only merchant accounts can do that`), a staff account (`Only the merchant\'s owner account can do that`), no merchant bound to it, a write came with only the cookie from another site, or the account must first replace a password it did not choose.',
-    codes: [PASSWORD_CHANGE_REQUIRED],
-  },
-} as const;
 
 /** The owner's side of the merchant's workspace: the home's figures, proposed deals and staff (ADR 028). */
 export const workspaceEndpoints = {
@@ -317,7 +272,7 @@ export const workspaceEndpoints = {
     summary: 'The merchant\'s home: today\'s figures, the totals, every deal with its figures and the charts\' days',
     description: `The merchant's owner account. Days are UTC (\`yyyy-MM-dd\`), the last ${MERCHANT_CHART_DAYS} of them, oldest first, today last, days without activity as zeros. Units sold are vouchers issued; redemptions count those that stand (not undone); refunds count succeeded ones; outstanding vouchers are still \`active\`.`,
     ok: { status: 200, schema: merchantOverview, description: 'The figures.' },
-    refusals: { ...ownerOnlyRefusals, 404: 'The session\'s merchant no longer exists.' },
+    refusals: { ...guards({ account: "a merchant's owner" }), 404: 'The session\'s merchant no longer exists.' },
   }),
   listDeals: endpoint({
     method: 'GET',
@@ -326,7 +281,7 @@ export const workspaceEndpoints = {
     summary: 'The merchant\'s own deals in every state, newest first',
     description: 'The merchant\'s owner account.',
     ok: { status: 200, schema: merchantDealList, description: 'The deals, each with `merchantStatus`, `updatedAt`, `rejectionReason` and `submittedAt`.' },
-    refusals: ownerOnlyRefusals,
+    refusals: guards({ account: "a merchant's owner" }),
   }),
   getDeal: endpoint({
     method: 'GET',
@@ -336,7 +291,7 @@ export const workspaceEndpoints = {
     description: 'The merchant\'s owner account.',
     params: idParams,
     ok: { status: 200, schema: merchantDeal, description: 'The deal.' },
-    refusals: { ...ownerOnlyRefusals, 404: 'No deal of the merchant\'s has this id (another merchant\'s is answered the same).' },
+    refusals: { ...guards({ account: "a merchant's owner" }), 404: 'No deal of the merchant\'s has this id (another merchant\'s is answered the same).' },
   }),
   createDeal: endpoint({
     method: 'POST',
@@ -347,7 +302,7 @@ export const workspaceEndpoints = {
     body: merchantDealBody,
     ok: { status: 201, schema: merchantDeal, description: 'The new draft.' },
     refusals: {
-      ...ownerOnlyWriteRefusals,
+      ...guards({ account: "a merchant's owner", write: true }),
       400: 'A field is not valid (`categoryId: No such category`), or the merchant is not active (`merchantId: Only active merchants can be selected`).',
     },
   }),
@@ -361,7 +316,7 @@ export const workspaceEndpoints = {
     body: merchantDealBody,
     ok: { status: 200, schema: merchantDeal, description: 'The deal as saved.' },
     refusals: {
-      ...ownerOnlyWriteRefusals,
+      ...guards({ account: "a merchant's owner", write: true }),
       400: 'A field is not valid (`categoryId: No such category`).',
       404: 'No deal of the merchant\'s has this id.',
       409: 'The deal is neither a draft nor rejected (`Only a draft or a rejected deal can be changed`), or the inventory would drop below the units already sold or held.',
@@ -376,7 +331,7 @@ export const workspaceEndpoints = {
     params: idParams,
     ok: { status: 200, schema: merchantDeal, description: 'The deal, now pending review.' },
     refusals: {
-      ...ownerOnlyWriteRefusals,
+      ...guards({ account: "a merchant's owner", write: true }),
       404: 'No deal of the merchant\'s has this id.',
       409: 'The deal is neither a draft nor rejected.',
     },
@@ -388,7 +343,7 @@ export const workspaceEndpoints = {
     summary: 'The merchant\'s staff accounts, newest first',
     description: 'The merchant\'s owner account. Staff may redeem, check a voucher, undo and read the redemption log, nothing else.',
     ok: { status: 200, schema: staffList, description: 'The staff accounts.' },
-    refusals: ownerOnlyRefusals,
+    refusals: guards({ account: "a merchant's owner" }),
   }),
   addStaff: endpoint({
     method: 'POST',
@@ -400,7 +355,7 @@ export const workspaceEndpoints = {
     body: addStaffBody,
     ok: { status: 201, schema: addedStaffAnswer, description: 'The staff account and its `loginInfo: {phone, password}`.' },
     refusals: {
-      ...ownerOnlyWriteRefusals,
+      ...guards({ account: "a merchant's owner", write: true }),
       409: {
         description: `The phone already has an account (\`This phone already has an account\`, code \`${STAFF_PHONE_TAKEN_CODE}\`), or the merchant already has ${MERCHANT_STAFF_LIMIT} staff accounts.`,
         codes: [STAFF_PHONE_TAKEN_CODE],
@@ -415,6 +370,6 @@ export const workspaceEndpoints = {
     description: 'The merchant\'s owner account. A first password never replaced goes too; the phone still logs in by SMS code.',
     params: idParams,
     ok: { status: 200, schema: messageAnswer, description: '`{message: \'Staff account removed\'}`.' },
-    refusals: { ...ownerOnlyWriteRefusals, 404: 'No staff account of the merchant\'s has this id (the owner and another merchant\'s staff are answered the same).' },
+    refusals: { ...guards({ account: "a merchant's owner", write: true }), 404: 'No staff account of the merchant\'s has this id (the owner and another merchant\'s staff are answered the same).' },
   }),
 };

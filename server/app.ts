@@ -29,70 +29,24 @@ import { TestPaymentProvider } from './integrations/payments/test-provider';
 import { StripePaymentProvider } from './integrations/payments/stripe-provider';
 import { adminMerchantRoutes } from './admin/merchants.routes';
 import { adminCategoryRoutes } from './admin/categories.routes';
-import { refreshSoldCounts } from './catalog/categories.service';
 import { adminDealRoutes } from './admin/deals.routes';
 import { favoritesRoutes } from './favorites/favorites.routes';
 import { checkoutRoutes } from './orders/orders.routes';
 import { paymentRoutes } from './orders/payments.routes';
-import { groupRoutes } from './groups/groups.routes';
-import { groupPagePreview } from './groups/groups.service';
-import { dealPagePreview } from './catalog/catalog.service';
-import { releaseExpiredOrders } from './orders/orders.service';
+import { groupRoutes } from './orders/groups/groups.routes';
+import { groupPagePreview } from './orders/orders.service';
+import { dealPagePreview } from './catalog/deals.service';
 import { refundRoutes } from './orders/refunds.routes';
-import { runExpirySweep } from './orders/expiry';
-import { EXPIRY_SWEEP_INTERVAL_SECONDS } from '../contract/constants';
 import { voucherRoutes } from './vouchers/vouchers.routes';
 import { redemptionRoutes } from './redemption/redemption.routes';
 import { orderHistoryRoutes } from './orders/order-history.routes';
 import { adminOrderRoutes } from './admin/orders.routes';
 import { moneyRoutes } from './money/money.routes';
-import { reconcileYesterday } from './money/reconciliation.service';
 import { statementRoutes } from './settlement/statements.routes';
 import { workspaceRoutes } from './workspace/workspace.routes';
 import { PostgresRequestLimiter, registerRequestLimiter } from './http/request-limiter';
 import { RedisRequestLimiter } from './integrations/cache/redis-request-limiter';
-
-
-const HOLD_SWEEP_MS = 60_000;
-
-/**
- * Releases lapsed holds and counts again recently sold deals' sales (the `popular` order's key) every minute, and runs the expiry sweep (reminders, expiry, auto-refunds,
- * pending refunds, the weekly statements), then the daily reconciliation when yesterday's is not done, once at start and then every EXPIRY_SWEEP_INTERVAL_SECONDS,
- * unless EXPIRY_SWEEP is off; safe with any number of servers doing the same. A sweep still running
- * when the next is due is not started twice.
- */
-function startBackgroundJobs(app: FastifyInstance, deps: AppDeps, jobs: { payments: PaymentProvider; sms: SmsSender }): void {
-  let timer: NodeJS.Timeout | undefined;
-  let sweepTimer: NodeJS.Timeout | undefined;
-  let sweeping = false;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      releaseExpiredOrders(deps.database.db).catch((err: unknown) => app.log.error({ err }, 'releasing expired holds failed'));
-      refreshSoldCounts(deps.database.db).catch((err: unknown) => app.log.error({ err }, 'refreshing sold counts failed'));
-    }, HOLD_SWEEP_MS);
-    timer.unref();
-    if (!deps.config.EXPIRY_SWEEP) return;
-    const sweep = () => {
-      if (sweeping) return;
-      sweeping = true;
-      runExpirySweep({ db: deps.database.db, payments: jobs.payments, sms: jobs.sms, logger: app.log })
-        .catch((err: unknown) => app.log.error({ err }, 'the expiry sweep failed'))
-        .then(() => reconcileYesterday({ db: deps.database.db, payments: jobs.payments, logger: app.log }))
-        .catch((err: unknown) => app.log.error({ err }, 'the daily reconciliation failed'))
-        .finally(() => {
-          sweeping = false;
-        });
-    };
-    // At once too, so a server started after a week closed shows its statements without waiting a minute.
-    sweep();
-    sweepTimer = setInterval(sweep, EXPIRY_SWEEP_INTERVAL_SECONDS * 1000);
-    sweepTimer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    clearInterval(sweepTimer);
-  });
-}
+import { startBackgroundJobs } from './jobs/background-jobs';
 
 function paymentProviderFor(config: AppConfig, db: AppDeps['database']['db']): PaymentProvider {
   if (config.payments === 'stripe') {

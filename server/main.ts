@@ -11,7 +11,7 @@ import { loadConfig, type AppConfig } from './env';
 import { openDatabase, type Db } from './db/client';
 import { databaseError, isConnectionFailure } from './db/errors';
 import { errnoOf } from './db/data-dir-lock';
-import { loadDemoData } from './db/demo-data';
+import { loadDemoData } from './demo/demo-data';
 import { buildApp } from './app';
 
 /** The settings, or the end of the process with every problem named, one to a line. */

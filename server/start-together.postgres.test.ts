@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from './db/client';
-import { DEMO_CUSTOMER, DEMO_MERCHANTS } from './db/demo-data';
+import { DEMO_CUSTOMER, DEMO_MERCHANTS } from './demo/demo-data';
 import { deals, merchants, users } from './db/schema';
 import { createNamedTestDatabase, type NamedTestDatabase } from './test/database';
 import { startServer, type ServerProcess } from './test/server-process';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client';
-import { shopperFirstPageSql } from '../../server/catalog/catalog.service';
+import { shopperFirstPageSql } from '../../server/catalog/deal-list';
 import { createNamedTestDatabase, type NamedTestDatabase } from '../../server/test/database';
 import { buildApp, testConfig } from '../../server/test/app';
 import { presentRow, type Row } from './bare-deal';

@@ -1,6 +1,6 @@
 /**
  * The bare yardstick's own shaping of a row of our first-page query (listedPage in
- * server/catalog/catalog.service.ts, read with rowMode 'array') into the contract's deal: what a
+ * server/catalog/deal-list.ts, read with rowMode 'array') into the contract's deal: what a
  * hand-written server would do, without the query builder's mapping or the response schema. Its
  * output must be byte for byte what our server sends; bare-deal.postgres.test.ts holds it to that,
  * so a field added to the list shows here before a benchmark run does.

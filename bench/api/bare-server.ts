@@ -20,7 +20,7 @@ export type BareSettings =
       databaseUrl: string;
       poolSize: number;
       /**
-       * Our first-page query as captured (listedPage in server/catalog/catalog.service.ts), for page
+       * Our first-page query as captured (listedPage in server/catalog/deal-list.ts), for page
        * size + 1 rows. Its columns, in order: the deal's shown columns (id to createdAt, as
        * SHOWN_COLUMNS lists them), the merchant's name, city and position, the category's slug, name
        * and icon, the cursor key, the distance (null here), units taken, bought, sold today.

@@ -21,7 +21,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/client';
-import { shopperFirstPageSql } from '../../server/catalog/catalog.service';
+import { shopperFirstPageSql } from '../../server/catalog/deal-list';
 import type { BareSettings } from './bare-server';
 import type { LoadResult } from './load';
 import { DEAL_COUNT, seedCatalog } from './seed';

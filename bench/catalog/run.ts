@@ -25,7 +25,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/env';
 import { MIGRATIONS_FOLDER, openDatabase, type Database, type Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
-import { encodeCursor } from '../../server/catalog/catalog.service';
+import { encodeCursor } from '../../server/db/keyset';
 import { categoriesSql, CATEGORY_SLUGS, CENTRE, COMMON_WORD, dealsSql, MERCHANT_COUNT, MERCHANT_NAME, merchantsSql, RARE_WORD } from './seed';
 import { NEXT_CURSOR_HEADER } from '../../contract/constants';
 

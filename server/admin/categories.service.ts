@@ -6,10 +6,9 @@ import { categories, deals } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { isUniqueViolation } from '../auth/auth.service';
 import { databaseError } from '../db/errors';
+import { LISTED_IN_CATEGORY } from '../catalog/listed.service';
 import { msg } from '../i18n';
 
-const LISTED = sql<number>`(select count(*)::int from "deals" d join "merchants" m on m."id" = d."merchant_id"
-  where d."category_id" = "categories"."id" and d."status" = 'published' and m."status" = 'active')`;
 const USED_BY = sql<number>`(select count(*)::int from "deals" d where d."category_id" = "categories"."id")`;
 
 const SELECTION = {
@@ -19,7 +18,7 @@ const SELECTION = {
   icon: categories.icon,
   position: categories.position,
   createdAt: categories.createdAt,
-  dealCount: LISTED,
+  dealCount: LISTED_IN_CATEGORY,
   usedBy: USED_BY,
 };
 

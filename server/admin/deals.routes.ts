@@ -4,7 +4,7 @@ import { NEXT_CURSOR_HEADER } from '../../contract/deals';
 import type { AppDeps } from '../deps';
 import { handle } from '../http/endpoints';
 import { badRequest } from '../http/errors';
-import { decodeCursor } from '../catalog/catalog.service';
+import { decodeCursor } from '../db/keyset';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
 import { superadminOnly } from '../http/superadmin-guard';
 import { approveDeal, createDeal, deleteDeal, listAllDeals, rejectDeal, setDealStatus, updateDeal } from './deals.service';

@@ -12,7 +12,8 @@ import { databaseError } from '../db/errors';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { sanitizeRichText } from '../content/html';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
-import { presentDeal, queryDealPage, type DealCursor, type DealPage, type DealRowWithFigures } from '../catalog/catalog.service';
+import { presentDeal, queryDealPage, type DealPage, type DealRowWithFigures } from '../catalog/deals.service';
+import type { KeysetCursor } from '../db/keyset';
 import { unitsTakenOf } from '../db/stock-reads';
 import { msg, type Message } from '../i18n';
 
@@ -35,7 +36,7 @@ export function presentAdminDeal(row: DealRowWithFigures): AdminDeal {
  */
 export async function listAllDeals(
   db: Db,
-  params: { q?: string | undefined; status?: DealStatus | undefined; limit: number; cursor?: DealCursor | null | undefined },
+  params: { q?: string | undefined; status?: DealStatus | undefined; limit: number; cursor?: KeysetCursor | null | undefined },
 ): Promise<DealPage<AdminDeal>> {
   const { status, ...page } = params;
   const { rows, nextCursor } = await queryDealPage(db, {

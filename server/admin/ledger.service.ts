@@ -6,19 +6,22 @@
 import { desc, lt, sql } from 'drizzle-orm';
 import type { LedgerEntry, LedgerPage, LedgerTotals } from '../../contract/orders';
 import type { Db } from '../db/client';
+import { decodeSeqCursor, encodeSeqCursor, pageOf } from '../db/keyset';
 import { ledgerEntries } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { msg } from '../i18n';
+import { msg, renderText, type Language } from '../i18n';
 
 type LedgerRow = typeof ledgerEntries.$inferSelect;
 
-/** A cursor is the `seq` of the last row of the page before, as decimal text. */
+/** A cursor is the `seq` of the last row of the page before, as decimal text (server/db/keyset.ts). */
 function decodeSeq(cursor: string): number {
-  if (!/^[1-9]\d{0,15}$/.test(cursor)) throw badRequest(msg('http.cursorInvalid'));
-  return Number(cursor);
+  const seq = decodeSeqCursor(cursor);
+  if (seq === null) throw badRequest(msg('http.cursorInvalid'));
+  return seq;
 }
 
-function presentEntry(e: LedgerRow): LedgerEntry {
+/** A row as the API answers it, its note (a key and values: the triggers' and the payout's) in `language`. */
+function presentEntry(e: LedgerRow, language: Language): LedgerEntry {
   return {
     seq: e.seq,
     kind: e.kind,
@@ -28,7 +31,7 @@ function presentEntry(e: LedgerRow): LedgerEntry {
     merchantId: e.merchantId,
     provider: e.provider,
     providerRef: e.providerRef,
-    note: e.note,
+    note: renderText(language, e.note),
     createdAt: e.createdAt.toISOString(),
   };
 }
@@ -59,7 +62,8 @@ export async function ledgerTotals(db: Db): Promise<LedgerTotals> {
   };
 }
 
-export async function ledgerPage(db: Db, params: { limit: number; cursor?: string | undefined }): Promise<LedgerPage> {
+/** A page of the ledger, newest first, with its notes in `language`, and the totals of the whole ledger. */
+export async function ledgerPage(db: Db, params: { limit: number; cursor?: string | undefined }, language: Language): Promise<LedgerPage> {
   const before = params.cursor === undefined ? undefined : decodeSeq(params.cursor);
   const [rows, totals] = await Promise.all([
     db
@@ -70,7 +74,6 @@ export async function ledgerPage(db: Db, params: { limit: number; cursor?: strin
       .limit(params.limit + 1),
     ledgerTotals(db),
   ]);
-  const page = rows.slice(0, params.limit);
-  const last = page[page.length - 1];
-  return { entries: page.map(presentEntry), totals, nextCursor: rows.length > params.limit && last ? String(last.seq) : null };
+  const page = pageOf(rows, params.limit, (last) => encodeSeqCursor(last.seq));
+  return { entries: page.rows.map((e) => presentEntry(e, language)), totals, nextCursor: page.nextCursor };
 }

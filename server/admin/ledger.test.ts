@@ -108,6 +108,19 @@ describe('GET /api/admin/ledger', () => {
     expect(messageOf(bad)).toBe('cursor: is invalid');
   });
 
+  it("writes its notes as keys and answers them in the reader's language", async () => {
+    const admin = await loginAs(t, await buildUser(t.db, { role: 'superadmin' }));
+    const { refund } = await moneyMoved();
+    const [row] = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.refundId, refund.id));
+    expect(row!.note).toBe('{"key":"ledger.refundReason.customer"}');
+    const noteOf = (page: LedgerPage) => page.entries.find((e) => e.refundId === refund.id)!.note;
+    expect(noteOf(await read(admin))).toBe('customer');
+    const chinese = await call(t.app, 'GET', '/api/admin/ledger', { sessionId: admin.sessionId, headers: { 'accept-language': 'zh-CN' } });
+    expectStatus(chinese, 200);
+    expect(chinese.headers['content-language']).toBe('zh-CN');
+    expect(noteOf(ledgerPage.parse(chinese.body))).toBe('顾客申请');
+  });
+
   it('answers an empty ledger with zero totals', async () => {
     const admin = await loginAs(t, await buildUser(t.db, { role: 'superadmin' }));
     expect(await read(admin)).toEqual({

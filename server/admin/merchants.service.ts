@@ -9,7 +9,7 @@ import { merchants, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { hashPassword } from '../db/passwords';
 import { isUniqueViolation } from '../auth/auth.service';
-import { presentMerchant } from '../catalog/catalog.service';
+import { presentMerchant } from '../catalog/merchants.service';
 import { msg } from '../i18n';
 
 type MerchantRow = typeof merchants.$inferSelect;

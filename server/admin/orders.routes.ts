@@ -16,5 +16,5 @@ export const adminOrderRoutes =
 
     handle(app, adminOrderEndpoints.search, async (request, reply) => searchOrders(db, request.query.q, answerLanguage(reply)));
 
-    handle(app, adminOrderEndpoints.ledger, async (request) => ledgerPage(db, request.query));
+    handle(app, adminOrderEndpoints.ledger, async (request, reply) => ledgerPage(db, request.query, answerLanguage(reply)));
   };

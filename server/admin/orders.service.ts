@@ -9,7 +9,7 @@ import { ORDER_LIST_LIMIT, PHONE_MIN_LENGTH, VOUCHER_CODE_ALPHABET, VOUCHER_CODE
 import type { AdminOrder } from '../../contract/orders';
 import type { Db } from '../db/client';
 import { ledgerEntries, orders, redemptions, users, vouchers } from '../db/schema';
-import { msg, render, type Language, type Message } from '../i18n';
+import { msg, render, renderText, type Language, type Message } from '../i18n';
 import { loadOrderParts, presentCustomerOrder, wholePaymentReturned, type OrderParts } from '../orders/order-history.service';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -161,7 +161,7 @@ export async function searchOrders(db: Db, q: string, language: Language): Promi
         merchantName: own.vouchers[i]!.merchantName,
         redemptions: ownTries
           .filter((r) => r.voucherId === v.id)
-          .map((r) => ({ at: r.createdAt.toISOString(), success: r.success, reason: r.reason, undoneAt: r.undoneAt?.toISOString() ?? null })),
+          .map((r) => ({ at: r.createdAt.toISOString(), success: r.success, reason: renderText(language, r.reason), undoneAt: r.undoneAt?.toISOString() ?? null })),
       })),
       refunds: own.refunds.map((r, i) => ({ ...base.refunds[i]!, note: r.note, providerRef: r.providerRef, failure: r.failure })),
       story: storyOf(order, own, ownTries, ledger.filter((l) => l.orderId === order.id), language),

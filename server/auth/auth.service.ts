@@ -13,7 +13,7 @@ import { hashPassword, verifyPassword } from '../db/passwords';
 import { createSession, endAllSessions } from './sessions';
 import type { UserRow } from '../http/session-lookup';
 import { consumeCode, sendCode, type CodeHolder } from './sms-codes';
-import { msg } from '../i18n';
+import { msg, type Language } from '../i18n';
 
 /** Account management starts a session for the superadmin it bootstraps, and ends a removed staff account's. */
 export { createSession, endAllSessions };
@@ -56,18 +56,29 @@ async function assertMayLogIn(db: Db, user: UserRow): Promise<void> {
 
 /**
  * Sends a login or registration code, with the cooldown and hourly cap of the phone and asking address,
- * the phone's own cap, and a per-address budget. Answers the code's challenge, for the asker to keep.
+ * the phone's own cap, and a per-address budget. The text is in the asker's language. Answers the code's
+ * challenge, for the asker to keep.
  */
-export async function requestSmsCode(db: Db, sms: SmsSender, phone: string, ip: string, perAddressHourly = 20): Promise<string> {
+export async function requestSmsCode(db: Db, sms: SmsSender, phone: string, ip: string, perAddressHourly = 20, language: Language = 'en'): Promise<string> {
   await enforceRateLimit(db, `sms:ip:${ip}`, perAddressHourly, 3600, msg('codes.tooManyFromAddress'));
-  return sendCode(db, sms, phone, ip);
+  return sendCode(db, sms, phone, ip, language);
+}
+
+/**
+ * Remembers the language the user uses the app in (the request's), in which the SMS texts sent to them are
+ * written (docs/product/language.md): on registration, every sign-in and every profile change.
+ */
+async function rememberLanguage(db: Db, user: UserRow, language: Language): Promise<UserRow> {
+  if (user.language === language) return user;
+  const [updated] = await db.update(users).set({ language }).where(eq(users.id, user.id)).returning();
+  return updated ?? user;
 }
 
 /**
  * Logs in with a one-time code. A phone seen for the first time becomes a customer account
  * with a verified phone and no password, which the profile screen lets them set.
  */
-export async function loginWithSmsCode(db: Db, phone: string, code: string, holder: CodeHolder): Promise<LoggedIn> {
+export async function loginWithSmsCode(db: Db, phone: string, code: string, holder: CodeHolder, language: Language = 'en'): Promise<LoggedIn> {
   await consumeCode(db, phone, code, holder);
   const existing = await findUserByPhone(db, phone);
   if (existing) {
@@ -76,27 +87,32 @@ export async function loginWithSmsCode(db: Db, phone: string, code: string, hold
     await resetRateLimit(db, loginBudgetKey(existing, phone));
     const [verified] = await db
       .update(users)
-      .set({ phoneVerified: true, updatedAt: new Date() })
+      .set({ phoneVerified: true, language, updatedAt: new Date() })
       .where(eq(users.id, existing.id))
       .returning();
     return startSession(db, verified!);
   }
   const [created] = await db
     .insert(users)
-    .values({ phone, phoneVerified: true, role: 'customer' })
-    .onConflictDoUpdate({ target: users.phone, set: { phoneVerified: true } })
+    .values({ phone, phoneVerified: true, role: 'customer', language })
+    .onConflictDoUpdate({ target: users.phone, set: { phoneVerified: true, language } })
     .returning();
   return startSession(db, created!);
 }
 
-export async function register(db: Db, input: { phone: string; password: string; smsCode: string }, holder: CodeHolder): Promise<LoggedIn> {
+export async function register(
+  db: Db,
+  input: { phone: string; password: string; smsCode: string },
+  holder: CodeHolder,
+  language: Language = 'en',
+): Promise<LoggedIn> {
   // The code is checked first, so only the phone's owner learns whether it is registered.
   await consumeCode(db, input.phone, input.smsCode, holder);
   if (await findUserByPhone(db, input.phone)) throw conflict(msg('auth.phoneRegistered'));
   const passwordHash = await hashPassword(input.password);
   const [created] = await db
     .insert(users)
-    .values({ phone: input.phone, phoneVerified: true, role: 'customer', passwordHash })
+    .values({ phone: input.phone, phoneVerified: true, role: 'customer', passwordHash, language })
     .onConflictDoNothing({ target: users.phone })
     .returning();
   if (!created) throw conflict(msg('auth.phoneRegistered'));
@@ -125,6 +141,7 @@ export async function loginWithPassword(
   password: string,
   ip: string,
   perAddress: number = LOGIN_LIMITS.perAddress,
+  language: Language = 'en',
 ): Promise<LoggedIn> {
   const byEmail = identifier.includes('@');
   const key = byEmail ? identifier.trim().toLowerCase() : identifier.trim().replace(/[^\d+]/g, '');
@@ -142,7 +159,7 @@ export async function loginWithPassword(
   if (!user || !user.passwordHash || !ok) throw new HttpError(401, LOGIN_FAILED);
   await assertMayLogIn(db, user);
   await resetRateLimit(db, accountKey);
-  return startSession(db, user);
+  return startSession(db, await rememberLanguage(db, user, language));
 }
 
 /**
@@ -153,6 +170,7 @@ export async function changePassword(
   db: Db,
   user: UserRow,
   input: { currentPassword?: string | undefined; newPassword: string },
+  language: Language = 'en',
 ): Promise<string> {
   if (user.passwordHash) {
     await enforceRateLimit(db, `password-change:${user.id}`, 10, 15 * 60);
@@ -162,7 +180,7 @@ export async function changePassword(
     }
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await db.update(users).set({ passwordHash, mustChangePassword: false, language, updatedAt: new Date() }).where(eq(users.id, user.id));
   await endAllSessions(db, user.id);
   return createSession(db, user.id);
 }
@@ -174,7 +192,8 @@ const EMAIL_TAKEN = msg('auth.emailTaken');
  * verifyEmail makes it the email that password login and promotion find the account by. Null
  * removes the email (and any pending one); the verified email given again just drops a pending one.
  */
-export async function updateEmail(db: Db, sender: EmailSender, user: UserRow, email: string | null): Promise<CurrentUser> {
+export async function updateEmail(db: Db, sender: EmailSender, user: UserRow, email: string | null, language: Language = 'en'): Promise<CurrentUser> {
+  await rememberLanguage(db, user, language);
   if (email === null || email === user.email?.toLowerCase()) {
     await voidEmailCodes(db, user.id);
     const [updated] = await db
@@ -191,18 +210,18 @@ export async function updateEmail(db: Db, sender: EmailSender, user: UserRow, em
     .where(sql`lower(${users.email}) = ${email} and ${users.id} <> ${user.id}`)
     .limit(1);
   if (taken) throw conflict(EMAIL_TAKEN);
-  await sendEmailCode(db, sender, user.id, email);
+  await sendEmailCode(db, sender, user.id, email, language);
   const [updated] = await db.select().from(users).where(eq(users.id, user.id));
   return presentUser(updated!);
 }
 
 /** Confirms the pending email with the code sent to it; it then becomes the account's email. */
-export async function verifyEmail(db: Db, user: UserRow, code: string): Promise<CurrentUser> {
+export async function verifyEmail(db: Db, user: UserRow, code: string, language: Language = 'en'): Promise<CurrentUser> {
   try {
     const updated = await consumeEmailCode(db, user.id, code, async (tx, email) => {
       const [row] = await tx
         .update(users)
-        .set({ email, pendingEmail: null, updatedAt: new Date() })
+        .set({ email, pendingEmail: null, language, updatedAt: new Date() })
         .where(eq(users.id, user.id))
         .returning();
       return row!;

@@ -16,7 +16,7 @@ import { badRequest, HttpError, tooManyRequests } from '../http/errors';
 import { hitRateLimit, refundRateLimitHit, resetRateLimit, waitOf } from '../http/rate-limit';
 import type { EmailSender } from '../integrations/email/email-sender';
 import { generateCode, hashCode } from './sms-codes';
-import { msg } from '../i18n';
+import { msg, render, type Language } from '../i18n';
 
 const cooldownKey = (userId: string) => `email:cooldown:${userId}`;
 const hourlyKey = (userId: string) => `email:hour:${userId}`;
@@ -33,7 +33,7 @@ export async function voidEmailCodes(db: Db, userId: string): Promise<void> {
  * Records `email` as the account's pending email and sends it a fresh code, refusing within the
  * resend cooldown or over the hourly cap.
  */
-export async function sendEmailCode(db: Db, sender: EmailSender, userId: string, email: string): Promise<void> {
+export async function sendEmailCode(db: Db, sender: EmailSender, userId: string, email: string, language: Language = 'en'): Promise<void> {
   // Both checks are atomic counters in the database, so parallel requests cannot slip past them.
   const cooldown = await hitRateLimit(db, cooldownKey(userId), 1, EMAIL_RESEND_COOLDOWN_SECONDS);
   if (!cooldown.allowed) {
@@ -62,8 +62,9 @@ export async function sendEmailCode(db: Db, sender: EmailSender, userId: string,
   try {
     await sender.send({
       to: email,
-      subject: `Your verification code is ${code}`,
-      text: `Your verification code is ${code}. It expires in ${EMAIL_CODE_TTL_MINUTES} minutes.\n\nIf you did not ask to add this email to an account, you can ignore this message.`,
+      // In the language of whoever asked for it (the request's), as the SMS code is.
+      subject: render(language, msg('email.verificationSubject', { code })),
+      text: render(language, msg('email.verificationText', { code, minutes: EMAIL_CODE_TTL_MINUTES })),
     });
   } catch (err) {
     // Nothing reached the inbox: the code is void and the person may try again at once.

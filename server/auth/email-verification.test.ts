@@ -326,6 +326,22 @@ describe('PATCH /api/auth/user sends codes', () => {
       await app.close();
     }
   });
+
+  it('writes the message in the language of whoever asked for it', async () => {
+    const sender = new ConsoleEmailSender();
+    const app = await createTestApp({ deps: { email: sender } });
+    try {
+      const { sessionId } = await loginAs(app, await buildCustomer(app.db));
+      const res = await call(app.app, 'PATCH', '/api/auth/user', { sessionId, body: { email: 'zh@example.com' }, headers: { 'accept-language': 'zh-CN' } });
+      expectStatus(res, 200);
+      const sent = sender.lastSentTo('zh@example.com');
+      const code = sent!.text.match(/\b(\d{6})\b/)?.[1];
+      expect(sent!.subject).toBe(`您的验证码是 ${code}`);
+      expect(sent!.text).toContain('15 分钟内有效');
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('when the email cannot be sent', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessionAnswer } from '../../contract/auth';
 import { buildCustomer, buildMerchant, buildMerchantAccount, buildUser, uniquePhone } from '../db/factories';
-import { DEMO_CUSTOMER, DEMO_MERCHANT, loadDemoData } from '../db/demo-data';
+import { DEMO_CUSTOMER, DEMO_MERCHANT, loadDemoData } from '../demo/demo-data';
 import { sessions, users } from '../db/schema';
 import { useTestApp } from '../test/app';
 

@@ -19,7 +19,7 @@ import { smsCodes } from '../db/schema';
 import { badRequest, HttpError, tooManyRequests } from '../http/errors';
 import { hitRateLimit, refundRateLimitHit, resetRateLimit, waitOf } from '../http/rate-limit';
 import type { SmsSender } from '../integrations/sms/sms-sender';
-import { msg } from '../i18n';
+import { msg, render, type Language } from '../i18n';
 
 /** Codes one address may have sent to one phone in an hour. */
 export const SMS_HOURLY_CAP = 5;
@@ -42,9 +42,10 @@ export function generateCode(): string {
 
 /**
  * Sends a fresh code to a phone for the asking address, refusing within that address's resend cooldown
- * or over its hourly cap for the phone, or over the phone's own cap. Answers the code's challenge.
+ * or over its hourly cap for the phone, or over the phone's own cap. The text is in the asker's `language` (the
+ * request's). Answers the code's challenge.
  */
-export async function sendCode(db: Db, sms: SmsSender, phone: string, from: string): Promise<string> {
+export async function sendCode(db: Db, sms: SmsSender, phone: string, from: string, language: Language = 'en'): Promise<string> {
   // Each check is an atomic counter in the database, so parallel requests cannot slip past it.
   const cooldown = await hitRateLimit(db, `sms:cooldown:${phone}:${from}`, 1, SMS_RESEND_COOLDOWN_SECONDS);
   if (!cooldown.allowed) {
@@ -74,7 +75,7 @@ export async function sendCode(db: Db, sms: SmsSender, phone: string, from: stri
     expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MINUTES * 60_000),
   });
   try {
-    await sms.send(phone, `Your verification code is ${code}. It expires in ${SMS_CODE_TTL_MINUTES} minutes.`);
+    await sms.send(phone, render(language, msg('sms.verificationCode', { code, minutes: SMS_CODE_TTL_MINUTES })));
   } catch (err) {
     // Nothing reached the phone: the code is void and the person may try again at once.
     await db.update(smsCodes).set({ consumedAt: new Date() }).where(eq(smsCodes.id, id));

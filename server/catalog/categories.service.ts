@@ -3,10 +3,7 @@ import { and, asc, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Category } from '../../contract/categories';
 import type { Db } from '../db/client';
 import { categories, deals, vouchers } from '../db/schema';
-
-/** Listed deals of the row's category, counted from deals_published_category_created_idx. */
-const LISTED_IN_CATEGORY = sql<number>`(select count(*)::int from "deals" d join "merchants" m on m."id" = d."merchant_id"
-  where d."category_id" = "categories"."id" and d."status" = 'published' and m."status" = 'active')`;
+import { LISTED_IN_CATEGORY } from './listed.service';
 
 /** Every category in `position` order (then name), each with its count of listed deals. */
 export async function listCategories(db: Db): Promise<Category[]> {

@@ -10,7 +10,7 @@ import { dealList, NEXT_CURSOR_HEADER } from '../../contract/deals';
 import { buildDeal, buildMerchant } from '../db/factories';
 import { deals, merchants } from '../db/schema';
 import { useTestApp } from '../test/app';
-import { likePattern } from './catalog.service';
+import { likePattern } from './deal-query';
 
 const t = useTestApp();
 

@@ -6,7 +6,8 @@ import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount, buildRev
 import { unitsTakenOf } from './stock-reads';
 import { dealStock, deals, redemptions, reviews, users, vouchers } from './schema';
 import { createTestDatabase } from '../test/database';
-import { buildPaidOrder, buildVouchers, dbError, randomPin } from '../test/fixtures';
+import { generateVoucherPin as randomPin } from '../orders/voucher-codes';
+import { buildPaidOrder, buildVouchers, dbError } from '../test/fixtures';
 
 const CHECK_VIOLATION = '23514';
 const UNIQUE_VIOLATION = '23505';

@@ -99,6 +99,11 @@ export const users = pgTable(
     /** Display name used on reviews; optional. */
     displayName: text('display_name'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * The language the user last used the app in (the Accept-Language of their registration, sign-in or profile
+     * change): the SMS texts sent to them are written in it (docs/product/language.md).
+     */
+    language: text('language', { enum: ['en', 'zh-CN'] }).notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -106,6 +111,7 @@ export const users = pgTable(
     uniqueIndex('users_phone_key').on(t.phone),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('customer', 'merchant', 'superadmin')`),
+    check('users_language_check', sql`${t.language} in ('en', 'zh-CN')`),
     check('users_merchant_binding_check', sql`${t.role} <> 'merchant' or ${t.merchantId} is not null`),
     check('users_merchant_role_check', sql`(${t.role} = 'merchant') = (${t.merchantRole} is not null) and (${t.merchantRole} is null or ${t.merchantRole} in ('owner', 'staff'))`),
     index('users_merchant_idx').on(t.merchantId).where(sql`${t.merchantId} is not null`),

@@ -4,7 +4,8 @@ import type { Deal } from '../../contract/deals';
 import type { Db } from '../db/client';
 import { deals, favorites, merchants } from '../db/schema';
 import { notFound } from '../http/errors';
-import { getDeal, presentDeal, queryDealPage } from '../catalog/catalog.service';
+import { getDeal, presentDeal, queryDealPage } from '../catalog/deals.service';
+import { LISTED } from '../catalog/listed.service';
 import type { Viewer } from '../http/session';
 import { msg } from '../i18n';
 
@@ -15,12 +16,12 @@ export async function listFavorites(db: Db, userId: string): Promise<Deal[]> {
     .from(favorites)
     .innerJoin(deals, eq(deals.id, favorites.dealId))
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-    .where(and(eq(favorites.userId, userId), eq(deals.status, 'published'), eq(merchants.status, 'active')))
+    .where(and(eq(favorites.userId, userId), LISTED))
     .orderBy(desc(favorites.createdAt));
   if (ids.length === 0) return [];
   const order = new Map(ids.map((r, i) => [r.dealId, i]));
   const { rows } = await queryDealPage(db, {
-    where: and(eq(deals.status, 'published'), eq(merchants.status, 'active'), inArray(deals.id, ids.map((r) => r.dealId))),
+    where: and(LISTED, inArray(deals.id, ids.map((r) => r.dealId))),
     limit: ids.length,
   });
   return rows.map(presentDeal).sort((a, b) => order.get(a.id)! - order.get(b.id)!);

@@ -5,9 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount, buildUser } from '../db/factories';
-import { vouchers } from '../db/schema';
+import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount, buildUser, uniquePhone } from '../db/factories';
+import { users, vouchers } from '../db/schema';
 import { languageOf } from '../i18n';
+import { ConsoleSmsSender } from '../integrations/sms/console-sms-sender';
+import { groupOutcomeText } from '../orders/groups/ending';
 import { useTestApp } from '../test/app';
 import { call, expectStatus, loginAs, messageOf, type CallResult } from '../test/auth-helpers';
 import { customer, postCheckout } from '../test/purchase-helpers';
@@ -124,7 +126,7 @@ describe('answers in the request language', () => {
     expectLanguage(address, 'zh-CN');
   });
 
-  it('answers a refused redemption with its reason and message in the language, and logs it in English', async () => {
+  it("answers a refused redemption with its reason and message in the language, and logs it as a key read in the reader's language", async () => {
     const shop = await buildMerchant(t.db);
     const deal = await buildDeal(t.db, { merchantId: shop.id });
     const buyer = await buildCustomer(t.db);
@@ -137,7 +139,10 @@ describe('answers in the request language', () => {
     expectStatus(res, 400);
     expect(res.body).toMatchObject({ ok: false, reason: 'PIN 码错误（还剩 4 次机会）', message: 'PIN 码错误（还剩 4 次机会）' });
     const log = await call(t.app, 'GET', '/api/merchant/redemptions', { sessionId: merchant.sessionId, headers: zh });
-    expect((log.body as { reason: string }[])[0]!.reason).toBe('Incorrect PIN (4 attempts left)');
+    expect((log.body as { reason: string }[])[0]!.reason).toBe('PIN 码错误（还剩 4 次机会）');
+    expectLanguage(log, 'zh-CN');
+    const english = await call(t.app, 'GET', '/api/merchant/redemptions', { sessionId: merchant.sessionId });
+    expect((english.body as { reason: string }[])[0]!.reason).toBe('Incorrect PIN (4 attempts left)');
   });
 
   it("tells an order's story in the language and answers success messages in it", async () => {
@@ -160,5 +165,56 @@ describe('answers in the request language', () => {
     const sent = await call(t.app, 'POST', '/api/auth/send-sms-code', { body: { phone: '5551239999' }, headers: zh });
     expect(sent.body).toEqual({ message: '验证码已发送' });
     expectLanguage(sent, 'zh-CN');
+  });
+});
+
+describe('the SMS texts, in their reader’s language', () => {
+  const sms = new ConsoleSmsSender();
+  const t = useTestApp({ deps: { sms } });
+  const zh = { 'accept-language': 'zh-CN' };
+  const languageOfUser = async (phone: string) => (await t.db.select({ language: users.language }).from(users).where(eq(users.phone, phone)))[0]?.language;
+
+  async function smsCode(phone: string, headers: Record<string, string> = {}): Promise<string> {
+    expectStatus(await call(t.app, 'POST', '/api/auth/send-sms-code', { body: { phone }, headers }), 200);
+    return sms.lastSentTo(phone)!.body.match(/\b(\d{6})\b/)![1]!;
+  }
+
+  it('writes the verification code in the language of the request that asks for it', async () => {
+    const phone = uniquePhone();
+    await smsCode(phone, zh);
+    expect(sms.lastSentTo(phone)!.body).toMatch(/^您的验证码是 \d{6}，5 分钟内有效。$/);
+    const other = uniquePhone();
+    await smsCode(other);
+    expect(sms.lastSentTo(other)!.body).toMatch(/^Your verification code is \d{6}\. It expires in 5 minutes\.$/);
+  });
+
+  it('remembers the language of every sign-in and profile change, English until then', async () => {
+    const phone = uniquePhone();
+    const signedIn = await call(t.app, 'POST', '/api/auth/verify-sms-code', { body: { phone, code: await smsCode(phone, zh) }, headers: zh });
+    expectStatus(signedIn, 200);
+    expect(await languageOfUser(phone)).toBe('zh-CN');
+    const { sessionId } = signedIn.body as { sessionId: string };
+    expectStatus(await call(t.app, 'PUT', '/api/auth/password', { body: { newPassword: 'secret12' }, sessionId }), 200);
+    expect(await languageOfUser(phone)).toBe('en');
+    const byPassword = await call(t.app, 'POST', '/api/auth/password-login', { body: { identifier: phone, password: 'secret12' }, headers: zh });
+    expectStatus(byPassword, 200);
+    expect(await languageOfUser(phone)).toBe('zh-CN');
+    expectStatus(await call(t.app, 'PATCH', '/api/auth/user', { body: { email: null }, sessionId: (byPassword.body as { sessionId: string }).sessionId }), 200);
+    expect(await languageOfUser(phone)).toBe('en');
+
+    const registered = uniquePhone();
+    const code = await smsCode(registered, zh);
+    expectStatus(await call(t.app, 'POST', '/api/auth/register', { body: { phone: registered, password: 'secret12', smsCode: code }, headers: zh }), 200);
+    expect(await languageOfUser(registered)).toBe('zh-CN');
+    expect((await buildCustomer(t.db)).language).toBe('en');
+  });
+
+  it("words a group's outcome in the member's language, and in English as it always did", () => {
+    const formed = { status: 'formed', dealTitle: 'Kayak Tour', priceCents: 123_450, code: 'ABCD2345' } as const;
+    const failed = { ...formed, status: 'failed' } as const;
+    expect(groupOutcomeText(formed)).toBe('Your DealMarket group for Kayak Tour is complete! Your voucher ABCD2345 is ready in My Vouchers.');
+    expect(groupOutcomeText(failed)).toBe('Your DealMarket group for Kayak Tour did not fill in time. Your $1234.50 is being refunded.');
+    expect(groupOutcomeText(formed, 'zh-CN')).toBe('您在 DealMarket 参与的“Kayak Tour”拼团已成团！您的券 ABCD2345 已放入“我的券”。');
+    expect(groupOutcomeText(failed, 'zh-CN')).toBe('您在 DealMarket 参与的“Kayak Tour”拼团未能按时成团，您支付的 US$1234.50 正在退款。');
   });
 });

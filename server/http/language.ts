@@ -1,6 +1,14 @@
 /** The language of an answer's texts: the request's Accept-Language (server/i18n), noted on the answer. */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf, render, type Language, type Message } from '../i18n';
+
+/**
+ * The request's language, from its Accept-Language, without noting it on the answer: the language a user is
+ * remembered in (`users.language`, for the SMS texts sent to them) and the SMS code is written in.
+ */
+export function requestLanguage(request: FastifyRequest): Language {
+  return languageOf(request.headers['accept-language']);
+}
 
 /**
  * The language the answer speaks, from its request's Accept-Language. The answer says so (Content-Language) and

@@ -5,10 +5,9 @@ import { adminAccountEndpoints } from '../../contract/admin';
 import { checkoutEndpoints, stripeWebhookEndpoints } from '../../contract/checkout';
 import { devEndpoints } from '../../contract/dev';
 import { allEndpoints } from '../../contract/endpoints';
-import { systemEndpoints } from '../../contract/system';
+import { API_REFERENCE_PATH, systemEndpoints } from '../../contract/system';
 import { createTestApp, type TestApp } from '../test/app';
 import { operationIdOf } from './endpoints';
-import { API_DOCS_PREFIX } from './openapi';
 
 interface Operation {
   operationId?: string;
@@ -78,12 +77,12 @@ describe('the OpenAPI document', () => {
 
 describe('the reference page', () => {
   it('is served at /api/docs, with its scripts and styles from this server', async () => {
-    const page = await t.app.inject({ method: 'GET', url: `${API_DOCS_PREFIX}/` });
+    const page = await t.app.inject({ method: 'GET', url: `${API_REFERENCE_PATH}/` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     for (const asset of ['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-initializer.js']) {
       expect(page.body).toContain(asset);
-      const file = await t.app.inject({ method: 'GET', url: `${API_DOCS_PREFIX}/static/${asset}` });
+      const file = await t.app.inject({ method: 'GET', url: `${API_REFERENCE_PATH}/static/${asset}` });
       expect(file.statusCode, asset).toBe(200);
     }
   });
@@ -97,7 +96,7 @@ describe('the reference page', () => {
       const expected = allEndpoints.map(routeOf).filter((route) => !notInProduction.has(route));
       expect(expected.filter((route) => !routes.has(route))).toEqual([]);
       expect([...routes].filter((route) => notInProduction.has(route))).toEqual([]);
-      expect((await production.app.inject({ method: 'GET', url: `${API_DOCS_PREFIX}/` })).statusCode).toBe(200);
+      expect((await production.app.inject({ method: 'GET', url: `${API_REFERENCE_PATH}/` })).statusCode).toBe(200);
     } finally {
       await production.close();
     }

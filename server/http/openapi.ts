@@ -8,10 +8,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_VERSION, systemEndpoints } from '../../contract/system';
+import { API_REFERENCE_PATH, API_VERSION, systemEndpoints } from '../../contract/system';
 import { handle } from './endpoints';
 
-export const API_DOCS_PREFIX = '/api/docs';
 
 /** Registers the document's collector; call before any route so that every route is collected. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -33,7 +32,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX, uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(swaggerUi, { routePrefix: API_REFERENCE_PATH, uiConfig: { docExpansion: 'list', deepLinking: true } });
   await app.withTypeProvider<ZodTypeProvider>().register(async (scope) => {
     handle(scope, systemEndpoints.openapi, async (_request, reply) => {
       reply.header('cache-control', 'no-cache');

@@ -1,13 +1,14 @@
 /**
  * The server's catalogues are complete (ADR 031): both languages hold the same keys (plural forms aside) with the
  * same placeholders, a `field: ` prefix stays the same, every key the code names exists and every text is named,
- * and every reason the schemas write is found again among the `validation` texts.
+ * the schemas give their reasons as keys (contract/reasons.ts), and texts kept as messages come back as they were.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { reason } from '../../contract/reasons';
 import { CATALOGUES, english, msg, render, type Catalogue, type MessageKey } from './index';
-import { validationMessageOf } from './validation';
+import { messageOfText, renderText, textOfMessage } from './texts';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const FIELD = /^[A-Za-z_$][\w$]*(?:\.[\w$]+)*: /;
@@ -47,21 +48,33 @@ describe('the catalogues', () => {
   });
 });
 
-/** The server's sources, tests included (they name messages too), and contract/'s. */
-function sources(dir: string): string[] {
+/** The server's sources, tests included (they name messages too), and contract/'s; or their SQL files. */
+function sources(dir: string, extension = '.ts'): string[] {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) return name === 'node_modules' || name === 'migrations' ? [] : sources(file);
-    return name.endsWith('.ts') ? [file] : [];
+    if (statSync(file).isDirectory()) return name === 'node_modules' || name === 'migrations' ? [] : sources(file, extension);
+    return name.endsWith(extension) ? [file] : [];
   });
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverFiles = sources(path.join(root, 'server')).filter((file) => !file.startsWith(path.join(root, 'server/i18n/')));
 const contractFiles = sources(path.join(root, 'contract')).filter((file) => !file.endsWith('.test.ts'));
+/** The server's own sources, less its tests: they and contract/ give the schemas' reasons. */
+const schemaFiles = serverFiles.filter((f) => !/\.(test|suite)\.ts$/.test(f) && !f.startsWith(path.join(root, 'server/test/')));
+/**
+ * The keys the database writes itself, as the SQL spells them: the ledger triggers' notes (server/orders/sql/), and
+ * the stored English a migration turned into keys (server/db/migrations/0019); whole, or a prefix the SQL completes
+ * with a value (`"key":"ledger.refundReason.` || reason).
+ */
+const migrations = path.join(root, 'server/db/migrations');
+const sqlKeys = [...sources(path.join(root, 'server'), '.sql'), ...readdirSync(migrations).map((name) => path.join(migrations, name))]
+  .filter((file) => file.endsWith('.sql'))
+  .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/"key":"([\w.]+)/g)].map((m) => m[1] ?? ''));
+const writtenBySql = (key: string) => sqlKeys.some((k) => (k.endsWith('.') ? key.startsWith(k) : key === k));
 
 describe('the keys the code names', () => {
-  /** Every key written in a `msg(...)` call (both keys of a `msg(a ? 'x' : 'y')`). */
+  /** Every key written in a `msg(...)` call (both keys of a `msg(a ? 'x' : 'y')`), and every schema's `reason('...')`. */
   const named = new Map<string, string>();
   for (const file of serverFiles) {
     const text = readFileSync(file, 'utf8');
@@ -69,38 +82,64 @@ describe('the keys the code names', () => {
       for (const key of (call[1] ?? '').matchAll(/'([\w.]+)'/g)) named.set(key[1] ?? '', path.relative(root, file));
     }
   }
+  for (const file of [...contractFiles, ...schemaFiles]) {
+    for (const call of readFileSync(file, 'utf8').matchAll(/\breason\('([\w.]+)'/g)) named.set(call[1] ?? '', path.relative(root, file));
+  }
   const exists = (key: string) => en.has(key) || en.has(`${key}_one`) || en.has(`${key}_other`);
 
   it('exist in the catalogues', () => {
     expect([...named].filter(([key]) => !exists(key)).map(([key, file]) => `${file}: ${key}`)).toEqual([]);
   });
 
-  it('name every text of the catalogues (the validation texts are found by their English)', () => {
-    const unnamed = base(en.keys()).filter((key) => !key.startsWith('validation.') && !named.has(key));
+  it('name every text of the catalogues (ledger notes by the SQL that writes them)', () => {
+    const unnamed = base(en.keys()).filter((key) => !named.has(key) && !writtenBySql(key));
     expect(unnamed).toEqual([]);
   });
 });
 
-describe('the reasons the schemas write', () => {
-  /** Each `message: '...'` of a zod schema (contract/ and the server's own), a template's `${...}` given a sample number. */
-  const reasons = new Map<string, string>();
-  const schemaFiles = serverFiles.filter((f) => !/\.(test|suite)\.ts$/.test(f) && !f.startsWith(path.join(root, 'server/test/')));
-  for (const file of [...contractFiles, ...schemaFiles]) {
-    const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/\bmessage: (?:'((?:[^'\\]|\\.)*)'|`([^`]*)`)/g)) {
-      const reason = m[1] ?? (m[2] ?? '').replace(/\$\{[^}]+\}/g, '12');
-      reasons.set(reason, path.relative(root, file));
+describe('the reasons the schemas give', () => {
+  it('are keys of the validation texts with their values, never English', () => {
+    const english: string[] = [];
+    let keys = 0;
+    for (const file of [...contractFiles, ...schemaFiles]) {
+      const text = readFileSync(file, 'utf8');
+      keys += [...text.matchAll(/\breason\('validation\./g)].length;
+      for (const m of text.matchAll(/\bmessage: ['`]/g)) english.push(`${path.relative(root, file)} at ${m.index}`);
     }
-  }
-
-  it('are found, so far as they go, among the validation texts', () => {
-    expect(reasons.size).toBeGreaterThan(50);
-    const missing = [...reasons].filter(([reason]) => validationMessageOf(reason) === null).map(([reason, file]) => `${file}: ${reason}`);
-    expect(missing).toEqual([]);
+    expect(keys).toBeGreaterThan(50);
+    expect(english).toEqual([]);
   });
 
-  it('read the same in English when rendered from the catalogue', () => {
-    for (const reason of reasons.keys()) expect(english(validationMessageOf(reason)!)).toBe(reason);
+  it('read in English as they did when they were written there', () => {
+    const cases: [string, string][] = [
+      [reason('validation.atMostCharacters', { max: 500 }), 'must be at most 500 characters'],
+      [reason('validation.between', { max: 90 }), 'must be between -90 and 90'],
+      [reason('validation.passwordTooLong', { max: 200 }), 'Password must be at most 200 characters'],
+      [reason('validation.smsCode', { length: 6 }), 'Please enter the 6-digit verification code'],
+      [reason('validation.required'), 'is required'],
+    ];
+    for (const [text, expected] of cases) expect(english(messageOfText(text)!)).toBe(expected);
+    expect(render('zh-CN', messageOfText(reason('validation.atMostCharacters', { max: 500 }))!)).toBe('最多 500 个字符');
+  });
+});
+
+describe('texts kept as messages', () => {
+  it('come back as the message they were, dates by their day and nested messages in place', () => {
+    const day = new Date(2026, 11, 31, 23, 30);
+    const wait = msg('redemption.tooManyFailures', { wait: msg('wait.minutes', { n: 3 }) });
+    expect(textOfMessage(msg('redemption.wrongPin', { count: 4 }))).toBe('{"key":"redemption.wrongPin","params":{"count":4}}');
+    expect(textOfMessage(msg('redemption.refunded'))).toBe('{"key":"redemption.refunded"}');
+    expect(renderText('en', textOfMessage(wait))).toBe(english(wait));
+    expect(renderText('zh-CN', textOfMessage(wait))).toBe(render('zh-CN', wait));
+    expect(renderText('en', textOfMessage(msg('redemption.expired', { date: day })))).toBe('Voucher expired on Dec 31, 2026');
+    expect(renderText('zh-CN', textOfMessage(msg('redemption.expired', { date: day })))).toBe('该券已于 2026年12月31日过期');
+  });
+
+  it('leave any other text as it is', () => {
+    for (const text of ['customer', 'Incorrect PIN (4 attempts left)', '{"key":"no.such.key"}', '{"key":"redemption.refunded","extra":1}', '{"key":']) {
+      expect(renderText('zh-CN', text)).toBe(text);
+    }
+    expect(renderText('en', null)).toBeNull();
   });
 });
 

@@ -108,3 +108,6 @@ export function languageOf(acceptLanguage: string | string[] | undefined): Langu
   }
   return 'en';
 }
+
+/** Messages kept as text, to store and show later in the reader's language (texts.ts). */
+export { messageOfText, renderText, textOfMessage } from './texts';

@@ -65,6 +65,15 @@ describe('expiry reminders', () => {
     expect((await statusOf(soon.voucher.id)).expiryRemindedAt).not.toBeNull();
   });
 
+  it("writes the reminder in its owner's language", async () => {
+    sent.length = 0;
+    const v = await voucherEnding(new Date(Date.now() + DAY), { title: 'Pottery Class' });
+    await t.db.update(users).set({ language: 'zh-CN' }).where(eq(users.id, v.user.id));
+    expect((await sweep()).reminded).toBe(1);
+    expect(sent).toEqual([{ to: expect.any(String), body: expiryReminderText({ code: v.voucher.code, dealTitle: 'Pottery Class', validUntil: v.voucher.validUntil, autoRefund: true }, 'zh-CN') }]);
+    expect(sent[0]!.body).toMatch(new RegExp(`^您在 DealMarket 的“Pottery Class”券 ${v.voucher.code} 将于 \\d{4}年\\d{1,2}月\\d{1,2}日到期。请在此之前使用，否则将自动退款。$`));
+  });
+
   it('does not remind a voucher that is no longer active', async () => {
     sent.length = 0;
     const v = await voucherEnding(new Date(Date.now() + DAY));

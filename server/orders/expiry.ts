@@ -9,20 +9,20 @@
  *   error leaves it active for the next sweep;
  * - refunds whose outcome at the provider is unknown are asked about again when their backoff says so (refunds.ts);
  * - groups whose window passed unfilled fail, their paid members are refunded, and the members of
- *   groups that formed or failed are told (groups.ts);
+ *   groups that formed or failed are told (groups/ending.ts);
  * - last, once expiry has had its say, every closed week not drawn up yet gets its merchants'
  *   statements (server/settlement/statements.service.ts; one server at a time, each week once).
  * Each part works in batches (statements a week at a time), so one sweep never holds many rows or
  * the database for long.
  */
 import { and, asc, eq, gt, inArray, isNull, lt, lte, not, sql } from 'drizzle-orm';
-import { format } from 'date-fns';
 import { VOUCHER_EXPIRY_REMINDER_DAYS } from '../../contract/constants';
 import { deals, refunds, users, vouchers } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { msg, render, type Language } from '../i18n';
 import type { SmsSender } from '../integrations/sms/sms-sender';
 import { drawUpStatements } from '../settlement/statements.service';
-import { failExpiredGroups, tellGroupMembers } from './groups';
+import { failExpiredGroups, tellGroupMembers } from './groups/ending';
 import { refundVoucher, retryPendingRefunds, type RefundDeps } from './refunds';
 
 /** Rows each part of one sweep takes at most. */
@@ -51,10 +51,9 @@ export interface ExpirySweepResult {
 }
 
 /** The reminder's words; "refunded" is promised only when the deal refunds on expiry. */
-export function expiryReminderText(v: { code: string; dealTitle: string; validUntil: Date; autoRefund: boolean }): string {
-  const date = format(v.validUntil, 'MMM d, yyyy');
-  const after = v.autoRefund ? 'Use it or it will be refunded automatically.' : 'Use it before then.';
-  return `Your DealMarket voucher ${v.code} for ${v.dealTitle} expires on ${date}. ${after}`;
+export function expiryReminderText(v: { code: string; dealTitle: string; validUntil: Date; autoRefund: boolean }, language: Language = 'en'): string {
+  const then = v.autoRefund ? msg('sms.useOrRefunded') : msg('sms.useBefore');
+  return render(language, msg('sms.expiryReminder', { code: v.code, title: v.dealTitle, date: v.validUntil, then }));
 }
 
 /** One pass of every part; callable directly (tests) and from the timer of every server. */
@@ -103,7 +102,14 @@ export async function sendExpiryReminders({ db, sms, logger }: ExpirySweepDeps, 
   });
   if (claimed.length === 0) return 0;
   const rows = await db
-    .select({ code: vouchers.code, validUntil: vouchers.validUntil, phone: users.phone, dealTitle: deals.title, autoRefund: deals.autoRefundOnExpiry })
+    .select({
+      code: vouchers.code,
+      validUntil: vouchers.validUntil,
+      phone: users.phone,
+      language: users.language,
+      dealTitle: deals.title,
+      autoRefund: deals.autoRefundOnExpiry,
+    })
     .from(vouchers)
     .innerJoin(users, eq(users.id, vouchers.userId))
     .innerJoin(deals, eq(deals.id, vouchers.dealId))
@@ -111,7 +117,7 @@ export async function sendExpiryReminders({ db, sms, logger }: ExpirySweepDeps, 
   let sent = 0;
   for (const row of rows) {
     try {
-      await sms.send(row.phone, expiryReminderText(row));
+      await sms.send(row.phone, expiryReminderText(row, row.language));
       sent++;
     } catch (err) {
       logger.error({ err, voucherCode: row.code }, 'an expiry reminder could not be sent');

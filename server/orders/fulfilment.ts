@@ -16,11 +16,11 @@ import { databaseFunction } from '../db/prepared';
 import { orders, paymentEvents } from '../db/schema';
 import { FULFILMENT_UNITS_OF_ORDERS } from '../db/stock-reads';
 import type { PaymentEvent, PaymentProvider } from '../integrations/payments/payment-provider';
-import { generateVoucherCode, generateVoucherPin } from '../vouchers/vouchers.service';
 import { hitRateLimit, type AttemptBudget } from '../http/rate-limit';
 import { refuse } from './refusals';
 import { reconcileRefund, refundUnfulfilledPayment, type UnfulfilledReason } from './refunds';
 import { releaseOrder } from './stock';
+import { generateVoucherCode, generateVoucherPin } from './voucher-codes';
 
 /**
  * `refunded`: the units were gone when a late payment arrived; `withdrawn`: a deal stopped being sold

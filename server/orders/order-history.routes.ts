@@ -4,7 +4,7 @@ import { NEXT_CURSOR_HEADER } from '../../contract/constants';
 import { orderEndpoints } from '../../contract/orders';
 import type { AppDeps } from '../deps';
 import { handle } from '../http/endpoints';
-import { decodeCursor } from '../catalog/catalog.service';
+import { decodeCursor } from '../db/keyset';
 import { badRequest } from '../http/errors';
 import { requireUser } from '../http/session';
 import { listCustomerOrders } from './order-history.service';

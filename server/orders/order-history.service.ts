@@ -4,14 +4,14 @@
  * their items, vouchers and refunds, each read for the whole page at once. Customer service's order
  * search (server/admin/orders.service.ts) reads its orders the same way.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { OrderGroup } from '../../contract/groups';
 import type { CustomerOrder, OrderVoucher } from '../../contract/orders';
-import { orderGroupsOf } from '../groups/groups.service';
 import type { Db } from '../db/client';
 import { deals, merchants, orderItems, orders, refunds, vouchers } from '../db/schema';
-import { cursorTime, encodeCursor, type DealCursor } from '../catalog/catalog.service';
-import { presentRefund } from '../vouchers/vouchers.service';
+import { afterNewest, cursorTime, encodeCursor, pageOf, type KeysetCursor } from '../db/keyset';
+import { orderGroupsOf } from './groups/groups.service';
+import { presentRefund } from './order-reads';
 
 type OrderRow = typeof orders.$inferSelect;
 type VoucherRow = typeof vouchers.$inferSelect;
@@ -152,23 +152,20 @@ export function presentCustomerOrder(order: OrderRow, parts: OrderParts): Custom
 export async function listCustomerOrders(
   db: Db,
   userId: string,
-  params: { limit: number; cursor: DealCursor | null },
+  params: { limit: number; cursor: KeysetCursor | null },
 ): Promise<{ orders: CustomerOrder[]; nextCursor: string | null }> {
   const conditions: SQL[] = [eq(orders.userId, userId)];
-  if (params.cursor) {
-    conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (${params.cursor.createdAt}::timestamptz, ${params.cursor.id}::uuid)`);
-  }
+  if (params.cursor) conditions.push(afterNewest(orders.createdAt, orders.id, params.cursor));
   const rows = await db
     .select({ order: orders, cursorTime: cursorTime(orders.createdAt) })
     .from(orders)
     .where(and(...conditions))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(params.limit + 1);
-  const page = rows.slice(0, params.limit);
-  const last = page[page.length - 1];
-  const parts = await loadOrderParts(db, page.map((r) => r.order.id));
+  const page = pageOf(rows, params.limit, (last) => encodeCursor({ createdAt: last.cursorTime, id: last.order.id }));
+  const parts = await loadOrderParts(db, page.rows.map((r) => r.order.id));
   return {
-    orders: page.map(({ order }) => presentCustomerOrder(order, parts.get(order.id)!)),
-    nextCursor: rows.length > params.limit && last ? encodeCursor({ createdAt: last.cursorTime, id: last.order.id }) : null,
+    orders: page.rows.map(({ order }) => presentCustomerOrder(order, parts.get(order.id)!)),
+    nextCursor: page.nextCursor,
   };
 }

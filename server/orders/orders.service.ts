@@ -1,6 +1,7 @@
 /**
  * The orders module: checkout with holds (placement, stock), exactly-once fulfilment, the payment
- * webhooks and the built-in provider's page API (server/orders/README.md). Other features use it
+ * webhooks and the built-in provider's page API, group deals (groups/, ADR 029), the voucher codes
+ * and the reads of orders and vouchers it owns (server/orders/README.md). Other features use it
  * through this file. Checkout prices from the database, checks every buying rule, opens the
  * provider's page and places the order with its holds in one statement (ADR 012, ADR 023).
  */
@@ -14,21 +15,27 @@ import type { Db } from '../db/client';
 import { perDatabase } from '../db/prepared';
 import { UNITS_TAKEN_OF_DEALS } from '../db/stock-reads';
 import { deals, merchants, userDealUnits } from '../db/schema';
+import { isListed } from '../catalog/listed.service';
 import { HttpError } from '../http/errors';
 import { hitRateLimit, type AttemptBudget } from '../http/rate-limit';
 import type { UserRow } from '../http/session-lookup';
 import type { CreatedCheckout, PaymentProvider } from '../integrations/payments/payment-provider';
 import { fulfilOrder } from './fulfilment';
-import { addMember, seatTerms, takeSeat, type SeatRequest, type SeatTerms } from './group-seats';
+import { addMember, seatTerms, takeSeat, type SeatRequest, type SeatTerms } from './groups/seats';
 import { placeOrder, type OrderToPlace } from './placement';
 import { isRefusal, refuse, refusalFromDatabase, type Refusal } from './refusals';
 import { releaseLapsedNow, releaseOrder } from './stock';
 
 export { releaseExpiredOrders, releaseOrder } from './stock';
 export { catchUpWithProvider, fulfilOrder, handlePaymentEvent } from './fulfilment';
-export { failExpiredGroups, tellGroupMembers, tellIfFormed } from './groups';
+export { runExpirySweep } from './expiry';
+export { failExpiredGroups, tellGroupMembers, tellIfFormed } from './groups/ending';
+export { getGroup, groupPagePreview, orderGroupsOf } from './groups/groups.service';
 export { refundById, retryRefund, type RefundDeps, type RefundRow } from './refunds';
-export type { SeatRequest } from './group-seats';
+export { findOwnOrder, orderRefunds, orderSummary, presentRefund } from './order-reads';
+export { presentVoucherById, presentVoucherRow, voucherRows } from './voucher-reads';
+export { drawVoucherCode, generateVoucherCode, generateVoucherPin } from './voucher-codes';
+export type { SeatRequest } from './groups/seats';
 
 export interface CheckoutLineInput {
   dealId: string;
@@ -56,7 +63,7 @@ type DealRow = typeof deals.$inferSelect;
 
 /** Why a deal cannot be bought now, or null when it can (docs/product/rules.md#buying-a-deal). */
 export function whyNotBuyable(deal: DealRow, merchantStatus: string, now: Date): Refusal | null {
-  if (deal.status !== 'published' || merchantStatus !== 'active') return refuse('noLongerAvailable', deal);
+  if (!isListed(deal, merchantStatus)) return refuse('noLongerAvailable', deal);
   if (!deal.active) return refuse('currentlyUnavailable', deal);
   if (deal.validFrom && now < deal.validFrom) return refuse('notOnSaleYet', deal);
   if (deal.validUntil && now > deal.validUntil) return refuse('ended', deal);

@@ -34,7 +34,7 @@ import {
   userUnitsOf,
   type Shopper,
 } from '../test/purchase-helpers';
-import { generateVoucherCode, generateVoucherPin } from '../vouchers/voucher-codes';
+import { generateVoucherCode, generateVoucherPin } from './voucher-codes';
 
 const STRIPE_SECRET = 'whsec_race';
 const provider = testProviderFor(testConfig());

@@ -8,8 +8,9 @@ import { notFound } from '../http/errors';
 import { requireUser } from '../http/session';
 import { superadminOnly } from '../http/superadmin-guard';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
-import { presentRefund, presentVoucherById } from '../vouchers/vouchers.service';
+import { presentRefund } from './order-reads';
 import { refundVoucher } from './refunds';
+import { presentVoucherById } from './voucher-reads';
 import { msg } from '../i18n';
 
 async function answerOf(db: Db, refund: Parameters<typeof presentRefund>[0] & { voucherId: string | null }): Promise<RefundAnswer> {

@@ -14,7 +14,7 @@ import { buildVouchers } from '../test/fixtures';
 import { call, expectStatus, loginAs, messageOf } from '../test/auth-helpers';
 import { buy, buyableDeal, customer, orderOf, postCheckout, stockOf, testProviderFor, userUnitsOf, type Shopper } from '../test/purchase-helpers';
 import { refundIdempotencyKey, REFUND_MESSAGES } from './refunds';
-import { english } from '../i18n';
+import { english, renderText } from '../i18n';
 
 const provider = testProviderFor(testConfig());
 const t = useTestApp({ deps: { payments: provider } });
@@ -46,8 +46,10 @@ async function voucherStatus(id: string) {
   return v!;
 }
 
+/** The order's refund rows of the ledger, each note (a key: server/i18n/texts.ts) as it reads in English. */
 async function refundLedgerRows(orderId: string) {
-  return t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.orderId, orderId), eq(ledgerEntries.kind, 'refund')));
+  const rows = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.orderId, orderId), eq(ledgerEntries.kind, 'refund')));
+  return rows.map((row) => ({ ...row, note: renderText('en', row.note) }));
 }
 
 async function redeem(merchantId: string, code: string, pin: string) {

@@ -12,7 +12,7 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { databaseFunction } from '../db/prepared';
 import { holds, orderItems, orders, userDealUnits } from '../db/schema';
-import { releaseSeat } from './group-seats';
+import { releaseSeat } from './groups/seats';
 
 /** Takes (`take` true) or gives back `quantity` units of a deal's offer; raises DM002 or DM003 when a take cannot be served. */
 export const moveStock = databaseFunction('deal_stock_move', 3);

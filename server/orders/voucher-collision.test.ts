@@ -10,10 +10,10 @@ import { expectStatus, messageOf } from '../test/auth-helpers';
 import { resetDatabase } from '../test/database';
 import { buildVouchers } from '../test/fixtures';
 import { buyableDeal, checkoutOk, customer, orderOf, pay, stockOf } from '../test/purchase-helpers';
-import { generateVoucherCode } from '../vouchers/voucher-codes';
+import { generateVoucherCode } from './voucher-codes';
 
-vi.mock('../vouchers/voucher-codes', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../vouchers/voucher-codes')>();
+vi.mock('./voucher-codes', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./voucher-codes')>();
   return { ...real, generateVoucherCode: vi.fn(real.generateVoucherCode) };
 });
 
@@ -23,7 +23,7 @@ let t: TestApp;
 let realDraw: typeof generateVoucherCode;
 
 beforeAll(async () => {
-  realDraw = (await vi.importActual<typeof import('../vouchers/voucher-codes')>('../vouchers/voucher-codes')).generateVoucherCode;
+  realDraw = (await vi.importActual<typeof import('./voucher-codes')>('./voucher-codes')).generateVoucherCode;
   t = await createTestApp();
 });
 afterAll(async () => {

@@ -6,13 +6,13 @@ import type { AppDeps } from '../deps';
 import { badRequest } from '../http/errors';
 import { handle } from '../http/endpoints';
 import { requireMerchant, requireRole, requireUser } from '../http/session';
-import { decodeCursor } from '../catalog/catalog.service';
+import { decodeCursor } from '../db/keyset';
 import { redemptions } from '../db/schema';
 import { superadminOnly } from '../http/superadmin-guard';
 import { listRedemptions, previewRedemption, redeemVoucher, redemptionTotals, undoRedemption, type RedeemRefusal } from './redemption.service';
 import { NEXT_CURSOR_HEADER } from '../../contract/deals';
 import { msg } from '../i18n';
-import { say } from '../http/language';
+import { answerLanguage, say } from '../http/language';
 
 /** A refused redemption or check: `{ok: false, reason}` with its status, the reason also as the usual `message`, in the request's language. */
 const refuse = (reply: FastifyReply, { status, reason }: RedeemRefusal) => {
@@ -45,7 +45,12 @@ export const redemptionRoutes =
       const { merchantId } = requireMerchant(request, 'staff');
       const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
       if (request.query.cursor && !cursor) throw badRequest(msg('http.cursorInvalid'));
-      const page = await listRedemptions(db, { limit: request.query.limit, cursor, where: eq(redemptions.merchantId, merchantId) });
+      const page = await listRedemptions(db, {
+        limit: request.query.limit,
+        cursor,
+        where: eq(redemptions.merchantId, merchantId),
+        language: answerLanguage(reply),
+      });
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       return page.records;
     });
@@ -59,7 +64,7 @@ export const redemptionRoutes =
       handle(admin, redemptionEndpoints.adminLog, async (request, reply) => {
         const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
         if (request.query.cursor && !cursor) throw badRequest(msg('http.cursorInvalid'));
-        const page = await listRedemptions(db, { limit: request.query.limit, cursor });
+        const page = await listRedemptions(db, { limit: request.query.limit, cursor, language: answerLanguage(reply) });
         if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
         return page.records;
       });

@@ -11,15 +11,15 @@ import type { Db, Tx } from '../db/client';
 import { deals, merchants, orderItems, pinFailures, redemptions, users, vouchers } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { hitRateLimit, refundRateLimitHit, waitOf } from '../http/rate-limit';
-import { english, msg, type Message } from '../i18n';
+import { msg, renderText, textOfMessage, type Language, type Message } from '../i18n';
 import type { UserRow } from '../http/session-lookup';
-import { cursorTime, encodeCursor, type DealCursor } from '../catalog/catalog.service';
+import { afterNewest, cursorTime, encodeCursor, pageOf, type KeysetCursor } from '../db/keyset';
 
 export const NO_MERCHANT_REASON = msg('http.noMerchant');
 /** Failed attempts a merchant account may make across all codes before it is paused. */
 export const MERCHANT_FAILURE_BUDGET = { failures: 30, windowSeconds: 15 * 60 } as const;
 
-/** A refused redemption or check: its status, and its reason, which the log keeps in English. */
+/** A refused redemption or check: its status, and its reason, which the log keeps as its key and values (server/i18n/texts.ts). */
 export interface RedeemRefusal {
   status: number;
   reason: Message;
@@ -142,7 +142,7 @@ async function attemptRedemption(db: Db, actor: UserRow, input: RedeemInput, red
   let charged = false;
   /** Logs a refusal; one that is not the merchant's failure gives back the attempt charged to its budget. */
   const refuse = async (status: number, reason: Message, extra: Partial<Attempt> = {}, countsAsFailure = true): Promise<AttemptOutcome> => {
-    await logAttempt(db, { code, merchantId, actorUserId: actor.id, success: false, reason: english(reason), ...extra });
+    await logAttempt(db, { code, merchantId, actorUserId: actor.id, success: false, reason: textOfMessage(reason), ...extra });
     if (charged && !countsAsFailure) await refundRateLimitHit(db, budgetKey);
     return { ok: false, refusal: { status, reason } };
   };
@@ -285,15 +285,13 @@ export async function undoRedemption(db: Db, actor: UserRow, voucherId: string):
 
 const owner = sql<string | null>`(select u.email from users u where u.id = "vouchers"."user_id")`;
 
-/** The log, newest first, one keyset page at a time; `where` narrows it (e.g. to one merchant). */
+/** The log, newest first, one keyset page at a time, its reasons in `language`; `where` narrows it (e.g. to one merchant). */
 export async function listRedemptions(
   db: Db,
-  params: { limit: number; cursor: DealCursor | null; where?: SQL },
+  params: { limit: number; cursor: KeysetCursor | null; where?: SQL; language: Language },
 ): Promise<{ records: RedemptionRecord[]; nextCursor: string | null }> {
   const conditions: (SQL | undefined)[] = [params.where];
-  if (params.cursor) {
-    conditions.push(sql`(${redemptions.createdAt}, ${redemptions.id}) < (${params.cursor.createdAt}::timestamptz, ${params.cursor.id}::uuid)`);
-  }
+  if (params.cursor) conditions.push(afterNewest(redemptions.createdAt, redemptions.id, params.cursor));
   const rows = await db
     .select({ r: redemptions, dealTitle: deals.title, merchantName: merchants.name, userEmail: owner, cursorTime: cursorTime(redemptions.createdAt) })
     .from(redemptions)
@@ -305,10 +303,9 @@ export async function listRedemptions(
     .where(and(...conditions))
     .orderBy(desc(redemptions.createdAt), desc(redemptions.id))
     .limit(params.limit + 1);
-  const page = rows.slice(0, params.limit);
-  const last = page[page.length - 1];
+  const page = pageOf(rows, params.limit, (last) => encodeCursor({ createdAt: last.cursorTime, id: last.r.id }));
   return {
-    records: page.map(({ r, dealTitle, merchantName, userEmail }) => ({
+    records: page.rows.map(({ r, dealTitle, merchantName, userEmail }) => ({
       id: r.id,
       voucher_code: r.voucherCode,
       voucher_pin: null,
@@ -317,12 +314,12 @@ export async function listRedemptions(
       merchant_name: merchantName,
       price_cents: dealTitle === null ? null : r.priceCents,
       success: r.success,
-      reason: r.reason,
+      reason: renderText(params.language, r.reason),
       created_at: r.createdAt.toISOString(),
       undone_at: r.undoneAt?.toISOString() ?? null,
       voucher_id: dealTitle === null ? null : r.voucherId,
     })),
-    nextCursor: rows.length > params.limit && last ? encodeCursor({ createdAt: last.cursorTime, id: last.r.id }) : null,
+    nextCursor: page.nextCursor,
   };
 }
 

@@ -27,7 +27,7 @@ import { databaseFunction } from '../db/prepared';
 import { deals, ledgerEntries, merchants, orderItems, redemptions, refunds, statementLines, statements, statementWeeks, vouchers } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import type { UserRow } from '../http/session-lookup';
-import { msg } from '../i18n';
+import { msg, textOfMessage } from '../i18n';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -453,7 +453,8 @@ export async function recordPayout(db: Db, admin: UserRow, statementId: string, 
       statementId: row.id,
       provider: 'bank',
       providerRef: reference,
-      note: `Statement of the week from ${row.periodStart.toISOString().slice(0, 10)}`,
+      // A key and its values, shown in the reader's language (server/i18n/texts.ts).
+      note: textOfMessage(msg('ledger.payout', { from: row.periodStart.toISOString().slice(0, 10) })),
     });
     return row;
   });

@@ -551,6 +551,12 @@ describe('payouts', () => {
     expect(page.totals.payoutsCents).toBe(-2 * 1799);
     expect(page.totals.balanceCents).toBe(page.totals.paymentsCents + page.totals.refundsCents - 2 * 1799);
     expect(page.entries[0]).toMatchObject({ kind: 'payout', amountCents: -2 * 1799, merchantId: merchant.id, provider: 'bank', providerRef: 'TRX-2026-0001' });
+    // The note is kept as its key and the week's first day, and read in the reader's language.
+    const week = paid.periodStart.slice(0, 10);
+    expect(payouts[0]!.note).toBe(`{"key":"ledger.payout","params":{"from":"${week}"}}`);
+    expect(page.entries[0]!.note).toBe(`Statement of the week from ${week}`);
+    const chinese = await call(t.app, 'GET', '/api/admin/ledger', { sessionId: admin.sessionId, headers: { 'accept-language': 'zh-CN' } });
+    expect(ledgerPage.parse(chinese.body).entries[0]!.note).toBe(`${week} 起一周的结算单`);
 
     expectError(await pay('TRX-2026-0002'), 409, 'This statement is already paid');
     expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'payout'))).toHaveLength(1);

@@ -1,20 +1,9 @@
 /** Rows the factories of server/db do not build yet: paid orders and their vouchers, written straight to the schema. */
-import { randomInt } from 'node:crypto';
-import { VOUCHER_CODE_ALPHABET, VOUCHER_CODE_LENGTH, VOUCHER_PIN_LENGTH } from '../../contract/constants';
 import type { Db } from '../db/client';
 import { orderItems, orders, vouchers } from '../db/schema';
+import { drawVoucherCode } from '../orders/voucher-codes';
 
 const DAY_MS = 86_400_000;
-
-export function randomVoucherCode(): string {
-  let code = '';
-  for (let i = 0; i < VOUCHER_CODE_LENGTH; i++) code += VOUCHER_CODE_ALPHABET[randomInt(VOUCHER_CODE_ALPHABET.length)];
-  return code;
-}
-
-export function randomPin(): string {
-  return String(randomInt(0, 10 ** VOUCHER_PIN_LENGTH)).padStart(VOUCHER_PIN_LENGTH, '0');
-}
 
 /** A paid order of `quantity` units of one deal. */
 export async function buildPaidOrder(
@@ -30,7 +19,7 @@ export async function buildPaidOrder(
       userId: values.userId,
       status: 'paid',
       provider: 'test',
-      providerSessionId: `test_${randomVoucherCode()}${randomVoucherCode()}`,
+      providerSessionId: `test_${drawVoucherCode().code}${drawVoucherCode().code}`,
       totalCents: quantity * unitPriceCents,
       createdAt,
       expiresAt: new Date(createdAt.getTime() + 30 * 60_000),
@@ -58,8 +47,8 @@ export async function buildVouchers(
     unitIndex,
     dealId: values.dealId,
     userId: values.userId,
-    code: randomVoucherCode(),
-    pin: randomPin(),
+    // The one generator's codes (server/orders/voucher-codes.ts), as fulfilment issues them.
+    ...drawVoucherCode(),
     validUntil: new Date(createdAt.getTime() + 30 * DAY_MS),
     createdAt,
   }));

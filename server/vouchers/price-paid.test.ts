@@ -10,7 +10,7 @@ import { deals, vouchers } from '../db/schema';
 import { useTestApp } from '../test/app';
 import { call, expectStatus, type TestSession } from '../test/auth-helpers';
 import { buy, buyableDeal, customer, formedGroupOfTwo, orderOf, paymentStatusOf } from '../test/purchase-helpers';
-import { presentVoucherById } from './vouchers.service';
+import { presentVoucherById } from '../orders/orders.service';
 
 const t = useTestApp();
 

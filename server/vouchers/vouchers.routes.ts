@@ -4,13 +4,13 @@ import { checkoutEndpoints, voucherEndpoints } from '../../contract/checkout';
 import { NEXT_CURSOR_HEADER } from '../../contract/constants';
 import type { AppDeps } from '../deps';
 import { handle } from '../http/endpoints';
-import { decodeCursor } from '../catalog/catalog.service';
+import { decodeCursor } from '../db/keyset';
 import { badRequest } from '../http/errors';
 import { requireUser } from '../http/session';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
 import type { SmsSender } from '../integrations/sms/sms-sender';
-import { catchUpWithProvider, tellIfFormed } from '../orders/orders.service';
-import { findOwnOrder, listUserVouchers, ownVoucher, ownVoucherQrSvg, paymentStatus, postReview } from './vouchers.service';
+import { catchUpWithProvider, findOwnOrder, tellIfFormed } from '../orders/orders.service';
+import { listUserVouchers, ownVoucher, ownVoucherQrSvg, paymentStatus, postReview } from './vouchers.service';
 import { msg } from '../i18n';
 import { say } from '../http/language';
 

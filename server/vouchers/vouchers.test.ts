@@ -12,7 +12,7 @@ import { buildCustomer, buildDeal, buildMerchant } from '../db/factories';
 import { useTestApp } from '../test/app';
 import { call, expectStatus, loginAs, type CallResult } from '../test/auth-helpers';
 import { buildVouchers } from '../test/fixtures';
-import { redeemUrl } from './voucher-codes';
+import { redeemUrl } from './vouchers.service';
 
 const t = useTestApp();
 

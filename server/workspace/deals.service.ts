@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { deals } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { presentAdminDeal, saveDeal, type DealFields } from '../admin/deals.service';
-import { selectDealsWithFigures, type DealRowWithFigures } from '../catalog/catalog.service';
+import { selectDealsWithFigures, type DealRowWithFigures } from '../catalog/deals.service';
 import { msg, type Message } from '../i18n';
 
 /** The states in which a merchant may still change its deal and hand it in. */

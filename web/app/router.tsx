@@ -8,8 +8,12 @@ import { merchantQueryOptions } from '../features/merchants';
 import { withTexts } from '../i18n';
 import { PageErrorBoundary } from './page-error';
 import { PageFallback } from './page-fallback';
+import { dealCardActions } from './shopper-slots';
 
-const loadDealPage = withTexts(() => import('../features/deals/deal-page'), 'groups', 'checkout');
+// A screen whose page takes other features' buttons in its slots is loaded through a module of web/app/ that fills
+// them (deal-screen.tsx, my-vouchers-screen.tsx); the home page's and Favourites' cards take the ones already in the
+// first bundle (shopper-slots.tsx).
+const loadDealPage = withTexts(() => import('./deal-screen'), 'groups', 'checkout');
 const DealPage = lazy(loadDealPage);
 const GroupPage = lazy(withTexts(() => import('../features/groups/group-page'), 'groups'));
 const LoginGatePage = lazy(withTexts(() => import('../features/auth/login-gate-page'), 'auth'));
@@ -17,7 +21,7 @@ const NotFoundPage = lazy(withTexts(() => import('../features/misc/not-found-pag
 const CartPage = lazy(withTexts(() => import('../features/cart/cart-page'), 'cart', 'checkout'));
 const CheckoutPage = lazy(withTexts(() => import('../features/checkout/checkout-page'), 'checkout', 'orders'));
 const SuccessPage = lazy(withTexts(() => import('../features/checkout/success-page'), 'checkout', 'orders', 'vouchers'));
-const MyVouchersPage = lazy(withTexts(() => import('../features/vouchers/my-vouchers-page'), 'vouchers', 'groups'));
+const MyVouchersPage = lazy(withTexts(() => import('./my-vouchers-screen'), 'vouchers', 'groups'));
 const VoucherPrintPage = lazy(withTexts(() => import('../features/vouchers/voucher-print-page'), 'vouchers'));
 const OrdersPage = lazy(withTexts(() => import('../features/orders/orders-page'), 'orders', 'vouchers'));
 const ProfilePage = lazy(withTexts(() => import('../features/profile/profile-page'), 'profile', 'auth'));
@@ -43,11 +47,11 @@ const AdminStatementsPage = lazy(withTexts(() => import('../features/settlement/
 
 /** The screen of each route of the table, matched in the table's order. */
 const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string }>>> = {
-  home: HomePage,
+  home: () => <HomePage cardActions={dealCardActions} />,
   deal: ({ params }) => <DealPage id={params.id ?? ''} />,
   group: ({ params }) => <GroupPage id={params.id ?? ''} />,
   success: SuccessPage,
-  favorites: FavoritesPage,
+  favorites: () => <FavoritesPage cardActions={dealCardActions} />,
   profile: ProfilePage,
   cart: CartPage,
   checkout: CheckoutPage,

@@ -28,7 +28,7 @@ import {
 } from '../../test/purchase-helpers';
 import { releaseExpiredOrders } from '../../orders/orders.service';
 import { refundIdempotencyKey } from '../../orders/refunds';
-import { redeemUrl } from '../../vouchers/voucher-codes';
+import { redeemUrl } from '../../vouchers/vouchers.service';
 import { TEST_PROVIDER_RECORDS, TEST_SIGNATURE_HEADER, TestPaymentProvider, type TestWebhookPayload } from './test-provider';
 
 const provider = testProviderFor(testConfig());

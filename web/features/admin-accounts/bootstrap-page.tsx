@@ -10,7 +10,8 @@ import { useT } from '../../i18n';
 import { formatPhone } from '../../lib/phone';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PasswordField, TextField } from '../../components/ui/field';
-import { useCurrentUser, messageOf } from '../auth';
+import { messageOf } from '../../lib/message-of';
+import { useCurrentUser } from '../auth';
 import { useBootstrapSuperadmin } from './api/bootstrap';
 
 export default function BootstrapPage() {

@@ -7,6 +7,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../contract/auth';
+import { EMAIL_MAX_LENGTH } from '../../../contract/constants';
 import { paths } from '../../../contract/routes';
 import { StatePanel } from '../../components/ui/panel';
 import { Badge } from '../../components/ui/badge';
@@ -19,7 +20,8 @@ import { useT } from '../../i18n';
 import { formatPhone } from '../../lib/phone';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { TextField } from '../../components/ui/field';
-import { useCurrentUser, openLoginDialog, messageOf } from '../auth';
+import { messageOf } from '../../lib/message-of';
+import { useCurrentUser, openLoginDialog } from '../auth';
 import { useCheckRole } from './api/check-role';
 import { usePromoteSuperadmin } from './api/promote-superadmin';
 
@@ -99,7 +101,7 @@ function PromoteForm({ user, isSuperAdmin }: { user: CurrentUser; isSuperAdmin: 
         onChange={(event) => setEmail(event.target.value)}
         autoComplete={isSuperAdmin ? 'off' : 'email'}
         placeholder="user@example.com"
-        maxLength={254}
+        maxLength={EMAIL_MAX_LENGTH}
         hint={
           !isSuperAdmin && !user.email ? (
             <Trans t={t} i18nKey='promotePage.form.noEmail' components={{ go: <Link href={paths.profile} className="text-link font-semibold" /> }} />

@@ -8,12 +8,19 @@ import type { AdminDeal, CreateDealBody } from '../../../contract/admin';
 import type { MerchantDeal, MerchantDealBody } from '../../../contract/workspace';
 import {
   DEAL_GALLERY_MAX,
+  DEAL_TEXT_MAX_LENGTH,
+  DEAL_TITLE_MAX_LENGTH,
   DEFAULT_INVENTORY,
   DEFAULT_MAX_PER_USER,
   GROUP_SIZE_MAX,
   GROUP_SIZE_MIN,
   GROUP_WINDOW_HOURS_DEFAULT,
   GROUP_WINDOW_HOURS_MAX,
+  IMAGE_URL_MAX_LENGTH,
+  INVENTORY_MAX,
+  MAX_PER_USER_MAX,
+  MIN_CHARGE_CENTS,
+  PRICE_MAX_CENTS,
 } from '../../../contract/constants';
 import { isImageUrl } from '../../../contract/urls';
 import { translate } from '../../i18n';
@@ -21,19 +28,16 @@ import { formatIso, formatLocalDateTime } from '../../lib/date-format';
 import { formatMoney } from '../../lib/money';
 import { formatCount } from '../../lib/numbers';
 
+/** The server's limits (contract/constants.ts), the same numbers its schemas check. */
 export const DEAL_LIMITS = {
-  title: 200,
-  richText: 20_000,
-  imageUrl: 2000,
-  maxCents: 100_000_000,
-  /**
-   * The least the payment provider can charge: a price is 0 (free) or at least this, a group price at least this. The
-   * server's MIN_CHARGE_CENTS (contract/admin.ts; deal-form.test.ts holds them equal), written here so that the
-   * screens do not load the server's schemas for one number.
-   */
-  minChargeCents: 50,
-  inventory: 10_000_000,
-  maxPerUser: 1000,
+  title: DEAL_TITLE_MAX_LENGTH,
+  richText: DEAL_TEXT_MAX_LENGTH,
+  imageUrl: IMAGE_URL_MAX_LENGTH,
+  maxCents: PRICE_MAX_CENTS,
+  /** The least the payment provider can charge: a price is 0 (free) or at least this, a group price at least this. */
+  minChargeCents: MIN_CHARGE_CENTS,
+  inventory: INVENTORY_MAX,
+  maxPerUser: MAX_PER_USER_MAX,
   groupSizeMin: GROUP_SIZE_MIN,
   groupSizeMax: GROUP_SIZE_MAX,
   groupWindowHoursMax: GROUP_WINDOW_HOURS_MAX,

@@ -1,9 +1,11 @@
-/** The text a failure toast shows: the server's own message when there is one (they name the field, e.g. 'priceCents: ...'). */
+/**
+ * The text a failure toast shows: the server's words for a refusal (they name the field, e.g. 'priceCents: ...'),
+ * messageOf's rule; a request that never got an answer is said to be a network failure, a server failure a try-again.
+ */
 import { translate } from '../../i18n';
 import { isApiError } from '../../lib/api-client';
+import { messageOf } from '../../lib/message-of';
 
 export function errorMessage(error: unknown): string {
-  if (isApiError(error)) return error.serverMessage || error.message;
-  if (error instanceof TypeError) return translate('admin:catalog.networkError');
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error, isApiError(error) ? translate('common:tryAgainLater') : translate('admin:catalog.networkError'));
 }

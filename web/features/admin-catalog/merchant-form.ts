@@ -1,11 +1,23 @@
 /**
  * The merchant form's values, its checks (the server's rules of contract/admin.ts, worded in the screen's language, Chinese
  * by default) and the body it sends.
- * The rules are repeated here rather than imported: the contract's zod schemas would pull zod into the web bundle.
+ * The rules are repeated here rather than imported: the contract's zod schemas would pull zod into the web bundle. Their
+ * numbers are the schemas' own, from contract/constants.ts.
  */
 import type { z } from 'zod';
 import type { AdminMerchant, CreateMerchantBody, updateMerchantBody as updateMerchantSchema } from '../../../contract/admin';
-import { DEFAULT_COMMISSION_BPS, PHONE_MIN_LENGTH } from '../../../contract/constants';
+import {
+  COMMISSION_BPS_MAX,
+  DEFAULT_COMMISSION_BPS,
+  LATITUDE_MAX,
+  LONGITUDE_MAX,
+  MERCHANT_ADDRESS_MAX_LENGTH,
+  MERCHANT_CITY_MAX_LENGTH,
+  MERCHANT_DESCRIPTION_MAX_LENGTH,
+  MERCHANT_NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  PHONE_MIN_LENGTH,
+} from '../../../contract/constants';
 import { translate } from '../../i18n';
 
 export type UpdateMerchantBody = z.input<typeof updateMerchantSchema>;
@@ -40,7 +52,14 @@ export const HOURS_PERIODS: ReadonlyArray<{ key: HoursPeriod; readonly label: st
 /** Same as HOURS_PATTERN in contract/merchants.ts (a unit test keeps them equal). */
 export const HOURS_INPUT_PATTERN = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
 
-export const MERCHANT_LIMITS = { name: 120, address: 300, description: 2000, phoneMaxLength: 16, city: 100 } as const;
+/** The server's limits (contract/constants.ts), the same numbers its schemas check. */
+export const MERCHANT_LIMITS = {
+  name: MERCHANT_NAME_MAX_LENGTH,
+  address: MERCHANT_ADDRESS_MAX_LENGTH,
+  description: MERCHANT_DESCRIPTION_MAX_LENGTH,
+  phoneMaxLength: PHONE_MAX_LENGTH,
+  city: MERCHANT_CITY_MAX_LENGTH,
+} as const;
 
 export interface MerchantFormValues {
   name: string;
@@ -84,7 +103,7 @@ export function percentToBps(text: string): number | null {
   const trimmed = text.trim();
   if (!/^(\d{1,3}(\.\d{1,2})?|\.\d{1,2})$/.test(trimmed)) return null;
   const bps = Math.round(Number(trimmed) * 100);
-  return bps <= 10_000 ? bps : null;
+  return bps <= COMMISSION_BPS_MAX ? bps : null;
 }
 
 /** Reads the stored JSON string of periods; anything unreadable counts as no hours. */
@@ -131,8 +150,8 @@ export function degreesInput(text: string, max: number): number | null {
 function placeErrors(values: MerchantFormValues): MerchantFormErrors {
   const errors: MerchantFormErrors = {};
   if (values.city.trim().length > MERCHANT_LIMITS.city) errors.city = translate('adminForms:merchantForm.checks.cityTooLong', { max: MERCHANT_LIMITS.city });
-  const lat = degreesInput(values.latitude, 90);
-  const lng = degreesInput(values.longitude, 180);
+  const lat = degreesInput(values.latitude, LATITUDE_MAX);
+  const lng = degreesInput(values.longitude, LONGITUDE_MAX);
   if (Number.isNaN(lat)) errors.latitude = translate('adminForms:merchantForm.checks.latitudeRange');
   if (Number.isNaN(lng)) errors.longitude = translate('adminForms:merchantForm.checks.longitudeRange');
   if (lat === null && lng !== null) errors.latitude = translate('adminForms:merchantForm.checks.bothOrNeither');
@@ -142,8 +161,8 @@ function placeErrors(values: MerchantFormValues): MerchantFormErrors {
 
 /** The place as the bodies send it: the city (null when empty) and both coordinates or both null. */
 function placeBody(values: MerchantFormValues): { city: string | null; latitude: number | null; longitude: number | null } {
-  const lat = degreesInput(values.latitude, 90);
-  const lng = degreesInput(values.longitude, 180);
+  const lat = degreesInput(values.latitude, LATITUDE_MAX);
+  const lng = degreesInput(values.longitude, LONGITUDE_MAX);
   const both = lat !== null && lng !== null && !Number.isNaN(lat) && !Number.isNaN(lng);
   return { city: values.city.trim() || null, latitude: both ? lat : null, longitude: both ? lng : null };
 }

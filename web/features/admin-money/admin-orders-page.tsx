@@ -5,13 +5,14 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
+import { ORDER_SEARCH_MAX_LENGTH } from '../../../contract/constants';
 import { paths } from '../../../contract/routes';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { AlertIcon, ReceiptIcon, SearchIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/panel';
 import { useT } from '../../i18n';
-import { isApiError } from '../../lib/api-client';
+import { messageOf } from '../../lib/message-of';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { adminOrdersQueryOptions } from './api/search-orders';
 import { AdminOrderCard } from './components/admin-order-card';
@@ -23,7 +24,7 @@ function Results({ q }: { q: string }) {
   if (q === '') return null;
   if (query.isPending) return <StatePanel state="loading" title={t('ordersPage.searching')} />;
   if (query.isError) {
-    const message = isApiError(query.error) && query.error.status < 500 && query.error.serverMessage ? query.error.serverMessage : t('ordersPage.searchUnavailable');
+    const message = messageOf(query.error, t('ordersPage.searchUnavailable'));
     return (
       <StatePanel state="error" role="alert" icon={<AlertIcon className="h-7 w-7" />} title={t('ordersPage.searchFailed')} message={message} onRetry={() => void query.refetch()} />
     );
@@ -54,7 +55,7 @@ function CustomerService() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // The one check worth a screen of its own; the server checks the rest (the field already stops at 100 characters).
+    // The one check worth a screen of its own; the server checks the rest (the field already stops at ORDER_SEARCH_MAX_LENGTH).
     const wanted = text.trim();
     if (!wanted) {
       setEmpty(true);
@@ -69,7 +70,7 @@ function CustomerService() {
       <form role="search" noValidate onSubmit={submit} className="flex flex-wrap items-end gap-3 surface p-5 sm:p-6">
         <Field label={t('ordersPage.searchLabel')} error={empty ? t('ordersPage.queryRequired') : undefined} className="min-w-0 flex-1 basis-64">
           {(control) => (
-            <Input {...control} type="search" value={text} onChange={(event) => setText(event.target.value)} maxLength={100} autoComplete="off" spellCheck={false} />
+            <Input {...control} type="search" value={text} onChange={(event) => setText(event.target.value)} maxLength={ORDER_SEARCH_MAX_LENGTH} autoComplete="off" spellCheck={false} />
           )}
         </Field>
         <Button type="submit">

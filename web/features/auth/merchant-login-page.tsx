@@ -11,13 +11,14 @@ import { FormPage } from '../../components/ui/form-page';
 import { StoreIcon } from '../../components/ui/icons';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api-client';
+import { messageOf } from '../../lib/message-of';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useT } from '../../i18n';
 import { discardSession } from './api/logout';
 import { usePasswordCheck } from './api/password-login';
 import { useStartSession } from './api/start-session';
 import { PasswordField, TextField } from '../../components/ui/field';
-import { checkMerchantLogin, messageOf } from './validation';
+import { checkMerchantLogin } from './validation';
 
 export default function MerchantLoginPage() {
   const { t } = useT('auth');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
+import { messageOf } from '../../lib/message-of';
 import {
   checkMerchantLogin,
   checkPasswordChange,
@@ -8,7 +9,6 @@ import {
   checkRegistrationCode,
   checkSmsCode,
   checkSmsPhone,
-  messageOf,
   sanitizeCode,
 } from './validation';
 

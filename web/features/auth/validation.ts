@@ -3,7 +3,6 @@
  * to show (title and description, in the screen's language) or null when the input may be sent.
  */
 import { PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH, SMS_CODE_LENGTH } from '../../../contract/constants';
-import { isApiError } from '../../lib/api-client';
 import { translate } from '../../i18n';
 
 export interface Problem {
@@ -98,14 +97,4 @@ export function checkPasswordChange(input: {
     };
   }
   return null;
-}
-
-/** The server's `{message}` for a refused request; the screen's own fallback for anything else (network, no message). */
-export function messageOf(error: unknown, fallback: string): string {
-  if (isApiError(error)) {
-    const message = error.serverMessage.trim();
-    // A proxy's HTML error page is no message for people.
-    if (message && !message.startsWith('<')) return message;
-  }
-  return fallback;
 }

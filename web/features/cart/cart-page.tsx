@@ -8,14 +8,13 @@ import { ArrowLeftIcon, CartIcon, TrashIcon, UserIcon } from '../../components/u
 import { StatePanel } from '../../components/ui/panel';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
-import { track } from '../../lib/analytics';
 import { isApiError } from '../../lib/api-client';
 import { clearCart } from '../../lib/cart-storage';
 import { Trans } from 'react-i18next';
 import { useT } from '../../i18n';
 import { formatCount } from '../../lib/numbers';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser, openLoginDialog } from '../auth';
+import { useCurrentUser, openLoginDialog, useRequireSignIn } from '../auth';
 import { useStartCheckout } from '../checkout';
 import { dealQueryOptions } from '../deals';
 import { buildCartLines, summarizeCart } from './cart-lines';
@@ -37,6 +36,7 @@ export default function CartPage() {
   const items = useCart();
   const { user, isLoading } = useCurrentUser();
   const checkout = useStartCheckout();
+  const requireSignIn = useRequireSignIn();
   const { t } = useT('cart');
   useDocumentTitle(t('page.title'));
 
@@ -53,13 +53,9 @@ export default function CartPage() {
   const summary = summarizeCart(lines);
   const blocked = lines.some((line) => line.unavailable || line.quantity > line.max);
 
-  const startCheckout = () => {
-    if (user === null) {
-      track({ event: 'login_required', reason: 'checkout' });
-      toast({ title: t('toasts.loginTitle'), description: t('toasts.loginToCheckOut') });
-      openLoginDialog({ next: paths.cart });
-      return;
-    }
+  const startCheckout = async () => {
+    const signedIn = await requireSignIn({ next: paths.cart, reason: 'checkout', notice: { title: t('toasts.loginTitle'), description: t('toasts.loginToCheckOut') } });
+    if (signedIn === null) return;
     if (lines.length === 0) {
       toast({ title: t('toasts.emptyTitle'), description: t('toasts.emptyDescription') });
       return;
@@ -123,7 +119,7 @@ export default function CartPage() {
           </ul>
         </section>
 
-        <OrderSummary summary={summary} blocked={blocked} pending={checkout.isPending} onCheckout={startCheckout} />
+        <OrderSummary summary={summary} blocked={blocked} pending={checkout.isPending} onCheckout={() => void startCheckout()} />
       </div>
     );
   }

@@ -13,10 +13,10 @@ export async function goToPaymentPage(url: string): Promise<never> {
 
 /**
  * Coming back from the payment page with the browser's Back button can restore the page as it was left (busy); `reset`
- * makes its button usable again. Also makes sure the checkout texts (checkoutErrorMessage) are at hand.
+ * makes its button usable again. Also makes sure the checkout texts (the refusals' fallback) are at hand.
  */
 export function useResetOnReturn(reset: () => void): void {
-  // Every purchase action comes through here: the checkout texts its refusals read (checkoutErrorMessage) are loaded with it.
+  // Every purchase action comes through here: the checkout texts its refusals read (checkout:start.failed) are loaded with it.
   useT('checkout');
   useEffect(() => {
     const onPageShow = (event: PageTransitionEvent) => {

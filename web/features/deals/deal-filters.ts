@@ -3,6 +3,7 @@
  * prices in dollars) and as GET /api/deals takes them (prices in cents). Checked by hand rather than with the
  * contract's zod schema, which would bring zod into the first page's code; a value the list would refuse is dropped.
  */
+import { LATITUDE_MAX, LONGITUDE_MAX, PRICE_MAX_CENTS } from '../../../contract/constants';
 import type { DealSort } from '../../../contract/deals';
 import { paths } from '../../../contract/routes';
 
@@ -26,7 +27,7 @@ const SORTS: readonly DealSort[] = ['newest', 'popular', 'price_asc', 'price_des
 /** The minimum ratings offered; "Any" is no minimum. */
 export const MIN_RATINGS = [3, 4, 4.5] as const;
 
-const MAX_CENTS = 100_000_000;
+const MAX_CENTS = PRICE_MAX_CENTS;
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** Dollars as the shopper typed them ('25', '9.99') to whole cents; undefined for anything else. */
@@ -65,8 +66,8 @@ export function readFilters(search: string): DealFilters {
   if ((MIN_RATINGS as readonly number[]).includes(rating)) filters.minRating = rating;
   const sort = SORTS.find((s) => s === params.get('sort'));
   if (sort === 'nearest') {
-    const lat = degrees(params.get('lat'), 90);
-    const lng = degrees(params.get('lng'), 180);
+    const lat = degrees(params.get('lat'), LATITUDE_MAX);
+    const lng = degrees(params.get('lng'), LONGITUDE_MAX);
     if (lat !== undefined && lng !== undefined) Object.assign(filters, { sort, lat, lng });
   } else if (sort && sort !== 'newest') {
     filters.sort = sort;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CurrentUser } from '../../../contract/auth';
 import type { Deal, ReviewSummary } from '../../../contract/deals';
+import { dealPageActions } from '../../app/deal-screen';
 import { useToasts } from '../../components/ui/toast';
 import { aDeal, aUser } from '../../test/fixtures';
 import { json, renderScreen, sentBodies, stubApi } from '../../test/screens';
@@ -53,7 +54,7 @@ function renderDeal(user: CurrentUser | null, deal: Deal = aDeal()) {
   });
   renderScreen(
     <>
-      <DealPage id={deal.id} />
+      <DealPage id={deal.id} actions={dealPageActions} />
       <Toasts />
     </>,
     { user, path: `/deal/${deal.id}` },

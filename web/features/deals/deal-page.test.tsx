@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../contract/auth';
 import type { OpenGroup } from '../../../contract/groups';
+import { dealPageActions } from '../../app/deal-screen';
 import { useToasts } from '../../components/ui/toast';
 import { createQueryClient } from '../../lib/query-client';
 import { aDeal, aGroup, aUser } from '../../test/fixtures';
@@ -38,7 +39,7 @@ function renderDealPage(user: CurrentUser | null) {
   queryClient.setQueryData(dealQueryOptions(deal.id).queryKey, deal);
   render(
     <QueryClientProvider client={queryClient}>
-      <DealPage id={deal.id} />
+      <DealPage id={deal.id} actions={dealPageActions} />
     </QueryClientProvider>,
   );
 }
@@ -87,7 +88,7 @@ describe('DealPage: a deal sold to groups too', () => {
     const fetchMock = stubApi({ [`GET /api/deals/${DEAL.id}`]: () => json(DEAL), [`GET ${GROUPS_PATH}`]: () => json(GROUPS), ...routes });
     renderScreen(
       <>
-        <DealPage id={DEAL.id} />
+        <DealPage id={DEAL.id} actions={dealPageActions} />
         <Toasts />
       </>,
       { user, path: `/deal/${DEAL.id}` },
@@ -187,7 +188,7 @@ describe('DealPage: a deal sold to groups too', () => {
   it('leaves a deal without a group offer as it was, without asking for groups', async () => {
     const plain = aDeal();
     const fetchMock = stubApi({ [`GET /api/deals/${plain.id}`]: () => json(plain) });
-    renderScreen(<DealPage id={plain.id} />, { user: aUser(), path: `/deal/${plain.id}` });
+    renderScreen(<DealPage id={plain.id} actions={dealPageActions} />, { user: aUser(), path: `/deal/${plain.id}` });
     expect(await screen.findByRole('button', { name: 'Buy Now - $19.99' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Start a group/ })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Join a group' })).toBeNull();

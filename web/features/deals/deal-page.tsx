@@ -25,10 +25,6 @@ import { formatDay } from '../../lib/dates';
 import { formatCount } from '../../lib/numbers';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../auth';
-import { AddToCartButton } from '../cart';
-import { FavoriteButton } from '../favorites';
-import { BuyNowButton } from '../checkout';
-import { groupOfferOf, OpenGroups, StartGroupButton } from '../groups';
 import { MerchantCard, MerchantLocation } from '../merchants';
 import { dealQueryOptions } from './api/get-deal';
 import { DealGallery } from './components/deal-gallery';
@@ -40,7 +36,9 @@ import { ReviewsSection } from './components/reviews-section';
 import { ShopperOnly } from './components/shopper-only';
 import { StickyBuyBar } from './components/sticky-buy-bar';
 import { Stars } from './components/stars';
+import type { DealPageActions } from './deal-actions';
 import { hasReviews, ratingSpoken } from './deal-display';
+import { groupOfferOf } from './group-offer';
 import { shareDeal } from './share-deal';
 import { usePhoneWidth } from './use-phone-width';
 
@@ -116,10 +114,12 @@ interface PurchaseBoxProps {
   onQuantity: (quantity: number) => void;
   /** The buy bar at the bottom of a phone's screen holds Buy Now and Add to Cart instead of the box. */
   buttonsInBar: boolean;
+  actions: DealPageActions;
   className?: string;
 }
 
-function PurchaseBox({ deal, quantity, onQuantity, buttonsInBar, className }: PurchaseBoxProps) {
+function PurchaseBox({ deal, quantity, onQuantity, buttonsInBar, actions, className }: PurchaseBoxProps) {
+  const { BuyNow, StartGroup, AddToCart, Favorite, OpenGroups } = actions;
   const { t } = useT('deals');
   const savings = deal.originalPriceCents !== null ? deal.originalPriceCents - deal.priceCents : 0;
   const group = groupOfferOf(deal);
@@ -164,16 +164,16 @@ function PurchaseBox({ deal, quantity, onQuantity, buttonsInBar, className }: Pu
         <QuantityPicker deal={deal} value={quantity} onChange={onQuantity} className="mt-6" />
         {group !== null ? (
           <div className="mt-6 grid gap-3">
-            {buttonsInBar ? null : <BuyNowButton deal={deal} quantity={quantity} alone />}
-            <StartGroupButton deal={deal} />
+            {buttonsInBar ? null : <BuyNow deal={deal} quantity={quantity} alone />}
+            <StartGroup deal={deal} />
           </div>
         ) : buttonsInBar ? null : (
-          <BuyNowButton deal={deal} quantity={quantity} className="mt-6" />
+          <BuyNow deal={deal} quantity={quantity} className="mt-6" />
         )}
 
         <div className="mt-3 flex gap-2">
-          {buttonsInBar ? null : <AddToCartButton deal={deal} quantity={quantity} className="flex-1" />}
-          <FavoriteButton dealId={deal.id} variant="outline" />
+          {buttonsInBar ? null : <AddToCart deal={deal} quantity={quantity} className="flex-1" />}
+          <Favorite dealId={deal.id} variant="outline" />
         </div>
 
         {group !== null ? <OpenGroups deal={deal} className="mt-6" /> : null}
@@ -255,7 +255,11 @@ function ShareButton({ deal }: { deal: Deal }) {
   );
 }
 
-export default function DealPage({ id }: { id: string }) {
+/**
+ * `actions`: the heart, Add to Cart, Buy Now, and a group deal's Start a group and open groups, filled in by web/app/
+ * (deal-actions.ts), which loads the page with them.
+ */
+export default function DealPage({ id, actions }: { id: string; actions: DealPageActions }) {
   const { t } = useT('deals');
   const dealQuery = useQuery(dealQueryOptions(id));
   const [quantity, setQuantity] = useState(1);
@@ -348,7 +352,7 @@ export default function DealPage({ id }: { id: string }) {
 
         <div className="contents lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:block">
           <div className="contents lg:sticky lg:top-24 lg:flex lg:flex-col lg:gap-6">
-            <PurchaseBox deal={deal} quantity={quantity} onQuantity={setQuantity} buttonsInBar={bar} className="order-2" />
+            <PurchaseBox deal={deal} quantity={quantity} onQuantity={setQuantity} buttonsInBar={bar} actions={actions} className="order-2" />
             <MerchantCard merchantId={deal.merchantId} fallbackName={deal.merchantName} className="order-4" />
           </div>
         </div>
@@ -377,7 +381,7 @@ export default function DealPage({ id }: { id: string }) {
           <ReviewsSection dealId={deal.id} />
         </div>
       </div>
-      {bar ? <StickyBuyBar deal={deal} quantity={quantity} /> : null}
+      {bar ? <StickyBuyBar deal={deal} quantity={quantity} actions={actions} /> : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Category } from '../../../contract/categories';
 import type { Deal } from '../../../contract/deals';
+import { dealCardActions } from '../../app/shopper-slots';
 import { aDeal } from '../../test/fixtures';
 import { json, renderScreen } from '../../test/screens';
 import { HomePage } from './home-page';
@@ -29,7 +30,7 @@ function stubDiscovery(deals: Deal[] = [aDeal()]) {
 }
 
 const lastList = (calls: URLSearchParams[]) => Object.fromEntries(calls.at(-1) ?? []);
-const renderHome = (path = '/') => renderScreen(<HomePage />, { user: null, path });
+const renderHome = (path = '/') => renderScreen(<HomePage cardActions={dealCardActions} />, { user: null, path });
 /** Presses Filter and waits for the panel, whose code loads on that first press. */
 async function openFilters(): Promise<HTMLElement> {
   fireEvent.click(screen.getByRole('button', { name: 'Filter' }));

@@ -17,6 +17,7 @@ import { DealList } from './components/deal-list';
 import { StatePanel } from '../../components/ui/panel';
 import { dealImageSrc, preloadImage } from './deal-images';
 import { CategoryStrip } from './components/category-strip';
+import type { DealCardActions } from './deal-actions';
 import { hasFilters, homeHref, readFilters, withoutFilters, type DealFilters } from './deal-filters';
 import type { LocateFailure } from './locate';
 
@@ -231,7 +232,8 @@ function statusText(count: number, query: string, filtered: boolean, more: boole
   return filtered ? translate('deals:home.status.availableFiltered', { count }) : translate('deals:home.status.available', { count });
 }
 
-export function HomePage() {
+/** `cardActions`: the heart and Add to Cart of each deal's card (and the deal page's preload), filled in by web/app/ (deal-actions.ts). */
+export function HomePage({ cardActions }: { cardActions: DealCardActions }) {
   const { t } = useT('deals');
   const { text, query, change, commit } = useSearchText();
   const { filters, apply, locating, locationNote } = useFilters();
@@ -351,6 +353,7 @@ export function HomePage() {
               onLoadMore={() => void deals.fetchNextPage()}
               onClearSearch={clear}
               onClearFilters={clearFilters}
+              cardActions={cardActions}
             />
           )}
         </div>

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Category } from '../../../contract/categories';
 import type { Deal, ReviewSummary } from '../../../contract/deals';
+import { dealPageActions } from '../../app/deal-screen';
+import { dealCardActions } from '../../app/shopper-slots';
 import { chooseLanguage } from '../../i18n';
 import { aDeal, aUser } from '../../test/fixtures';
 import { json, renderScreen, stubApi } from '../../test/screens';
@@ -42,7 +44,7 @@ describe('home in Chinese', () => {
       aDeal({ id: 'd2', title: 'Luxury Spa Day Package', originalPriceCents: null, discountPercent: null, active: false, validUntil: '2026-12-31T12:00:00.000Z' }),
     ]);
     await act(() => chooseLanguage('zh-CN'));
-    renderScreen(<HomePage />, { user: null, path: '/' });
+    renderScreen(<HomePage cardActions={dealCardActions} />, { user: null, path: '/' });
 
     expect(screen.getByRole('heading', { level: 1, name: '花更少，体验更多精彩' })).toBeTruthy();
     expect(screen.getByRole('searchbox', { name: '搜索优惠' }).getAttribute('placeholder')).toBe('寿司、水疗、瑜伽、商家名称…');
@@ -77,7 +79,7 @@ describe('home in Chinese', () => {
   it('shows the filter panel and the chips in Chinese', async () => {
     stubDiscovery([aDeal()]);
     await act(() => chooseLanguage('zh-CN'));
-    renderScreen(<HomePage />, { user: null, path: '/?maxPrice=40&sort=price_asc' });
+    renderScreen(<HomePage cardActions={dealCardActions} />, { user: null, path: '/?maxPrice=40&sort=price_asc' });
 
     const chips = await screen.findByRole('list', { name: '当前筛选条件' });
     expect(within(chips).getAllByRole('button').map((b) => b.textContent)).toEqual(['最高 US$40.00（移除筛选）', '排序：价格从低到高（移除筛选）']);
@@ -91,7 +93,7 @@ describe('home in Chinese', () => {
 
   it('changes the texts at once when Chinese is chosen on the page, and back to English', async () => {
     stubDiscovery([aDeal({ boughtCount: 12 })]);
-    renderScreen(<HomePage />, { user: null, path: '/' });
+    renderScreen(<HomePage cardActions={dealCardActions} />, { user: null, path: '/' });
     const sushi = await screen.findByRole('heading', { level: 3, name: 'Premium Sushi Platter for 2' }).then(() => card('Premium Sushi Platter for 2'));
     expect(screen.getByRole('heading', { level: 2, name: 'Featured Deals' })).toBeTruthy();
     expect(within(sushi).getByText('$19.99')).toBeTruthy();
@@ -129,7 +131,7 @@ describe('the deal page in Chinese', () => {
         json({ id: deal.merchantId, name: deal.merchantName, description: '', address: '128 Cherry Blossom Ave', phone: '5550100001', status: 'active', businessHours: '{"morning":"9:00-12:00"}', city: null, latitude: null, longitude: null, createdAt: '2026-01-01T00:00:00.000Z' }),
     });
     await act(() => chooseLanguage('zh-CN'));
-    renderScreen(<DealPage id={deal.id} />, { user: aUser(), path: `/deal/${deal.id}` });
+    renderScreen(<DealPage id={deal.id} actions={dealPageActions} />, { user: aUser(), path: `/deal/${deal.id}` });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Premium Sushi Platter for 2' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '返回' })).toBeTruthy();

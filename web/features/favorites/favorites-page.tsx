@@ -9,11 +9,13 @@ import { AlertIcon, HeartIcon, UserIcon } from '../../components/ui/icons';
 import { useT } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { openLoginDialog } from '../auth';
+import type { DealCardActions } from '../deals';
 import { useFavorites } from './api/get-favorites';
 import { usePendingFavorites } from './api/pending-favorites';
 import { FavoriteCard, FavoriteCardSkeleton } from './components/favorite-card';
 
-export default function FavoritesPage() {
+/** `cardActions`: Add to Cart on each card, filled in by web/app/ (deals' deal-actions.ts). */
+export default function FavoritesPage({ cardActions }: { cardActions: Pick<DealCardActions, 'AddToCart'> }) {
   const { t } = useT('favorites');
   useDocumentTitle(t('page.documentTitle'));
   const { user, userLoading, query } = useFavorites();
@@ -61,7 +63,7 @@ export default function FavoritesPage() {
       <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
         {deals.map((deal) => (
           <li key={deal.id} className="grid">
-            <FavoriteCard deal={deal} />
+            <FavoriteCard deal={deal} AddToCart={cardActions.AddToCart} />
           </li>
         ))}
       </ul>

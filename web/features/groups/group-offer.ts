@@ -1,17 +1,7 @@
-/** A deal's group offer, when it has one, and whether a group of it can be started or joined now. */
+/** Whether a group of a deal can be started or joined now, and the offer's wording (the offer itself is the deal's: deals' groupOfferOf). */
 import type { Deal } from '../../../contract/deals';
 import { translate } from '../../i18n';
-
-export interface GroupOffer {
-  size: number;
-  priceCents: number;
-  windowHours: number;
-}
-
-export function groupOfferOf(deal: Deal): GroupOffer | null {
-  if (deal.groupSize === null || deal.groupPriceCents === null) return null;
-  return { size: deal.groupSize, priceCents: deal.groupPriceCents, windowHours: deal.groupWindowHours };
-}
+import { groupOfferOf, type GroupOffer } from '../deals';
 
 /** Groups are bought like single units: only while the deal is on sale and not sold out. */
 export function groupsOpenFor(deal: Deal): boolean {

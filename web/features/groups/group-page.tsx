@@ -19,6 +19,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { translate, useT } from '../../i18n';
 import { isApiError, keyRootOf } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useRequireSignIn } from '../auth';
 import { DealImage, ShopperOnly } from '../deals';
 import { groupQueryOptions } from './api/get-group';
 import { myGroupsQueryOptions } from './api/get-my-groups';
@@ -29,7 +30,6 @@ import { StartGroupButton } from './components/start-group-button';
 import { countdownText, msUntil, useNow } from './group-time';
 import { groupsOpenFor, seatsLeftText } from './group-offer';
 import { shareGroup } from './share-group';
-import { useSignedInFor } from './use-signed-in';
 
 function Frame({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:px-8">{children}</div>;
@@ -146,14 +146,14 @@ function ShareButton({ group }: { group: Group }) {
 function Actions({ group }: { group: Group }) {
   const { t } = useT('groups');
   const next = paths.group(group.id);
-  const signedIn = useSignedInFor(next);
+  const requireSignIn = useRequireSignIn();
   const checkout = useGroupCheckout({ showsRefusal: true });
   const refusal = checkout.isError ? joinRefusal(checkout.error) : null;
   const buyable = groupsOpenFor(group.deal);
   const startNew = <StartGroupButton deal={group.deal} newGroup next={next} size="md" variant={refusal ? 'primary' : 'outline'} />;
 
   const join = async () => {
-    if (await signedIn()) checkout.mutate({ deal: group.deal, groupId: group.id });
+    if ((await requireSignIn({ next, reason: 'purchase' })) !== null) checkout.mutate({ deal: group.deal, groupId: group.id });
   };
 
   if (refusal) {

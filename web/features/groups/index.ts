@@ -1,5 +1,4 @@
-/** What other features use of group deals: the deal page's Start and Join, and My Vouchers' waiting groups. The group page is loaded by the route table on its own. */
+/** What the app uses of group deals: Start and Join, which it puts in the deal page's slots, and the waiting groups, in My Vouchers' slot. The group page is loaded by the route table on its own. */
 export { OpenGroups } from './components/open-groups';
 export { StartGroupButton } from './components/start-group-button';
 export { WaitingGroupsPanel } from './components/waiting-groups-panel';
-export { groupOfferOf } from './group-offer';

@@ -2,14 +2,11 @@
  * The add-staff form: its checks (the server's rules of contract/workspace.ts addStaffBody, repeated here because the
  * contract's zod schemas would pull zod into the page), its body, and where a refusal of the server is shown.
  */
-import { PHONE_MIN_LENGTH, STAFF_PHONE_TAKEN_CODE } from '../../../contract/constants';
+import { PHONE_MAX_LENGTH, PHONE_MIN_LENGTH, STAFF_NAME_MAX_LENGTH, STAFF_PHONE_TAKEN_CODE } from '../../../contract/constants';
 import { translate } from '../../i18n';
 import { fieldRefusal, isApiError } from '../../lib/api-client';
+import { messageOf } from '../../lib/message-of';
 import { formatCount } from '../../lib/numbers';
-import { messageOf } from '../auth';
-
-export const STAFF_NAME_MAX_LENGTH = 80;
-const PHONE_MAX_LENGTH = 16;
 
 export interface StaffFormValues {
   phone: string;
@@ -42,6 +39,7 @@ export function staffBody(values: StaffFormValues): { phone: string; name: strin
 export function staffRefusal(error: unknown): { field: StaffField | null; message: string } {
   const refused = fieldRefusal(error);
   if (refused && (refused.field === 'phone' || refused.field === 'name')) return { field: refused.field, message: refused.message };
-  if (isApiError(error, 409) && error.serverCode === STAFF_PHONE_TAKEN_CODE) return { field: 'phone', message: error.serverMessage };
-  return { field: null, message: messageOf(error, translate('merchant:staffForm.addFailed')) };
+  const message = messageOf(error, translate('merchant:staffForm.addFailed'));
+  if (isApiError(error, 409) && error.serverCode === STAFF_PHONE_TAKEN_CODE) return { field: 'phone', message };
+  return { field: null, message };
 }

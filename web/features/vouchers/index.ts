@@ -1,6 +1,7 @@
-/** What other features use of vouchers. The vouchers page is loaded by the route table on its own. */
+/** What other features and the app use of vouchers. My Vouchers is loaded on demand by web/app/my-vouchers-screen.tsx, which fills its slot. */
 export { CopyCodeButton } from './components/copy-code-button';
 export { QrImage } from './components/qr-image';
 export { shareVoucher, useVoucherTexts } from './voucher-actions';
 export { VoucherStateBadge } from './components/voucher-state-badge';
 export { hasPendingRefund, orderNumber, REFUND_POLL_MS, stateOfStatus, validityStatement } from './voucher-display';
+export { default as MyVouchersPage } from './my-vouchers-page';

@@ -9,6 +9,7 @@ import type { Voucher } from '../../../contract/checkout';
 import { NEXT_CURSOR_HEADER } from '../../../contract/constants';
 import { createQueryClient } from '../../lib/query-client';
 import { currentUserQueryKey } from '../auth';
+import { WaitingGroupsPanel } from '../groups';
 import { aGroup, aVoucher } from '../../test/fixtures';
 import MyVouchersPage from './my-vouchers-page';
 
@@ -50,7 +51,7 @@ function renderPage() {
   render(
     <QueryClientProvider client={queryClient}>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <MyVouchersPage />
+        <MyVouchersPage waitingGroups={<WaitingGroupsPanel />} />
       </Router>
     </QueryClientProvider>,
   );

@@ -19,7 +19,6 @@ import { formatCount } from '../../lib/numbers';
 import { loginPathWithNext } from '../../lib/safe-next';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser, openLoginDialog } from '../auth';
-import { WaitingGroupsPanel } from '../groups';
 import { vouchersQueryOptions } from './api/get-vouchers';
 import { VoucherCard } from './components/voucher-card';
 import { filterVouchers, voucherCounts, type VoucherFilter } from './voucher-display';
@@ -191,8 +190,14 @@ function Vouchers() {
   );
 }
 
-/** `requiresLogin`: guests go to the login gate (the /account/vouchers route) instead of seeing the prompt. */
-export default function MyVouchersPage({ requiresLogin = false }: { requiresLogin?: boolean }) {
+interface MyVouchersPageProps {
+  /** Guests go to the login gate (the /account/vouchers route) instead of seeing the prompt. */
+  requiresLogin?: boolean;
+  /** Above the vouchers: the groups the customer waits on (groups' panel), filled in by web/app/. */
+  waitingGroups: ReactNode;
+}
+
+export default function MyVouchersPage({ requiresLogin = false, waitingGroups }: MyVouchersPageProps) {
   const { user, isLoading } = useCurrentUser();
   const [location, navigate] = useLocation();
   const { t } = useT('vouchers');
@@ -209,7 +214,7 @@ export default function MyVouchersPage({ requiresLogin = false }: { requiresLogi
   else
     body = (
       <>
-        <WaitingGroupsPanel />
+        {waitingGroups}
         <Vouchers />
       </>
     );

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { aUser, aVoucher } from '../../test/fixtures';
 import { json, renderScreen, stubApi } from '../../test/screens';
+import { WaitingGroupsPanel } from '../groups';
 import VoucherPrintPage from './voucher-print-page';
 import MyVouchersPage from './my-vouchers-page';
 
@@ -84,7 +85,7 @@ describe('My Vouchers: printing and used vouchers', () => {
         json([aVoucher({ id: 'a1' }), aVoucher({ id: 'a2', status: 'redeemed', redeemed: true, redeemedAt: REDEEMED_AT })]),
       'GET /api/groups': () => json([]),
     });
-    renderScreen(<MyVouchersPage />, { user: aUser(), path: '/my/vouchers' });
+    renderScreen(<MyVouchersPage waitingGroups={<WaitingGroupsPanel />} />, { user: aUser(), path: '/my/vouchers' });
     const [valid, used] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
     expect(within(valid).getByRole('link', { name: 'Print voucher CODEXXA1' }).getAttribute('href')).toBe('/my/vouchers/a1/print');
     expect(within(used).getByRole('link', { name: 'Print voucher CODEXXA2' }).getAttribute('href')).toBe('/my/vouchers/a2/print');

@@ -1,6 +1,7 @@
 /** Turns a merchant's proposal down: the reason is required, and the merchant reads it beside the deal. */
 import { useRef, useState, type FormEvent } from 'react';
 import type { AdminDeal } from '../../../../contract/admin';
+import { REJECTION_REASON_MAX_LENGTH } from '../../../../contract/constants';
 import { Button } from '../../../components/ui/button';
 import { translate, useT } from '../../../i18n';
 import { Dialog } from '../../../components/ui/dialog';
@@ -9,8 +10,8 @@ import { toast } from '../../../components/ui/toast';
 import { useRejectDeal } from '../api/review-deal';
 import { errorMessage } from '../error-message';
 
-/** contract/admin.ts rejectDealBody. */
-const REASON_MAX_LENGTH = 1000;
+/** contract/admin.ts rejectDealBody's limit. */
+const REASON_MAX_LENGTH = REJECTION_REASON_MAX_LENGTH;
 
 function rejectReasonError(reason: string): string | undefined {
   const trimmed = reason.trim();

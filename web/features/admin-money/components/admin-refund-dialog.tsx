@@ -4,6 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Trans } from 'react-i18next';
+import { REFUND_REASON_MAX_LENGTH } from '../../../../contract/constants';
 import type { AdminOrder } from '../../../../contract/orders';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
@@ -12,17 +13,13 @@ import { SpinnerIcon } from '../../../components/ui/icons';
 import { Price } from '../../../components/ui/price';
 import { toast } from '../../../components/ui/toast';
 import { translate, useT } from '../../../i18n';
-import { isApiError } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/message-of';
 import { useAdminRefund } from '../api/admin-refund';
-
-const REASON_MAX = 500;
 
 type OrderVoucher = AdminOrder['vouchers'][number];
 
-function failure(error: unknown): string {
-  if (isApiError(error) && (error.status < 500 || error.status === 502) && error.serverMessage) return error.serverMessage;
-  return translate('admin:refundDialog.failedFallback');
-}
+/** The server's words for a refusal (4xx) or the card provider's (502); a generic line for anything else. */
+const failure = (error: unknown): string => messageOf(error, translate('admin:refundDialog.failedFallback'), { providerAnswer: true });
 
 function RefundForm({ voucher, onDone }: { voucher: OrderVoucher; onDone: () => void }) {
   const { t } = useT('admin');
@@ -62,7 +59,7 @@ function RefundForm({ voucher, onDone }: { voucher: OrderVoucher; onDone: () => 
         hint={goodwill ? t('refundDialog.hintGoodwill') : t('refundDialog.hintOptional')}
         error={tried && missing ? t('refundDialog.reasonRequired') : undefined}
       >
-        {(control) => <Textarea {...control} rows={3} maxLength={REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} />}
+        {(control) => <Textarea {...control} rows={3} maxLength={REFUND_REASON_MAX_LENGTH} value={reason} onChange={(event) => setReason(event.target.value)} />}
       </Field>
       {refund.isError ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">

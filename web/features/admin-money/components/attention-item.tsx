@@ -14,12 +14,12 @@ import { Price } from '../../../components/ui/price';
 import { Facts } from './facts';
 import { toast } from '../../../components/ui/toast';
 import { translate, useT } from '../../../i18n';
+import { messageOf } from '../../../lib/message-of';
 import { formatIso, formatLogTime } from '../../../lib/date-format';
 import { formatCount } from '../../../lib/numbers';
 import { formatPhone } from '../../../lib/phone';
 import { orderNumber } from '../../vouchers';
 import { useRetryAttention } from '../api/retry-attention';
-import { actionFailure } from './action-failure';
 
 // The dialog (and the dialog library) is fetched when Resolve is first pressed, as customer service's refund dialog is.
 const ResolveDialog = lazy(async () => ({ default: (await import('./resolve-dialog')).ResolveDialog }));
@@ -81,7 +81,7 @@ function Actions({ item }: { item: AttentionItem }) {
     if (retry.isPending) return;
     retry.mutate(item.id, {
       onSuccess: (answer) => toast({ title: answer.message, variant: 'success' }),
-      onError: (error) => toast({ title: t('attention.retryFailed'), description: actionFailure(error), variant: 'destructive' }),
+      onError: (error) => toast({ title: t('attention.retryFailed'), description: messageOf(error, translate('money:attention.failedFallback'), { providerAnswer: true }), variant: 'destructive' }),
     });
   };
 

@@ -13,12 +13,12 @@ import { SpinnerIcon } from '../../../components/ui/icons';
 import { Missing } from '../../../components/ui/missing';
 import { LoadFailed, StatePanel } from '../../../components/ui/panel';
 import { Price } from '../../../components/ui/price';
-import { useT } from '../../../i18n';
+import { translate, useT } from '../../../i18n';
+import { messageOf } from '../../../lib/message-of';
 import { formatIso, formatLogTime } from '../../../lib/date-format';
 import { orderNumber } from '../../vouchers';
 import { reconciliationQueryOptions } from '../api/get-reconciliation';
 import { useRunReconciliation } from '../api/run-reconciliation';
-import { actionFailure } from './action-failure';
 
 const STATUS_TONES: Record<ReconciliationRun['status'], BadgeTone> = { running: 'neutral', matched: 'success', differences: 'warning', failed: 'danger' };
 
@@ -201,7 +201,7 @@ function RunNow() {
       {run.isError ? (
         <p role="alert" className="grid rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
           <span className="font-semibold">{t('reconciliation.runFailed')}</span>
-          <span>{actionFailure(run.error)}</span>
+          <span>{messageOf(run.error, translate('money:attention.failedFallback'), { providerAnswer: true })}</span>
         </p>
       ) : null}
     </div>

@@ -3,18 +3,16 @@
  * the server requires it), and the item leaves the list.
  */
 import { useState, type FormEvent } from 'react';
+import { ATTENTION_NOTE_MAX_LENGTH } from '../../../../contract/constants';
 import type { AttentionItem } from '../../../../contract/money';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { Field, Textarea } from '../../../components/ui/field';
 import { SpinnerIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
-import { useT } from '../../../i18n';
+import { translate, useT } from '../../../i18n';
+import { messageOf } from '../../../lib/message-of';
 import { useResolveAttention } from '../api/resolve-attention';
-import { actionFailure } from './action-failure';
-
-/** resolveAttentionBody's limit. */
-const NOTE_MAX = 500;
 
 function ResolveForm({ item, onDone }: { item: AttentionItem; onDone: () => void }) {
   const { t } = useT('money');
@@ -41,11 +39,11 @@ function ResolveForm({ item, onDone }: { item: AttentionItem; onDone: () => void
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
       <Field label={t('resolveDialog.note')} required hint={t('resolveDialog.hint')} error={tried && missing ? t('resolveDialog.noteRequired') : undefined}>
-        {(control) => <Textarea {...control} rows={4} maxLength={NOTE_MAX} value={note} onChange={(event) => setNote(event.target.value)} />}
+        {(control) => <Textarea {...control} rows={4} maxLength={ATTENTION_NOTE_MAX_LENGTH} value={note} onChange={(event) => setNote(event.target.value)} />}
       </Field>
       {resolve.isError ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
-          {actionFailure(resolve.error)}
+          {messageOf(resolve.error, translate('money:attention.failedFallback'), { providerAnswer: true })}
         </p>
       ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

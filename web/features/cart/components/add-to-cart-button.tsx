@@ -2,14 +2,11 @@
  * The Add to Cart button of deal cards and the deal page: a guest gets the login dialog and comes back to the same
  * screen (docs/product/screens.md#the-local-cart), a customer gets one more unit (or the deal page's chosen quantity).
  */
-import { useLocation } from 'wouter';
 import type { Deal } from '../../../../contract/deals';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/button';
 import { CartIcon } from '../../../components/ui/icons';
-import { toast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
-import { track } from '../../../lib/analytics';
-import { openLoginDialog, useUserWhenKnown } from '../../auth';
+import { useRequireSignIn } from '../../auth';
 import { addDealToCart } from '../add-deal-to-cart';
 
 interface AddToCartButtonProps {
@@ -28,17 +25,12 @@ interface AddToCartButtonProps {
 export function AddToCartButton({ deal, variant = 'outline', size = 'md', className, labelWithTitle = false, quantity = 1, compact = false }: AddToCartButtonProps) {
   // The cart's texts are at hand before the first click (the toasts below and addDealToCart's read them).
   const { t } = useT('cart');
-  const userWhenKnown = useUserWhenKnown();
-  const [location] = useLocation();
+  const requireSignIn = useRequireSignIn();
   const buyable = deal.active && !deal.soldOut;
 
   const add = async () => {
-    if ((await userWhenKnown()) === null) {
-      track({ event: 'login_required', reason: 'cart' });
-      toast({ title: t('toasts.loginTitle'), description: t('toasts.loginToAdd') });
-      openLoginDialog({ next: location });
-      return;
-    }
+    // A guest comes back to the same screen after logging in.
+    if ((await requireSignIn({ reason: 'cart', notice: { title: t('toasts.loginTitle'), description: t('toasts.loginToAdd') } })) === null) return;
     // Written at once, so a shopper who moves on straight after the click still finds the deal in the cart.
     addDealToCart(deal, quantity);
   };

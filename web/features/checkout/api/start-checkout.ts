@@ -3,9 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { checkoutEndpoints } from '../../../../contract/addresses';
 import type { CheckoutBody } from '../../../../contract/checkout';
 import { toast } from '../../../components/ui/toast';
-import { translate, useT } from '../../../i18n';
+import { useT } from '../../../i18n';
 import { track } from '../../../lib/analytics';
-import { api, isApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/message-of';
 import { goToPaymentPage, useResetOnReturn } from '../payment-page';
 
 export interface StartCheckoutInput {
@@ -30,12 +31,6 @@ function unitsOf(body: CheckoutBody): number {
   return 1;
 }
 
-/** The server explains refusals (sold out, over the limit); anything else gets the fallback of docs/product/messages.md#deals-favourites-and-cart. */
-export function checkoutErrorMessage(error: unknown): string {
-  if (isApiError(error) && error.status < 500 && error.serverMessage.trim() !== '') return error.serverMessage;
-  return translate('checkout:start.failed');
-}
-
 /** Starts a checkout; on success the page leaves for the payment page, so the button stays busy until it does. */
 export function useStartCheckout() {
   // The refusal's toast is in the checkout texts, at hand before any click.
@@ -47,7 +42,8 @@ export function useStartCheckout() {
       await goToPaymentPage(url);
     },
     onError: (error) => {
-      toast({ title: t('start.errorTitle'), description: checkoutErrorMessage(error), variant: 'destructive' });
+      // The server explains refusals (sold out, over the limit); anything else gets the fallback of docs/product/messages.md#deals-favourites-and-cart.
+      toast({ title: t('start.errorTitle'), description: messageOf(error, t('start.failed')), variant: 'destructive' });
     },
   });
   useResetOnReturn(mutation.reset);

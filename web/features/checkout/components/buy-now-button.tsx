@@ -10,9 +10,8 @@ import type { Deal } from '../../../../contract/deals';
 import { paths } from '../../../../contract/routes';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../i18n';
-import { track } from '../../../lib/analytics';
 import { cn } from '../../../lib/cn';
-import { useUserWhenKnown, openLoginDialog } from '../../auth';
+import { useRequireSignIn } from '../../auth';
 import { useStartCheckout } from '../api/start-checkout';
 
 interface BuyNowButtonProps {
@@ -27,17 +26,13 @@ interface BuyNowButtonProps {
 
 export function BuyNowButton({ deal, alone = false, quantity = 1, variant, className }: BuyNowButtonProps) {
   const { t } = useT('checkout');
-  const userWhenKnown = useUserWhenKnown();
+  const requireSignIn = useRequireSignIn();
   const checkout = useStartCheckout();
   const buyable = deal.active && !deal.soldOut;
   const hintId = `buy-hint-${deal.id}`;
 
   const buy = async () => {
-    if ((await userWhenKnown()) === null) {
-      track({ event: 'login_required', reason: 'purchase' });
-      openLoginDialog({ next: paths.deal(deal.id) });
-      return;
-    }
+    if ((await requireSignIn({ next: paths.deal(deal.id), reason: 'purchase' })) === null) return;
     const body = quantity > 1 ? { items: [{ dealId: deal.id, quantity }] } : { dealId: deal.id };
     checkout.mutate({ body, valueCents: deal.priceCents * quantity });
   };

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { TestCheckoutSession } from '../../../../contract/checkout';
+import { CARDHOLDER_NAME_MAX_LENGTH } from '../../../../contract/constants';
 import { paths } from '../../../../contract/routes';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
@@ -11,6 +12,7 @@ import { Price } from '../../../components/ui/price';
 import { toast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
 import { isApiError } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/message-of';
 import { removeDealsFromCart } from '../../../lib/cart-storage';
 import { cn } from '../../../lib/cn';
 import { useCancelCheckoutSession } from '../api/cancel-checkout-session';
@@ -115,10 +117,7 @@ export function PaymentForm({ session }: { session: TestCheckoutSession }) {
           else window.location.assign(answer.successUrl);
         },
         onError: (error) => {
-          const description =
-            isApiError(error) && error.status < 500 && error.serverMessage.trim() !== ''
-              ? error.serverMessage
-              : t('payToasts.failedDescription');
+          const description = messageOf(error, t('payToasts.failedDescription'));
           toast({ title: t('payToasts.failedTitle'), description, variant: 'destructive' });
           // 402: the provider refused the card itself (declined, or expired); the reason belongs beside the card.
           if (isApiError(error, 402)) {
@@ -198,7 +197,7 @@ export function PaymentForm({ session }: { session: TestCheckoutSession }) {
               onChange={(value) => update('cardholderName', value)}
               autoComplete="cc-name"
               placeholder={t('paymentForm.cardholderPlaceholder')}
-              maxLength={100}
+              maxLength={CARDHOLDER_NAME_MAX_LENGTH}
             />
           </fieldset>
 

@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../../../contract/auth';
 import type { Deal } from '../../../../contract/deals';
 import { createQueryClient } from '../../../lib/query-client';
 import { aDeal, aUser } from '../../../test/fixtures';
+import { dealCardActions } from '../../../app/shopper-slots';
 import { currentUserQueryKey } from '../../auth';
 import { DealCard } from './deal-card';
 
@@ -18,7 +19,7 @@ function renderCard(deal: Deal, eager = false, user?: CurrentUser | null) {
   if (user !== undefined) queryClient.setQueryData(currentUserQueryKey, user);
   return render(
     <QueryClientProvider client={queryClient}>
-      <DealCard deal={deal} eager={eager} />
+      <DealCard deal={deal} eager={eager} actions={dealCardActions} />
     </QueryClientProvider>,
   );
 }

@@ -5,20 +5,14 @@ import { paths } from '../../../../contract/routes';
 import { Badge } from '../../../components/ui/badge';
 import { ClockIcon, MapPinIcon, TrendingIcon } from '../../../components/ui/icons';
 import { useT } from '../../../i18n';
-import { AddToCartButton } from '../../cart';
-import { FavoriteButton } from '../../favorites';
 import { primeDeal } from '../api/get-deal';
+import type { DealCardActions } from '../deal-actions';
 import { boughtLabel, distanceLabel, endsInLabel, fewLeftLabel, hasReviews, ratingSpoken, validityLabel } from '../deal-display';
 import { useTimeLeft } from '../use-time-left';
 import { formatCount } from '../../../lib/numbers';
 import { DealImage } from './deal-image';
 import { DealPrices } from './deal-prices';
 import { ShopperOnly } from './shopper-only';
-
-/** Starts loading the detail screen's code as soon as a card is pointed at, so the click feels instant. */
-function preloadDealScreen(): void {
-  void import('../deal-page');
-}
 
 /** The validity line, or the countdown while the deal ends within 72 hours. */
 function Validity({ deal }: { deal: Deal }) {
@@ -35,14 +29,17 @@ interface DealCardProps {
   deal: Deal;
   /** Cards in the first row load their image at once; the rest wait until scrolled near. */
   eager?: boolean;
+  /** The heart, Add to Cart and the deal page's preload, filled in by web/app/ (deal-actions.ts). */
+  actions: DealCardActions;
 }
 
-export function DealCard({ deal, eager = false }: DealCardProps) {
+export function DealCard({ deal, eager = false, actions: { AddToCart, Favorite, preloadDealPage } }: DealCardProps) {
   const { t } = useT('deals');
   const queryClient = useQueryClient();
+  // The detail screen's code starts loading as soon as a card is pointed at, so the click feels instant.
   const warmUp = () => {
     primeDeal(queryClient, deal);
-    preloadDealScreen();
+    preloadDealPage();
   };
   const fewLeft = fewLeftLabel(deal);
 
@@ -75,7 +72,7 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
           ) : null}
         </div>
         <div className="absolute top-3 right-3 z-10">
-          <FavoriteButton dealId={deal.id} />
+          <Favorite dealId={deal.id} />
         </div>
         {deal.soldOut ? (
           <div className="absolute inset-x-0 bottom-0 bg-slate-900/85 py-1.5 text-center text-sm font-bold tracking-wide text-white uppercase">
@@ -126,7 +123,7 @@ export function DealCard({ deal, eager = false }: DealCardProps) {
           {/* The picture already says "Sold Out": such a deal is never also called available. */}
           {deal.active && !deal.soldOut ? <Badge tone="success">{t('card.available')}</Badge> : <Badge tone="neutral">{t('card.unavailable')}</Badge>}
           <ShopperOnly className="text-right text-xs">
-            <AddToCartButton deal={deal} size="md" labelWithTitle className="relative z-10" />
+            <AddToCart deal={deal} size="md" labelWithTitle className="relative z-10" />
           </ShopperOnly>
         </div>
       </div>

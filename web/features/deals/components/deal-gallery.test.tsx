@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { dealPageActions } from '../../../app/deal-screen';
 import { createQueryClient } from '../../../lib/query-client';
 import { aDeal } from '../../../test/fixtures';
 import { currentUserQueryKey } from '../../auth';
@@ -112,7 +113,7 @@ describe('DealPage: photos', () => {
     queryClient.setQueryData(dealQueryOptions(deal.id).queryKey, deal);
     render(
       <QueryClientProvider client={queryClient}>
-        <DealPage id={deal.id} />
+        <DealPage id={deal.id} actions={dealPageActions} />
       </QueryClientProvider>,
     );
   }

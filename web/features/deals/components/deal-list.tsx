@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { useT } from '../../../i18n';
 import { SearchIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
+import type { DealCardActions } from '../deal-actions';
 import { DealCard } from './deal-card';
 import { StatePanel } from '../../../components/ui/panel';
 
@@ -27,9 +28,11 @@ export interface DealListProps {
   onLoadMore: () => void;
   onClearSearch: () => void;
   onClearFilters?: () => void;
+  /** What each card shows of other features (deal-actions.ts). */
+  cardActions: DealCardActions;
 }
 
-export function DealList({ deals, query, filtered = false, searching, hasNextPage, fetchingNextPage, nextPageFailed, onLoadMore, onClearSearch, onClearFilters }: DealListProps) {
+export function DealList({ deals, query, filtered = false, searching, hasNextPage, fetchingNextPage, nextPageFailed, onLoadMore, onClearSearch, onClearFilters, cardActions }: DealListProps) {
   const { t } = useT('deals');
   if (deals.length === 0) {
     if (filtered) {
@@ -77,7 +80,7 @@ export function DealList({ deals, query, filtered = false, searching, hasNextPag
       <ul className={cn('grid grid-cols-1 gap-6 transition-opacity md:grid-cols-2 lg:grid-cols-3', searching && 'opacity-60')} aria-busy={searching}>
         {deals.map((deal, index) => (
           <li key={deal.id} className="grid">
-            <DealCard deal={deal} eager={index < EAGER_CARDS} />
+            <DealCard deal={deal} eager={index < EAGER_CARDS} actions={cardActions} />
           </li>
         ))}
       </ul>

@@ -6,11 +6,11 @@
 import type { Deal } from '../../../../contract/deals';
 import { Price } from '../../../components/ui/price';
 import { useT } from '../../../i18n';
-import { AddToCartButton } from '../../cart';
-import { BuyNowButton } from '../../checkout';
-import { groupOfferOf } from '../../groups';
+import type { DealPageActions } from '../deal-actions';
+import { groupOfferOf } from '../group-offer';
 
-export function StickyBuyBar({ deal, quantity }: { deal: Deal; quantity: number }) {
+/** `actions`: Add to Cart and Buy Now, the deal page's (deal-actions.ts). */
+export function StickyBuyBar({ deal, quantity, actions: { AddToCart, BuyNow } }: { deal: Deal; quantity: number; actions: Pick<DealPageActions, 'AddToCart' | 'BuyNow'> }) {
   const { t } = useT('deals');
   return (
     <section
@@ -31,8 +31,8 @@ export function StickyBuyBar({ deal, quantity }: { deal: Deal; quantity: number 
             </>
           ) : null}
         </p>
-        <AddToCartButton deal={deal} quantity={quantity} compact className="ml-auto h-12 w-12 shrink-0 px-0" />
-        <BuyNowButton deal={deal} quantity={quantity} alone={groupOfferOf(deal) !== null} variant="primary" className="w-auto min-w-0 flex-1 px-3" />
+        <AddToCart deal={deal} quantity={quantity} compact className="ml-auto h-12 w-12 shrink-0 px-0" />
+        <BuyNow deal={deal} quantity={quantity} alone={groupOfferOf(deal) !== null} variant="primary" className="w-auto min-w-0 flex-1 px-3" />
       </div>
     </section>
   );

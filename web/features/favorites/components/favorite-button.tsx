@@ -1,11 +1,10 @@
 /** The heart on deal cards and the deal page: toggles a favourite for customers, asks guests to log in. */
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
 import { HeartIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { translate, useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
-import { openLoginDialog, useUserWhenKnown } from '../../auth';
+import { useRequireSignIn } from '../../auth';
 import { useFavoriteIds, useFavorites } from '../api/get-favorites';
 import { clearFavoritePending, isFavoritePending, markFavoritePending, usePendingFavorites } from '../api/pending-favorites';
 
@@ -32,11 +31,10 @@ export function FavoriteButton({ dealId, variant = 'overlay', className }: Favor
   // The heart is part of the deal cards and the deal page: its texts ship with theirs, in the deals namespace.
   const { t } = useT('deals');
   const queryClient = useQueryClient();
-  const [location] = useLocation();
   const { user } = useFavorites();
   const ids = useFavoriteIds();
   const pending = usePendingFavorites();
-  const userWhenKnown = useUserWhenKnown();
+  const requireSignIn = useRequireSignIn();
 
   // Favourites belong to shoppers; merchant and admin accounts do not keep them (the header hides them too).
   if (user !== null && user.role !== 'customer') return null;
@@ -48,12 +46,8 @@ export function FavoriteButton({ dealId, variant = 'overlay', className }: Favor
   const onClick = async () => {
     if (busy) return;
     // A tap just after the page opens, while the session is still being read, waits for it rather than being lost.
-    const current = await userWhenKnown();
-    if (current === null) {
-      toast({ title: translate('deals:favorite.loginTitle'), description: translate('deals:favorite.loginHint') });
-      openLoginDialog({ next: location });
-      return;
-    }
+    const current = await requireSignIn({ notice: { title: translate('deals:favorite.loginTitle'), description: translate('deals:favorite.loginHint') } });
+    if (current === null) return;
     // One change per deal at a time; the heart turns at once, before the request code has even loaded.
     if (current.role !== 'customer' || isFavoritePending(dealId)) return;
     const wanted = !pressed;

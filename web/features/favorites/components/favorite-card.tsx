@@ -7,11 +7,11 @@ import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useT } from '../../../i18n';
-import { AddToCartButton } from '../../cart';
-import { DealImage, DealPrices } from '../../deals';
+import { DealImage, DealPrices, type DealCardActions } from '../../deals';
 import { FavoriteButton } from './favorite-button';
 
-export function FavoriteCard({ deal }: { deal: Deal }) {
+/** `AddToCart`: the cart's button, filled in by web/app/ (deals' deal-actions.ts). */
+export function FavoriteCard({ deal, AddToCart }: { deal: Deal; AddToCart: DealCardActions['AddToCart'] }) {
   const { t } = useT('favorites');
   const titleId = `favorite-${deal.id}-title`;
   return (
@@ -39,7 +39,7 @@ export function FavoriteCard({ deal }: { deal: Deal }) {
           <Link href={paths.deal(deal.id)} className={buttonClasses('outline', 'md', 'flex-1')} aria-label={t('card.viewDetailsOf', { title: deal.title })}>
             {t('card.viewDetails')}
           </Link>
-          <AddToCartButton deal={deal} variant="primary" className="flex-1" labelWithTitle />
+          <AddToCart deal={deal} variant="primary" className="flex-1" labelWithTitle />
         </div>
       </div>
     </article>

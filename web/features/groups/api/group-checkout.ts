@@ -4,7 +4,8 @@ import type { Deal } from '../../../../contract/deals';
 import { toast } from '../../../components/ui/toast';
 import { translate } from '../../../i18n';
 import { track } from '../../../lib/analytics';
-import { checkoutErrorMessage, goToPaymentPage, useResetOnReturn } from '../../checkout';
+import { messageOf } from '../../../lib/message-of';
+import { goToPaymentPage, useResetOnReturn } from '../../checkout';
 import { groupQueryOptions } from './get-group';
 import { openGroupsQueryOptions } from './get-open-groups';
 import { joinGroup, joinRefusal } from './join-group';
@@ -31,7 +32,7 @@ export function useGroupCheckout({ showsRefusal = false }: { showsRefusal?: bool
       void queryClient.invalidateQueries({ queryKey: openGroupsQueryOptions(deal.id).queryKey });
       if (groupId !== undefined) void queryClient.invalidateQueries({ queryKey: groupQueryOptions(groupId).queryKey });
       if (showsRefusal && groupId !== undefined && joinRefusal(error) !== null) return;
-      toast({ title: groupId === undefined ? translate('groups:checkout.startFailed') : translate('groups:checkout.joinFailed'), description: checkoutErrorMessage(error), variant: 'destructive' });
+      toast({ title: groupId === undefined ? translate('groups:checkout.startFailed') : translate('groups:checkout.joinFailed'), description: messageOf(error, translate('checkout:start.failed')), variant: 'destructive' });
     },
   });
   useResetOnReturn(mutation.reset);

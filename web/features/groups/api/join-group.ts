@@ -5,6 +5,7 @@
 import { groupEndpoints } from '../../../../contract/addresses';
 import type { GroupCheckoutAnswer } from '../../../../contract/groups';
 import { api, isApiError } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/message-of';
 
 export function joinGroup(groupId: string): Promise<GroupCheckoutAnswer> {
   return api(groupEndpoints.join, { params: { id: groupId } });
@@ -12,5 +13,5 @@ export function joinGroup(groupId: string): Promise<GroupCheckoutAnswer> {
 
 /** A join the group refused (full, closed, already in it): the server's message, or null for any other failure. */
 export function joinRefusal(error: unknown): string | null {
-  return isApiError(error, 409) && error.serverMessage.trim() !== '' ? error.serverMessage : null;
+  return isApiError(error, 409) ? messageOf(error, '') || null : null;
 }

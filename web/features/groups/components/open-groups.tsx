@@ -11,11 +11,12 @@ import { Button } from '../../../components/ui/button';
 import { CheckIcon, ClockIcon, SpinnerIcon } from '../../../components/ui/icons';
 import { useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
+import { useRequireSignIn } from '../../auth';
 import { openGroupsQueryOptions } from '../api/get-open-groups';
 import { useGroupCheckout } from '../api/group-checkout';
 import { durationText, msUntil, useNow } from '../group-time';
-import { groupOfferOf, groupsOpenFor, seatsLeftText } from '../group-offer';
-import { useSignedInFor } from '../use-signed-in';
+import { groupOfferOf } from '../../deals';
+import { groupsOpenFor, seatsLeftText } from '../group-offer';
 import { MemberSeats } from './member-seats';
 
 /** The list's times are in minutes: read the clock twice a minute. */
@@ -63,13 +64,13 @@ export function OpenGroups({ deal, className }: { deal: Deal; className?: string
   const offer = groupOfferOf(deal);
   const query = useQuery({ ...openGroupsQueryOptions(deal.id), enabled: offer !== null });
   const now = useNow(LIST_TICK_MS);
-  const signedIn = useSignedInFor(paths.deal(deal.id));
+  const requireSignIn = useRequireSignIn();
   const checkout = useGroupCheckout();
   if (offer === null) return null;
 
   const groups = query.data ?? [];
   const join = async (groupId: string) => {
-    if (await signedIn()) checkout.mutate({ deal, groupId });
+    if ((await requireSignIn({ next: paths.deal(deal.id), reason: 'purchase' })) !== null) checkout.mutate({ deal, groupId });
   };
 
   return (

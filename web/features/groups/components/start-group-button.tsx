@@ -6,9 +6,10 @@ import { Button, type ButtonVariant } from '../../../components/ui/button';
 import { SpinnerIcon, UsersIcon } from '../../../components/ui/icons';
 import { Price } from '../../../components/ui/price';
 import { useT } from '../../../i18n';
+import { useRequireSignIn } from '../../auth';
 import { useGroupCheckout } from '../api/group-checkout';
-import { groupOfferHint, groupOfferOf, groupsOpenFor } from '../group-offer';
-import { useSignedInFor } from '../use-signed-in';
+import { groupOfferOf } from '../../deals';
+import { groupOfferHint, groupsOpenFor } from '../group-offer';
 
 interface StartGroupButtonProps {
   deal: Deal;
@@ -24,13 +25,13 @@ interface StartGroupButtonProps {
 export function StartGroupButton({ deal, newGroup = false, next = paths.deal(deal.id), variant = 'primary', size = 'lg', className }: StartGroupButtonProps) {
   const { t } = useT('groups');
   const offer = groupOfferOf(deal);
-  const signedIn = useSignedInFor(next);
+  const requireSignIn = useRequireSignIn();
   const checkout = useGroupCheckout();
   if (offer === null) return null;
   const hintId = `group-hint-${deal.id}`;
 
   const start = async () => {
-    if (await signedIn()) checkout.mutate({ deal });
+    if ((await requireSignIn({ next, reason: 'purchase' })) !== null) checkout.mutate({ deal });
   };
 
   return (

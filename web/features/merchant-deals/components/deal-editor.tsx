@@ -13,6 +13,7 @@ import { focusFirstError, FormFailure, hasErrors } from '../../../components/ui/
 import { toast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
 import { fieldRefusal } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/message-of';
 import {
   DEAL_FORM_FIELD_OF,
   DealFields,
@@ -23,7 +24,6 @@ import {
   type DealFieldValues,
   type DealFormErrors,
 } from '../../admin-catalog';
-import { messageOf } from '../../auth';
 import { useCreateMerchantDeal } from '../api/create-merchant-deal';
 import { useSubmitMerchantDeal } from '../api/submit-merchant-deal';
 import { useUpdateMerchantDeal } from '../api/update-merchant-deal';

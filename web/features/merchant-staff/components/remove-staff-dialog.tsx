@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
-import { messageOf } from '../../auth';
+import { messageOf } from '../../../lib/message-of';
 import { useRemoveStaff } from '../api/remove-staff';
 
 function Confirmation({ member, onDone }: { member: StaffMember; onDone: () => void }) {

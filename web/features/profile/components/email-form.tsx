@@ -5,14 +5,15 @@
 import { useState, type FormEvent } from 'react';
 import { Trans } from 'react-i18next';
 import type { CurrentUser } from '../../../../contract/auth';
-import { EMAIL_CODE_TTL_MINUTES, EMAIL_RESEND_COOLDOWN_SECONDS, SMS_CODE_LENGTH } from '../../../../contract/constants';
+import { EMAIL_CODE_TTL_MINUTES, EMAIL_MAX_LENGTH, EMAIL_RESEND_COOLDOWN_SECONDS, SMS_CODE_LENGTH } from '../../../../contract/constants';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { TextField } from '../../../components/ui/field';
 import { useT } from '../../../i18n';
-import { useUpdateEmail, useVerifyEmail, useCountdown, messageOf, sanitizeCode } from '../../auth';
+import { messageOf } from '../../../lib/message-of';
+import { useUpdateEmail, useVerifyEmail, useCountdown, sanitizeCode } from '../../auth';
 
 interface EmailFormProps {
   /** The verified email. */
@@ -121,7 +122,7 @@ export function EmailForm({ email, pendingEmail }: EmailFormProps) {
           onChange={(event) => setValue(event.target.value)}
           autoComplete="email"
           placeholder="you@example.com"
-          maxLength={254}
+          maxLength={EMAIL_MAX_LENGTH}
         />
         <div>
           <Button type="submit" variant="outline" disabled={save.isPending || unchanged}>

@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { PasswordField } from '../../../components/ui/field';
 import { useT } from '../../../i18n';
-import { useChangePassword, checkPasswordChange, messageOf, type PasswordChangeField as Field } from '../../auth';
+import { messageOf } from '../../../lib/message-of';
+import { useChangePassword, checkPasswordChange, type PasswordChangeField as Field } from '../../auth';
 
 interface PasswordFormProps {
   hasPassword: boolean;

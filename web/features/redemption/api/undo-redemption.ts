@@ -6,7 +6,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UndoRedemptionAnswer } from '../../../../contract/orders';
 import { redemptionEndpoints } from '../../../../contract/addresses';
 import { translate } from '../../../i18n';
-import { api, isApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/message-of';
 import { merchantRedemptionsQueryKey } from './get-merchant-redemptions';
 
 export function undoRedemption(voucherId: string): Promise<UndoRedemptionAnswer> {
@@ -15,8 +16,7 @@ export function undoRedemption(voucherId: string): Promise<UndoRedemptionAnswer>
 
 /** The words for a refused or failed undo: the server's own when it gave some. */
 export function undoFailureMessage(error: unknown): string {
-  if (isApiError(error) && error.status < 500 && error.serverMessage) return error.serverMessage;
-  return translate('merchant:recent.undoFailed');
+  return messageOf(error, translate('merchant:recent.undoFailed'));
 }
 
 export function useUndoRedemption() {

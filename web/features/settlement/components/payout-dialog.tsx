@@ -4,6 +4,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Trans } from 'react-i18next';
+import { PAYOUT_REFERENCE_MAX_LENGTH } from '../../../../contract/constants';
 import type { Statement } from '../../../../contract/workspace';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -11,14 +12,14 @@ import { Field, focusFirstError, FormFailure, Input } from '../../../components/
 import { toast } from '../../../components/ui/toast';
 import { translate, useT } from '../../../i18n';
 import { fieldRefusal } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/message-of';
 import { formatMoney } from '../../../lib/money';
 import { formatCount } from '../../../lib/numbers';
-import { messageOf } from '../../auth';
 import { useRecordPayout } from '../api/record-payout';
 import { weekLabel } from '../statement-format';
 
-/** contract/workspace.ts payoutBody. */
-const REFERENCE_MAX_LENGTH = 120;
+/** contract/workspace.ts payoutBody's limit. */
+const REFERENCE_MAX_LENGTH = PAYOUT_REFERENCE_MAX_LENGTH;
 
 function referenceError(reference: string): string | undefined {
   const trimmed = reference.trim();

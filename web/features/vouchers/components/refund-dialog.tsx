@@ -11,14 +11,11 @@ import { RefundIcon, SpinnerIcon } from '../../../components/ui/icons';
 import { Price } from '../../../components/ui/price';
 import { toast } from '../../../components/ui/toast';
 import { translate, useT } from '../../../i18n';
-import { isApiError } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/message-of';
 import { useRefundVoucher } from '../api/refund-voucher';
 
 /** The server's words for a refusal (4xx) or the card provider's (502); a generic line for anything else. */
-function refusal(error: unknown): string {
-  if (isApiError(error) && (error.status < 500 || error.status === 502) && error.serverMessage) return error.serverMessage;
-  return translate('vouchers:refund.failed');
-}
+const refusal = (error: unknown): string => messageOf(error, translate('vouchers:refund.failed'), { providerAnswer: true });
 
 export function RefundDialog({ voucher }: { voucher: Pick<Voucher, 'id' | 'voucherCode' | 'dealTitle' | 'priceCents'> }) {
   const { t } = useT('vouchers');

@@ -1,6 +1,7 @@
 /** 'Write a review' on a voucher: a 1-5 star rating (a keyboard-usable radio group) and a comment, posted once per deal. */
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { REVIEW_COMMENT_MAX_LENGTH } from '../../../../contract/constants';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { Field, Textarea } from '../../../components/ui/field';
@@ -8,11 +9,13 @@ import { SpinnerIcon, StarIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
 import { isApiError } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/message-of';
 import { cn } from '../../../lib/cn';
 import { vouchersQueryKey } from '../api/get-vouchers';
 import { usePostReview } from '../api/post-review';
 
-const COMMENT_MAX = 1000;
+/** contract/checkout.ts reviewBody's limit. */
+const COMMENT_MAX = REVIEW_COMMENT_MAX_LENGTH;
 
 function ReviewForm({ dealId, dealTitle, onDone }: { dealId: string; dealTitle: string; onDone: () => void }) {
   const { t } = useT('vouchers');
@@ -41,7 +44,7 @@ function ReviewForm({ dealId, dealTitle, onDone }: { dealId: string; dealTitle: 
           const refused = isApiError(error, 409) || isApiError(error, 403);
           toast({
             title: t('review.failedTitle'),
-            description: isApiError(error) && error.status < 500 && error.serverMessage ? error.serverMessage : t('review.failedDescription'),
+            description: messageOf(error, t('review.failedDescription')),
             variant: 'destructive',
           });
           if (refused) {

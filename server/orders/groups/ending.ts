@@ -11,11 +11,12 @@
  *   claimed by a conditional update before anything is sent.
  */
 import { and, asc, eq, inArray, isNull, lt, ne, not, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { dealGroups, deals, groupMembers, refunds, users, vouchers } from '../db/schema';
-import { HttpError } from '../http/errors';
-import type { SmsSender } from '../integrations/sms/sms-sender';
-import { refundGroupMember, type RefundDeps } from './refunds';
+import type { Db } from '../../db/client';
+import { dealGroups, deals, groupMembers, refunds, users, vouchers } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { msg, render, type Language } from '../../i18n';
+import type { SmsSender } from '../../integrations/sms/sms-sender';
+import { refundGroupMember, type RefundDeps } from '../refunds';
 
 export interface GroupSweepResult {
   /** Groups closed unfilled by this call. */
@@ -71,13 +72,17 @@ export async function failExpiredGroups(deps: RefundDeps, batch: number): Promis
   return { failed: failed.length, refunded, refundsFailed };
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/** The SMS a member gets when their group formed (with their voucher's code) or failed. */
-export function groupOutcomeText(g: { status: 'formed' | 'failed'; dealTitle: string; priceCents: number; code: string | null }): string {
-  return g.status === 'formed'
-    ? `Your DealMarket group for ${g.dealTitle} is complete! Your voucher ${g.code} is ready in My Vouchers.`
-    : `Your DealMarket group for ${g.dealTitle} did not fill in time. Your ${dollars(g.priceCents)} is being refunded.`;
+/** The SMS a member gets when their group formed (with their voucher's code) or failed, in the member's language. */
+export function groupOutcomeText(
+  g: { status: 'formed' | 'failed'; dealTitle: string; priceCents: number; code: string | null },
+  language: Language = 'en',
+): string {
+  return render(
+    language,
+    g.status === 'formed'
+      ? msg('sms.groupFormed', { title: g.dealTitle, code: String(g.code) })
+      : msg('sms.groupFailed', { title: g.dealTitle, amount: g.priceCents }),
+  );
 }
 
 /**
@@ -108,6 +113,7 @@ export async function tellGroupMembers({ db, sms, logger }: { db: Db; sms: SmsSe
       priceCents: dealGroups.priceCents,
       dealTitle: deals.title,
       phone: users.phone,
+      language: users.language,
       code: vouchers.code,
     })
     .from(groupMembers)
@@ -120,7 +126,7 @@ export async function tellGroupMembers({ db, sms, logger }: { db: Db; sms: SmsSe
   for (const row of rows) {
     if (row.status === 'open') continue;
     try {
-      await sms.send(row.phone, groupOutcomeText({ ...row, status: row.status }));
+      await sms.send(row.phone, groupOutcomeText({ ...row, status: row.status }, row.language));
       sent++;
     } catch (err) {
       logger.error({ err }, 'a group member could not be told by SMS');

@@ -5,15 +5,16 @@
  * seat); forming and failing happen in fulfilment and the sweep there.
  */
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { OPEN_GROUPS_SHOWN } from '../../contract/constants';
-import type { Group, GroupMembership, OpenGroup, OrderGroup } from '../../contract/groups';
-import type { Db } from '../db/client';
-import { dealGroups, deals, groupMembers, merchants, users } from '../db/schema';
-import { isListed, presentDeal, queryDealPage } from '../catalog/catalog.service';
-import { dealImageSrc } from '../../contract/deal-images';
-import { isKnownPagePath, pageIdOf, routePatterns } from '../../contract/routes';
-import { english, msg } from '../i18n';
-import type { PagePreview } from '../http/web';
+import { OPEN_GROUPS_SHOWN } from '../../../contract/constants';
+import type { Group, GroupMembership, OpenGroup, OrderGroup } from '../../../contract/groups';
+import type { Db } from '../../db/client';
+import { dealGroups, deals, groupMembers, merchants, users } from '../../db/schema';
+import { presentDeal, queryDealPage } from '../../catalog/deals.service';
+import { isListed } from '../../catalog/listed.service';
+import { dealImageSrc } from '../../../contract/deal-images';
+import { isKnownPagePath, pageIdOf, routePatterns } from '../../../contract/routes';
+import { english, msg } from '../../i18n';
+import type { PagePreview } from '../../http/web';
 
 type GroupRow = typeof dealGroups.$inferSelect;
 

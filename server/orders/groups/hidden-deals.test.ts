@@ -6,12 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { groupCheckoutAnswer } from '../../contract/groups';
-import { buildMerchantAccount, buildUser } from '../db/factories';
-import { deals, merchants } from '../db/schema';
-import { testConfig, useTestApp } from '../test/app';
-import { call, expectStatus, loginAs } from '../test/auth-helpers';
-import { buyableDeal, customer, pay, sessionIdOf, testProviderFor } from '../test/purchase-helpers';
+import { groupCheckoutAnswer } from '../../../contract/groups';
+import { buildMerchantAccount, buildUser } from '../../db/factories';
+import { deals, merchants } from '../../db/schema';
+import { testConfig, useTestApp } from '../../test/app';
+import { call, expectStatus, loginAs } from '../../test/auth-helpers';
+import { buyableDeal, customer, pay, sessionIdOf, testProviderFor } from '../../test/purchase-helpers';
 import { groupPagePreview } from './groups.service';
 
 const t = useTestApp({ deps: { payments: testProviderFor(testConfig()) } });

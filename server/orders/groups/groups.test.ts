@@ -7,18 +7,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { group as groupSchema, groupCheckoutAnswer, myGroupList, openGroupList } from '../../contract/groups';
-import { attentionActionAnswer, attentionList } from '../../contract/money';
-import { adminOrderList, customerOrderList } from '../../contract/orders';
-import { buildUser } from '../db/factories';
-import { dealGroups, groupMembers, ledgerEntries, orders, refunds, vouchers } from '../db/schema';
-import type { SmsSender } from '../integrations/sms/sms-sender';
-import { releaseExpiredOrders } from '../orders/orders.service';
-import { runExpirySweep } from '../orders/expiry';
+import { group as groupSchema, groupCheckoutAnswer, myGroupList, openGroupList } from '../../../contract/groups';
+import { attentionActionAnswer, attentionList } from '../../../contract/money';
+import { adminOrderList, customerOrderList } from '../../../contract/orders';
+import { buildUser } from '../../db/factories';
+import { dealGroups, groupMembers, ledgerEntries, orders, refunds, vouchers } from '../../db/schema';
+import type { SmsSender } from '../../integrations/sms/sms-sender';
+import { releaseExpiredOrders } from '../orders.service';
+import { runExpirySweep } from '../expiry';
 import { groupPagePreview } from './groups.service';
-import { testConfig, useTestApp } from '../test/app';
-import { call, expectStatus, loginAs, messageOf } from '../test/auth-helpers';
-import { buyableDeal, customer, lapse, pay, paymentStatusOf, sessionIdOf, stockOf, testProviderFor, userUnitsOf, type Shopper } from '../test/purchase-helpers';
+import { testConfig, useTestApp } from '../../test/app';
+import { call, expectStatus, loginAs, messageOf } from '../../test/auth-helpers';
+import { buyableDeal, customer, lapse, pay, paymentStatusOf, sessionIdOf, stockOf, testProviderFor, userUnitsOf, type Shopper } from '../../test/purchase-helpers';
 
 const provider = testProviderFor(testConfig());
 /** Every SMS sent, in order. */

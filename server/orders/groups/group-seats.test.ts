@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { groupCheckoutAnswer } from '../../contract/groups';
-import { dealGroups, groupMembers, orders, vouchers } from '../db/schema';
-import { releaseExpiredOrders } from '../orders/orders.service';
-import { testConfig, useTestApp } from '../test/app';
-import { call, expectStatus } from '../test/auth-helpers';
-import { buy, buyableDeal, customer, lapse, orderOf, pay, postTestWebhook, sessionIdOf, signedPaidEvent, stockOf, testProviderFor, type Shopper } from '../test/purchase-helpers';
+import { groupCheckoutAnswer } from '../../../contract/groups';
+import { dealGroups, groupMembers, orders, vouchers } from '../../db/schema';
+import { releaseExpiredOrders } from '../orders.service';
+import { testConfig, useTestApp } from '../../test/app';
+import { call, expectStatus } from '../../test/auth-helpers';
+import { buy, buyableDeal, customer, lapse, orderOf, pay, postTestWebhook, sessionIdOf, signedPaidEvent, stockOf, testProviderFor, type Shopper } from '../../test/purchase-helpers';
 
 const provider = testProviderFor(testConfig());
 const t = useTestApp({ deps: { payments: provider } });

@@ -6,16 +6,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { groupEndpoints } from '../../contract/groups';
-import type { AppDeps } from '../deps';
-import { handle } from '../http/endpoints';
-import { notFound } from '../http/errors';
-import { requireUser } from '../http/session';
-import type { UserRow } from '../http/session-lookup';
-import type { PaymentProvider } from '../integrations/payments/payment-provider';
-import { startCheckout, type SeatRequest } from '../orders/orders.service';
+import { groupEndpoints } from '../../../contract/groups';
+import type { AppDeps } from '../../deps';
+import { handle } from '../../http/endpoints';
+import { notFound } from '../../http/errors';
+import { requireUser } from '../../http/session';
+import type { UserRow } from '../../http/session-lookup';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider';
+import { startCheckout, type SeatRequest } from '../orders.service';
 import { getGroup, myGroups, openGroupsOfDeal } from './groups.service';
-import { msg } from '../i18n';
+import { msg } from '../../i18n';
 
 /** The checkout budget: starting or joining a group is a checkout, and counts as one. */
 const budgetOf = (user: UserRow) => ({

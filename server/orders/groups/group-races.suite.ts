@@ -21,21 +21,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { groupCheckoutAnswer } from '../../contract/groups';
-import { isUniqueViolation } from '../auth/auth.service';
-import { openDatabase, type Database, type Db, type Tx } from '../db/client';
-import { dealGroups, groupMembers, ledgerEntries, orderItems, orders, paymentEvents, refunds, vouchers } from '../db/schema';
-import { notFound } from '../http/errors';
-import { msg } from '../i18n';
-import { requireUser } from '../http/session';
-import type { SmsSender } from '../integrations/sms/sms-sender';
-import { failExpiredGroups, releaseExpiredOrders } from '../orders/orders.service';
-import { refundGroupMember } from '../orders/refunds';
-import { refuse } from '../orders/refusals';
-import { buildApp, testConfig } from '../test/app';
-import { createNamedTestDatabase, createTestDatabase, resetDatabase, testDbKind, type NamedTestDatabase } from '../test/database';
-import { buyableDeal, cardForm, customer, http, lapse, listen, orderOf, sessionIdOf, signedPaidEvent, statusCounts, stockOf, testProviderFor, type Shopper } from '../test/purchase-helpers';
-import { generateVoucherCode, generateVoucherPin } from '../vouchers/voucher-codes';
+import { groupCheckoutAnswer } from '../../../contract/groups';
+import { isUniqueViolation } from '../../auth/auth.service';
+import { openDatabase, type Database, type Db, type Tx } from '../../db/client';
+import { dealGroups, groupMembers, ledgerEntries, orderItems, orders, paymentEvents, refunds, vouchers } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { msg } from '../../i18n';
+import { requireUser } from '../../http/session';
+import type { SmsSender } from '../../integrations/sms/sms-sender';
+import { failExpiredGroups, releaseExpiredOrders } from '../orders.service';
+import { refundGroupMember } from '../refunds';
+import { refuse } from '../refusals';
+import { buildApp, testConfig } from '../../test/app';
+import { createNamedTestDatabase, createTestDatabase, resetDatabase, testDbKind, type NamedTestDatabase } from '../../test/database';
+import { buyableDeal, cardForm, customer, http, lapse, listen, orderOf, sessionIdOf, signedPaidEvent, statusCounts, stockOf, testProviderFor, type Shopper } from '../../test/purchase-helpers';
+import { generateVoucherCode, generateVoucherPin } from '../voucher-codes';
 
 const onPostgres = testDbKind() === 'postgres';
 /** App instances on the one database: on PostgreSQL each has its own pool, as separate servers would. */

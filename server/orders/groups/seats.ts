@@ -7,10 +7,10 @@
  * deadlocking. `deal_groups_seats_check` refuses an overfull group even to code that forgets this.
  */
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { isDatabaseError } from '../db/errors';
-import { dealGroups, groupMembers } from '../db/schema';
-import { refuse } from './refusals';
+import type { Db, Tx } from '../../db/client';
+import { isDatabaseError } from '../../db/errors';
+import { dealGroups, groupMembers } from '../../db/schema';
+import { refuse } from '../refusals';
 
 /** The group a checkout pays a place in: a new one the buyer starts, or one they join. */
 export type SeatRequest = { start: true; groupId: string } | { start: false; groupId: string };

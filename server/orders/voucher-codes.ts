@@ -1,4 +1,7 @@
-/** Voucher codes and PINs (ADR 014), from a cryptographic random source. */
+/**
+ * Voucher codes and PINs (ADR 014), from a cryptographic random source: the one generator, used by
+ * fulfilment (fulfil_order issues the vouchers with codes drawn here), the demo data and the tests' fixtures.
+ */
 import { randomInt } from 'node:crypto';
 import { VOUCHER_CODE_ALPHABET, VOUCHER_CODE_LENGTH, VOUCHER_PIN_LENGTH } from '../../contract/constants';
 
@@ -15,7 +18,7 @@ export function generateVoucherPin(random: (max: number) => number = randomInt):
   return pin;
 }
 
-/** The link a voucher's QR code carries: a phone camera opens the redeem screen pre-filled. */
-export function redeemUrl(origin: string, code: string, pin: string): string {
-  return `${origin.replace(/\/$/, '')}/merchant/redeem?code=${encodeURIComponent(code)}&pin=${encodeURIComponent(pin)}`;
+/** A code and a PIN, for vouchers written outside fulfilment (the demo data's past orders, the tests' fixtures). */
+export function drawVoucherCode(): { code: string; pin: string } {
+  return { code: generateVoucherCode(), pin: generateVoucherPin() };
 }

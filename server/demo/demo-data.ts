@@ -1,19 +1,17 @@
 /** The demo catalogue of ADR 020, with a little past business, loaded into an empty database. */
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
   CHECKOUT_HOLD_MINUTES,
   GROUP_WINDOW_HOURS_DEFAULT,
   STATEMENT_CLOSE_DELAY_MINUTES,
-  VOUCHER_CODE_ALPHABET,
-  VOUCHER_CODE_LENGTH,
-  VOUCHER_PIN_LENGTH,
   VOUCHER_VALID_DAYS,
 } from '../../contract/constants';
-import type { Db, Tx } from './client';
-import { dealGroups, deals, groupMembers, holds, merchants, orderItems, orders, redemptions, userDealUnits, vouchers } from './schema';
-import { unitsTakenOf } from './stock-reads';
-import { buildCategory, buildDeal, buildMerchant, buildMerchantAccount, buildReview, buildUser, setUnitsTaken } from './factories';
+import type { Db, Tx } from '../db/client';
+import { dealGroups, deals, groupMembers, holds, merchants, orderItems, orders, redemptions, userDealUnits, vouchers } from '../db/schema';
+import { unitsTakenOf } from '../db/stock-reads';
+import { buildCategory, buildDeal, buildMerchant, buildMerchantAccount, buildReview, buildUser, setUnitsTaken } from '../db/factories';
+import { drawVoucherCode } from '../orders/orders.service';
 
 export const DEMO_CUSTOMER = { phone: '5550000001', password: 'demo1234' } as const;
 export const DEMO_MERCHANT = { phone: '5550100001', password: 'merchant-5550100001' } as const;
@@ -334,15 +332,6 @@ export function pastOrderTimes(now: Date): { paidAt: Date; lines: { title: strin
       })),
     };
   });
-}
-
-/** A voucher code and PIN, drawn as server/vouchers/voucher-codes.ts draws them (ADR 014). */
-function drawVoucherCode(): { code: string; pin: string } {
-  let code = '';
-  for (let i = 0; i < VOUCHER_CODE_LENGTH; i++) code += VOUCHER_CODE_ALPHABET[randomInt(VOUCHER_CODE_ALPHABET.length)];
-  let pin = '';
-  for (let i = 0; i < VOUCHER_PIN_LENGTH; i++) pin += String(randomInt(10));
-  return { code, pin };
 }
 
 /** An arbitrary constant key for the advisory lock under which the demo data is loaded. */

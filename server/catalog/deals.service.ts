@@ -1,0 +1,158 @@
+/**
+ * Deals as the catalogue reads and shows them: a deal with its real figures (ADR 011), a keyset page
+ * of deals for the lists of other features (deal management, the review queue, favourites), one deal
+ * a viewer may see, and the deal page's link preview. The shoppers' list is deal-list.ts.
+ */
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import type { Deal } from '../../contract/deals';
+import type { Db } from '../db/client';
+import { categories, deals, merchants } from '../db/schema';
+import { afterOldest, cursorTime, encodeCursor, pageOf, type KeysetCursor } from '../db/keyset';
+import type { Viewer } from '../http/session';
+import { dealImageSrc } from '../../contract/deal-images';
+import { isKnownPagePath, pageIdOf, routePatterns } from '../../contract/routes';
+import { english, msg } from '../i18n';
+import type { PagePreview } from '../http/web';
+import { after, CREATED_CURSOR, FIGURES, likePattern, matching, type ShownDeal, type ShownRelations } from './deal-query';
+import { isListed } from './listed.service';
+
+type DealRow = typeof deals.$inferSelect;
+
+/** round((1 - price/original) x 100), or null when there is no higher original price (ADR 011). */
+export function discountPercent(priceCents: number, originalPriceCents: number | null): number | null {
+  if (originalPriceCents === null || originalPriceCents <= 0 || originalPriceCents <= priceCents) return null;
+  return Math.round((1 - priceCents / originalPriceCents) * 100);
+}
+
+export function presentDeal(row: { deal: ShownDeal; unitsTaken: number; boughtCount: number; soldTodayCount: number } & ShownRelations): Deal {
+  const d = row.deal;
+  const taken = Number(row.unitsTaken);
+  const limited = d.inventory > 0;
+  return {
+    id: d.id,
+    merchantId: d.merchantId,
+    merchantName: row.merchantName,
+    title: d.title,
+    description: d.description,
+    priceCents: d.priceCents,
+    originalPriceCents: d.originalPriceCents,
+    discountPercent: discountPercent(d.priceCents, d.originalPriceCents),
+    imageUrl: d.imageUrl,
+    active: d.active,
+    status: d.status,
+    inventory: d.inventory,
+    maxPerUser: d.maxPerUser,
+    validFrom: d.validFrom?.toISOString() ?? null,
+    validUntil: d.validUntil?.toISOString() ?? null,
+    redemptionInstructions: d.redemptionInstructions,
+    termsConditions: d.termsConditions,
+    boughtCount: Number(row.boughtCount),
+    soldTodayCount: Number(row.soldTodayCount),
+    remaining: limited ? Math.max(0, d.inventory - taken) : null,
+    soldOut: limited && taken >= d.inventory,
+    refundAnytime: d.refundAnytime,
+    autoRefundOnExpiry: d.autoRefundOnExpiry,
+    groupSize: d.groupSize,
+    groupPriceCents: d.groupPriceCents,
+    groupWindowHours: d.groupWindowHours,
+    category: row.category,
+    galleryUrls: d.galleryUrls,
+    rating: Number(d.rating),
+    reviewCount: d.reviewCount,
+    soldCount: Number(row.boughtCount),
+    city: row.city,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    distanceKm: row.distanceKm === undefined || row.distanceKm === null || !Number.isFinite(Number(row.distanceKm)) ? null : Math.round(Number(row.distanceKm) * 100) / 100,
+    createdAt: d.createdAt.toISOString(),
+  };
+}
+
+export interface DealPage<T = Deal> {
+  deals: T[];
+  nextCursor: string | null;
+}
+
+export type DealRowWithFigures = {
+  deal: DealRow;
+  merchantStatus: string;
+  unitsTaken: number;
+  boughtCount: number;
+  soldTodayCount: number;
+} & ShownRelations;
+
+/**
+ * The orders a page of every column can come in: newest first (every list), or the review queue's
+ * oldest submission first (ADR 028), each with its keyset.
+ */
+const ORDERS = {
+  newest: { orderBy: [desc(deals.createdAt), desc(deals.id)], time: CREATED_CURSOR, after: (c: KeysetCursor) => after(c.createdAt, c.id) },
+  firstSubmitted: {
+    orderBy: [asc(deals.submittedAt), asc(deals.id)],
+    time: cursorTime(deals.submittedAt),
+    after: (c: KeysetCursor) => afterOldest(deals.submittedAt, deals.id, c),
+  },
+};
+export type DealOrder = keyof typeof ORDERS;
+
+/** Every column of the deals `where` picks, with the real figures of ADR 011, in `order` (newest first unless told). */
+export function selectDealsWithFigures(db: Db, where: SQL | undefined, order: DealOrder = 'newest') {
+  return db
+    .select({ deal: deals, ...FIGURES, cursorTime: ORDERS[order].time })
+    .from(deals)
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .leftJoin(categories, eq(categories.id, deals.categoryId))
+    .where(where)
+    .orderBy(...ORDERS[order].orderBy);
+}
+
+/** One keyset page of deals (every column) with their figures, filtered by `where` and `q`, newest first unless told. */
+export async function queryDealPage(
+  db: Db,
+  params: { where: SQL | undefined; q?: string | undefined; limit: number; cursor?: KeysetCursor | null | undefined; order?: DealOrder },
+): Promise<{ rows: DealRowWithFigures[]; nextCursor: string | null }> {
+  const order = params.order ?? 'newest';
+  const conditions: (SQL | undefined)[] = [params.where];
+  const q = params.q?.trim();
+  if (q) conditions.push(matching(likePattern(q)));
+  if (params.cursor) conditions.push(ORDERS[order].after(params.cursor));
+  const rows = await selectDealsWithFigures(db, and(...conditions), order).limit(params.limit + 1);
+  return pageOf(rows, params.limit, (r) => encodeCursor({ createdAt: r.cursorTime, id: r.deal.id }));
+}
+
+/**
+ * One deal a shopper may see; superadmins and the owning merchant's owner also see unpublished ones. Its
+ * staff, who only redeem, see what shoppers see (no drafts, nor their reviews).
+ */
+export async function getDeal(db: Db, id: string, viewer: Viewer | null): Promise<Deal | null> {
+  const { rows } = await queryDealPage(db, { where: eq(deals.id, id), limit: 1 });
+  const row = rows[0];
+  if (!row) return null;
+  const privileged =
+    viewer?.role === 'superadmin' || (viewer?.role === 'merchant' && viewer.merchantRole === 'owner' && viewer.merchantId === row.deal.merchantId);
+  return isListed(row.deal, row.merchantStatus) || privileged ? presentDeal(row) : null;
+}
+
+/**
+ * The deal page's HTML for a deal a guest may see: its title, price and picture as a shared link's preview, and the
+ * picture named for download at high priority, so it arrives with the app's code rather than after it.
+ */
+export async function dealPagePreview(db: Db, origin: string, pathname: string): Promise<PagePreview | 'missing' | null> {
+  const id = pageIdOf(routePatterns.deal, pathname);
+  if (!id) return isKnownPagePath(pathname) && pathname.startsWith('/deal/') ? 'missing' : null;
+  const deal = await getDeal(db, id, null);
+  if (!deal) return 'missing';
+  const image = dealImageSrc(deal);
+  const price = { price: deal.priceCents, merchant: deal.merchantName };
+  return {
+    title: deal.title,
+    description: english(
+      deal.originalPriceCents !== null && deal.originalPriceCents > deal.priceCents
+        ? msg('preview.deal', { ...price, original: deal.originalPriceCents })
+        : msg('preview.dealAtPrice', price),
+    ),
+    image: new URL(image, origin).toString(),
+    url: new URL(pathname, origin).toString(),
+    preloadImage: image,
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * A deal's group offer (ADR 029), which the deal page shows and groups sells. A module of its own, so the home page's
+ * cards, which show none, do not carry it.
+ */
+import type { Deal } from '../../../contract/deals';
+
+/** The group's size, its price per place and the hours it has to fill. */
+export interface GroupOffer {
+  size: number;
+  priceCents: number;
+  windowHours: number;
+}
+
+/** The deal's group offer, when it has one. */
+export function groupOfferOf(deal: Deal): GroupOffer | null {
+  if (deal.groupSize === null || deal.groupPriceCents === null) return null;
+  return { size: deal.groupSize, priceCents: deal.groupPriceCents, windowHours: deal.groupWindowHours };
+}
