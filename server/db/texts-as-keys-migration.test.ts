@@ -3,9 +3,7 @@
  * from (server/i18n/texts.ts), so both read in their reader's language and in English exactly as before; and every
  * user has a language, English until they use the app in another.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -15,7 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { english, messageOfText, render, renderText } from '../i18n';
-import { createNamedTestDatabase, testDbKind, type NamedTestDatabase } from '../test/database';
+import { createNamedTestDatabase, migrationsBefore, testDbKind, type NamedTestDatabase } from '../test/database';
 import { MIGRATIONS_FOLDER } from './client';
 
 const TAG = '0019_texts_as_keys';
@@ -61,14 +59,7 @@ describe(`migration ${TAG}`, () => {
 
   beforeAll(async () => {
     // The migrations as they were just before this one.
-    before = mkdtempSync(path.join(tmpdir(), 'dealmarket-migrations-'));
-    cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
-    const journalPath = path.join(before, 'meta/_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((e) => e.tag === TAG);
-    expect(at).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, at);
-    writeFileSync(journalPath, JSON.stringify(journal));
+    before = migrationsBefore(TAG);
 
     let migrateTo: (folder: string) => Promise<void>;
     if (testDbKind() === 'postgres') {

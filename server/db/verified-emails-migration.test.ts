@@ -1,13 +1,12 @@
 /** Migration 0007: emails saved before verification existed stop counting, and wait as pending emails for their owners. */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_FOLDER } from './client';
+import { migrationsBefore } from '../test/database';
 
 const TAG = '0007_verified_emails';
 
@@ -17,14 +16,7 @@ describe(`migration ${TAG}`, () => {
 
   beforeAll(async () => {
     // The migrations as they were just before this one.
-    before = mkdtempSync(path.join(tmpdir(), 'dealmarket-migrations-'));
-    cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
-    const journalPath = path.join(before, 'meta/_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((e) => e.tag === TAG);
-    expect(at).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, at);
-    writeFileSync(journalPath, JSON.stringify(journal));
+    before = migrationsBefore(TAG);
 
     client = new PGlite({ extensions: { pg_trgm } });
     await client.waitReady;

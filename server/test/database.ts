@@ -3,8 +3,11 @@
  * the PostgreSQL server of TEST_DATABASE_URL when TEST_DB=postgres.
  */
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../db/client';
+import { MIGRATIONS_FOLDER, openDatabase, type Database } from '../db/client';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -187,4 +190,20 @@ export async function resetDatabase(database: Database): Promise<void> {
   // One statement, so both drivers accept it and it runs as one transaction.
   const deletes = tables.map((table) => `delete from "public"."${table}";`).join(' ');
   await database.db.execute(sql.raw(`do $$ begin perform set_config('session_replication_role', 'replica', true); ${deletes} end $$`));
+}
+
+/**
+ * A copy of the migrations folder as it was just before the migration `tag`, for a test that fills a database
+ * the old way and then runs the migration under test. Remove the folder with `rmSync(..., { recursive: true })`.
+ */
+export function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'dealmarket-migrations-'));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((e) => e.tag === tag);
+  if (at < 1) throw new Error(`no migration ${tag} after the first`);
+  journal.entries = journal.entries.slice(0, at);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
 }
