@@ -2,6 +2,7 @@
  * Unit and API tests in two projects: `server` (Node, one fresh database per file; TEST_DB=pglite|postgres
  * picks the engine, see server/test/database.ts) and `web` (jsdom, React).
  */
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -10,6 +11,10 @@ const onPostgres = process.env.TEST_DB === 'postgres';
 
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's own default for `vitest run` is one fewer than the cores, which on a two-core
+    // CI machine runs the files one at a time: both database stages were then bound to one core (the PostgreSQL
+    // stage too: its tests and the server's backends are busy, not waiting, for nine tenths of its time).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

@@ -1,5 +1,8 @@
 /** Accounts the journeys use, and ways to be signed in as them without going through the login screens. */
 import type { APIRequestContext, Page } from '@playwright/test';
+import { pathOf, urlOf } from '../contract/endpoint';
+import { authEndpoints } from '../contract/auth';
+import { devEndpoints } from '../contract/dev';
 
 export const E2E_BOOTSTRAP_SECRET = 'e2e-bootstrap-secret-only-for-journeys';
 /** Made by global-setup through the bootstrap API, with this password. */
@@ -10,7 +13,7 @@ export const DEMO_MERCHANT = { phone: '5550100001', password: 'merchant-55501000
 
 /** Password login through the API; returns the session id. */
 export async function apiLogin(request: APIRequestContext, identifier: string, password: string): Promise<string> {
-  const res = await request.post('/api/auth/password-login', { data: { identifier, password } });
+  const res = await request.post(pathOf(authEndpoints.passwordLogin), { data: { identifier, password } });
   if (!res.ok()) throw new Error(`login as ${identifier} failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { sessionId: string }).sessionId;
 }
@@ -18,11 +21,11 @@ export async function apiLogin(request: APIRequestContext, identifier: string, p
 /** A brand-new customer signed in by SMS (phones are random, so journeys never share limits or carts). */
 export async function apiNewCustomer(request: APIRequestContext): Promise<{ phone: string; sessionId: string }> {
   const phone = `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  const sent = await request.post('/api/auth/send-sms-code', { data: { phone } });
+  const sent = await request.post(pathOf(authEndpoints.sendSmsCode), { data: { phone } });
   if (!sent.ok()) throw new Error(`sending a code to ${phone} failed: ${sent.status()} ${await sent.text()}`);
-  const outbox = await request.get(`/api/dev/sms-outbox?phone=${phone}`);
+  const outbox = await request.get(urlOf(devEndpoints.smsOutbox, { query: { phone } }));
   const { code } = (await outbox.json()) as { code: string };
-  const verified = await request.post('/api/auth/verify-sms-code', { data: { phone, code } });
+  const verified = await request.post(pathOf(authEndpoints.verifySmsCode), { data: { phone, code } });
   if (!verified.ok()) throw new Error(`verifying ${phone} failed: ${verified.status()} ${await verified.text()}`);
   return { phone, sessionId: ((await verified.json()) as { sessionId: string }).sessionId };
 }

@@ -8,6 +8,10 @@ import { PHONE_VIEWPORT, scrollsHorizontally } from './catalog';
 import { expectToast, freshPhone, header, latestEmailCode, latestSmsCode, passwordInput } from './auth-screens';
 import { startOwnServer, type OwnServer } from './own-server';
 import { useSession } from './accounts';
+import { pathOf } from '../contract/endpoint';
+import { adminAccountEndpoints } from '../contract/admin';
+import { authEndpoints } from '../contract/auth';
+import { pathPattern } from './api-paths';
 
 const ADMIN_LINKS = ['Manage Merchants', 'Manage Deals', 'Transaction History', 'Orders', 'Ledger', 'Statements', 'Promote Admin'];
 
@@ -31,7 +35,7 @@ async function ownPage(browser: Browser, viewport: { width: number; height: numb
   const context = await browser.newContext({ baseURL: server.baseURL, viewport });
   const page = await context.newPage();
   const problems: string[] = [];
-  const allowed = [failedRequest(401, '/api/auth/user'), failedRequest(403, '/api/admin/promote-superadmin')];
+  const allowed = [failedRequest(401, pathPattern(authEndpoints.currentUser)), failedRequest(403, pathPattern(adminAccountEndpoints.promote))];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const line = `console error: ${message.text()} (${message.location().url})`;
@@ -45,9 +49,9 @@ async function ownPage(browser: Browser, viewport: { width: number; height: numb
 async function customerPage(browser: Browser, viewport = { width: 1280, height: 720 }) {
   const { page, problems, close } = await ownPage(browser, viewport);
   const phone = freshPhone();
-  const sent = await page.request.post('/api/auth/send-sms-code', { data: { phone } });
+  const sent = await page.request.post(pathOf(authEndpoints.sendSmsCode), { data: { phone } });
   expect(sent.ok()).toBe(true);
-  const verified = await page.request.post('/api/auth/verify-sms-code', { data: { phone, code: await latestSmsCode(page.request, phone) } });
+  const verified = await page.request.post(pathOf(authEndpoints.verifySmsCode), { data: { phone, code: await latestSmsCode(page.request, phone) } });
   const { sessionId } = (await verified.json()) as { sessionId: string };
   await useSession(page, sessionId);
   return { page, phone, problems, close };
@@ -63,7 +67,7 @@ test.describe('bootstrap and promote', () => {
   // The wrong secret is refused with 403 on purpose, and promotion of an unverified email with 404. (Two patterns
   // go in a tuple: Playwright would read a bare array of two as a value and its options.)
   test.use({
-    allowedConsoleErrors: [[failedRequest(403, '/api/admin/bootstrap'), failedRequest(404, '/api/admin/promote-superadmin')], { scope: 'test' }],
+    allowedConsoleErrors: [[failedRequest(403, pathPattern(adminAccountEndpoints.bootstrap)), failedRequest(404, pathPattern(adminAccountEndpoints.promote))], { scope: 'test' }],
   });
 
   test('the first superadmin is bootstrapped and promotes a customer by email', async ({ page, browser }) => {
@@ -114,7 +118,7 @@ test.describe('bootstrap and promote', () => {
     await expectToast(page, '请输入邮箱', '请输入要提升为超级管理员的用户邮箱');
 
     // Bootstrap works once: with a superadmin in place it is refused.
-    const again = await page.request.post(url('/api/admin/bootstrap'), {
+    const again = await page.request.post(url(pathOf(adminAccountEndpoints.bootstrap)), {
       data: { phone: freshPhone() },
       headers: { 'X-Bootstrap-Secret': server.bootstrapSecret },
     });

@@ -6,6 +6,10 @@ import { signInAsAdmin, signInAsNewCustomer } from './accounts';
 import { freshPhone } from './auth-screens';
 import { dealCard, PHONE_VIEWPORT, scrollsHorizontally, searchBox } from './catalog';
 import { test, expect, expectAccessible, failedRequest } from './fixtures';
+import { pathOf } from '../contract/endpoint';
+import { adminDealEndpoints, adminMerchantEndpoints } from '../contract/admin';
+import { checkoutEndpoints } from '../contract/checkout';
+import { pathPattern } from './api-paths';
 
 const ONLY_ADMIN = 'Only admin can operate';
 
@@ -22,11 +26,11 @@ function adminApi(request: APIRequestContext, sessionId: string) {
     return (await res.json()) as T;
   };
   return {
-    createMerchant: (name: string) => send<{ id: string }>('post', '/api/admin/merchants', { name, phone: freshPhone() }),
-    setMerchantStatus: (id: string, status: string) => send('patch', `/api/admin/merchants/${id}/status`, { status }),
+    createMerchant: (name: string) => send<{ id: string }>('post', pathOf(adminMerchantEndpoints.create), { name, phone: freshPhone() }),
+    setMerchantStatus: (id: string, status: string) => send('patch', pathOf(adminMerchantEndpoints.setStatus, { id }), { status }),
     createDeal: (merchantId: string, title: string) =>
-      send<{ id: string }>('post', '/api/admin/deals', { merchantId, title, priceCents: 1250, description: '<p>Set up by a journey.</p>' }),
-    publish: (id: string) => send('patch', `/api/admin/deals/${id}/status`, { status: 'published', active: true }),
+      send<{ id: string }>('post', pathOf(adminDealEndpoints.create), { merchantId, title, priceCents: 1250, description: '<p>Set up by a journey.</p>' }),
+    publish: (id: string) => send('patch', pathOf(adminDealEndpoints.setStatus, { id }), { status: 'published', active: true }),
   };
 }
 
@@ -71,7 +75,9 @@ test.describe('catalogue management', () => {
     const phone = freshPhone();
     await signInAsAdmin(page);
 
-    // The merchant, and its login info in a toast that outlasts the usual 5 s and leaves by itself after 10 s.
+    // The merchant, and its login info in a toast that outlasts the usual 5 s and leaves by itself after 10 s. The page's
+    // clock is Playwright's, flowing as usual, so those seconds can be skipped rather than waited out.
+    await page.clock.install();
     await page.goto('/admin/merchants');
     await expect(page.getByRole('heading', { level: 1, name: '商户管理' })).toBeVisible();
     await page.getByRole('button', { name: '新建商户' }).click();
@@ -94,9 +100,15 @@ test.describe('catalogue management', () => {
     await expect(row).toContainText('8 Noodle Lane, Oakland, CA');
     await expect(row).toContainText('上午 11:00-14:00，晚上 17:30-22:00');
     await expect(row.getByRole('combobox', { name: /状态/ })).toHaveValue('active');
-    await page.waitForTimeout(6_000);
+    await page.clock.runFor(6_000);
     await expect(loginToast).toBeVisible();
+    // Open, not fading out: had the jump closed it, it would still be drawn for its 150 ms exit.
+    await expect(loginToast).toHaveAttribute('data-state', 'open');
+    // Time stands still from here, so the toast must be gone 12 s after it came, not merely at some later time.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    await page.clock.runFor(5_500);
     await expect(loginToast).toBeHidden({ timeout: 6_000 });
+    await page.clock.resume();
 
     // The deal, for that merchant: saved as a draft, then published.
     await page.goto('/admin/deals');
@@ -292,7 +304,7 @@ test.describe('catalogue management', () => {
   });
 
   test.describe('a deal somebody ordered', () => {
-    test.use({ allowedConsoleErrors: [failedRequest(409, '/api/admin/deals/[^/]+')] });
+    test.use({ allowedConsoleErrors: [failedRequest(409, pathPattern(adminDealEndpoints.delete))] });
 
     test('cannot be deleted; the server says why and the deal can be archived instead', async ({ page, browser }) => {
       const tag = uniqueTag();
@@ -304,7 +316,7 @@ test.describe('catalogue management', () => {
       // A customer starts a checkout, which records an order for the deal.
       const context = await browser.newContext();
       const customer = await signInAsNewCustomer(await context.newPage());
-      const checkout = await context.request.post('/api/checkout', {
+      const checkout = await context.request.post(pathOf(checkoutEndpoints.checkout), {
         headers: { authorization: `Bearer ${customer.sessionId}` },
         data: { dealId: deal.id },
       });

@@ -4,6 +4,8 @@ import { test, expect, expectAccessible } from './fixtures';
 import { apiLogin, DEMO_CUSTOMER, useSession } from './accounts';
 import { PHONE_VIEWPORT } from './catalog';
 import { expectGuestHeader, header, logoutFromHeader } from './auth-screens';
+import { pathOf } from '../contract/endpoint';
+import { authEndpoints } from '../contract/auth';
 
 const SAVED_CART = JSON.stringify([{ dealId: 'kept-deal', quantity: 2 }]);
 
@@ -25,7 +27,7 @@ test.describe('logout', () => {
     await expect(header(page).getByText(phone)).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('sessionId'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe(SAVED_CART);
-    const probe = await page.request.get('/api/auth/user', { headers: { Authorization: `Bearer ${sessionId}` } });
+    const probe = await page.request.get(pathOf(authEndpoints.currentUser), { headers: { Authorization: `Bearer ${sessionId}` } });
     expect(probe.status()).toBe(401);
 
     await page.goto('/profile');
@@ -42,7 +44,7 @@ test.describe('logout', () => {
       await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
       await expect(page).toHaveURL(/\/$/);
       await expectGuestHeader(page);
-      const probe = await page.request.get('/api/auth/user', { headers: { Authorization: `Bearer ${sessionId}` } });
+      const probe = await page.request.get(pathOf(authEndpoints.currentUser), { headers: { Authorization: `Bearer ${sessionId}` } });
       expect(probe.status()).toBe(401);
     });
   });

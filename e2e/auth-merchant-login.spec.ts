@@ -4,6 +4,8 @@ import { test, expect, expectAccessible } from './fixtures';
 import { DEMO_CUSTOMER, DEMO_MERCHANT } from './accounts';
 import { PHONE_VIEWPORT, scrollsHorizontally } from './catalog';
 import { expectGuestHeader, expectToast, header, passwordInput } from './auth-screens';
+import { pathOf } from '../contract/endpoint';
+import { authEndpoints } from '../contract/auth';
 
 test.describe('merchant login', () => {
   test('checks the fields and signs the demo merchant in', async ({ page }) => {
@@ -36,7 +38,7 @@ test.describe('merchant login', () => {
     const main = page.getByRole('main');
     await main.getByLabel('Phone Number').fill(DEMO_CUSTOMER.phone);
     await passwordInput(main).fill(DEMO_CUSTOMER.password);
-    const loggedOut = page.waitForResponse((res) => res.url().endsWith('/api/auth/logout') && res.ok());
+    const loggedOut = page.waitForResponse((res) => res.url().endsWith(pathOf(authEndpoints.logout)) && res.ok());
     await main.getByRole('button', { name: 'Login', exact: true }).click();
     await expectToast(page, 'Access Denied', 'This account is not authorized for merchant access');
     await loggedOut;

@@ -3,9 +3,12 @@ import { test, expect, expectAccessible, failedRequest } from './fixtures';
 import { apiLogin, DEMO_CUSTOMER, signInAsNewCustomer, useSession } from './accounts';
 import { PHONE_VIEWPORT, scrollsHorizontally } from './catalog';
 import { expectToast, header, loginWithPassword, logoutFromHeader, passwordInput } from './auth-screens';
+import { pathOf } from '../contract/endpoint';
+import { authEndpoints } from '../contract/auth';
+import { pathPattern } from './api-paths';
 
 test.describe('password on the profile', () => {
-  test.use({ allowedConsoleErrors: [failedRequest(400, '/api/auth/password')] });
+  test.use({ allowedConsoleErrors: [failedRequest(400, pathPattern(authEndpoints.changePassword))] });
 
   test('sets a first password, logs in with it, and changes it', async ({ page }) => {
     // Many steps and several accessibility scans in one journey.
@@ -49,7 +52,7 @@ test.describe('password on the profile', () => {
     // Every older session ended; this device carries on with the new one the server handed back.
     const stored = await page.evaluate(() => localStorage.getItem('sessionId'));
     expect(stored).not.toBe(smsSession);
-    expect((await page.request.get('/api/auth/user', { headers: { Authorization: `Bearer ${smsSession}` } })).status()).toBe(401);
+    expect((await page.request.get(pathOf(authEndpoints.currentUser), { headers: { Authorization: `Bearer ${smsSession}` } })).status()).toBe(401);
     await page.reload();
     await expect(header(page).getByText(phone).first()).toBeVisible();
 

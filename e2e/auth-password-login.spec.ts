@@ -3,9 +3,11 @@ import { test, expect, expectAccessible, failedRequest } from './fixtures';
 import { DEMO_CUSTOMER } from './accounts';
 import { PHONE_VIEWPORT, scrollsHorizontally } from './catalog';
 import { expectToast, header, loginDialog, openLoginFromHeader, passwordInput } from './auth-screens';
+import { authEndpoints } from '../contract/auth';
+import { pathPattern } from './api-paths';
 
 test.describe('password login', () => {
-  test.use({ allowedConsoleErrors: [failedRequest(401, '/api/auth/password-login')] });
+  test.use({ allowedConsoleErrors: [failedRequest(401, pathPattern(authEndpoints.passwordLogin))] });
 
   test('checks the fields, refuses a wrong password and signs the demo customer in', async ({ page }) => {
     // Many steps and several accessibility scans in one journey.

@@ -1,6 +1,8 @@
 // Accessible locators and small steps shared by the account journeys (login, register, profile, admin accounts).
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { urlOf } from '../contract/endpoint';
+import { devEndpoints } from '../contract/dev';
 
 /** A phone nobody has used yet, so journeys never share accounts, codes or cooldowns. */
 export function freshPhone(): string {
@@ -9,14 +11,14 @@ export function freshPhone(): string {
 
 /** The latest code the development SMS outbox holds for a phone. */
 export async function latestSmsCode(request: APIRequestContext, phone: string, baseURL = ''): Promise<string> {
-  const res = await request.get(`${baseURL}/api/dev/sms-outbox?phone=${encodeURIComponent(phone)}`);
+  const res = await request.get(`${baseURL}${urlOf(devEndpoints.smsOutbox, { query: { phone } })}`);
   expect(res.ok(), `no code in the outbox for ${phone}`).toBe(true);
   return ((await res.json()) as { code: string }).code;
 }
 
 /** The latest code the development email outbox holds for an address. */
 export async function latestEmailCode(request: APIRequestContext, email: string, baseURL = ''): Promise<string> {
-  const res = await request.get(`${baseURL}/api/dev/email-outbox?email=${encodeURIComponent(email)}`);
+  const res = await request.get(`${baseURL}${urlOf(devEndpoints.emailOutbox, { query: { email } })}`);
   expect(res.ok(), `no code in the outbox for ${email}`).toBe(true);
   return ((await res.json()) as { code: string }).code;
 }

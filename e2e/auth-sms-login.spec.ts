@@ -2,10 +2,12 @@
 import { test, expect, expectAccessible, failedRequest } from './fixtures';
 import { PHONE_VIEWPORT, scrollsHorizontally } from './catalog';
 import { expectToast, freshPhone, header, latestSmsCode, openLoginFromHeader } from './auth-screens';
+import { authEndpoints } from '../contract/auth';
+import { pathPattern } from './api-paths';
 
 test.describe('SMS login', () => {
   // A wrong code is refused with 400 on purpose.
-  test.use({ allowedConsoleErrors: [failedRequest(400, '/api/auth/verify-sms-code')] });
+  test.use({ allowedConsoleErrors: [failedRequest(400, pathPattern(authEndpoints.verifySmsCode))] });
 
   test('sends a code, verifies it and signs the new customer in', async ({ page }) => {
     // Many steps and several accessibility scans in one journey.

@@ -9,6 +9,8 @@ import { dealCard, PHONE_VIEWPORT, scrollsHorizontally, SUSHI } from './catalog'
 import { dealIdByTitle } from './fixtures-camera/vouchers';
 import { test, expect, expectAccessible, MAP_TILES } from './fixtures';
 import { buyThroughApi } from './purchase-helpers';
+import { pathOf } from '../contract/endpoint';
+import { voucherEndpoints } from '../contract/checkout';
 
 /** The demo sushi merchant's position (server/db/demo-data.ts) and its place on OpenStreetMap. */
 const SUSHI_MAP = 'https://www.openstreetmap.org/?mlat=37.7853&mlon=-122.4294#map=17/37.7853/-122.4294';
@@ -112,7 +114,7 @@ for (const viewport of [null, PHONE_VIEWPORT]) {
     test('the printable voucher shows the address and Open in maps, and prints the address', async ({ page, request }) => {
       const { sessionId } = await signInAsNewCustomer(page);
       await buyThroughApi(request, sessionId, [{ dealId: await dealIdByTitle(request, SUSHI.title), quantity: 1 }]);
-      const [voucher] = (await (await request.get('/api/user/vouchers', { headers: { authorization: `Bearer ${sessionId}` } })).json()) as Array<{
+      const [voucher] = (await (await request.get(pathOf(voucherEndpoints.list), { headers: { authorization: `Bearer ${sessionId}` } })).json()) as Array<{
         id: string;
       }>;
       if (!voucher) throw new Error('the purchase issued no voucher');

@@ -2,6 +2,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, failedRequest } from './fixtures';
 import { dealCard, PHONE_VIEWPORT, scrollsHorizontally, SUSHI } from './catalog';
+import { dealEndpoints } from '../contract/deals';
+import { pathPattern } from './api-paths';
 
 // The sushi platter is also sold to groups, so its Buy Now reads "Buy alone $19.99".
 // The demo data gives each deal eight stored reviews (ratings 5,5,4,5,4,5,4,5); the newest three are shown.
@@ -64,7 +66,7 @@ test.describe('deal detail', () => {
   test.describe('an unknown deal', () => {
     const missingId = '00000000-0000-4000-8000-000000000000';
     // The browser logs the 404s of the missing deal's page and of its API read; those answers are the point of this journey.
-    test.use({ allowedConsoleErrors: [failedRequest(404, `(?:/api/deals|/deal)/${missingId}[^)]*`)] });
+    test.use({ allowedConsoleErrors: [failedRequest(404, `(?:${pathPattern(dealEndpoints.get, { id: missingId })}|/deal/${missingId})[^)]*`)] });
 
     test('says Deal Not Found', async ({ page }) => {
       await page.goto(`/deal/${missingId}`);

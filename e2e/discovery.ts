@@ -4,6 +4,8 @@ import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect } from './fixtures';
 import { apiLogin, E2E_ADMIN } from './accounts';
 import { freshPhone } from './auth-screens';
+import { pathOf } from '../contract/endpoint';
+import { adminDealEndpoints, adminMerchantEndpoints } from '../contract/admin';
 
 /** Near San Francisco's Civic Center, the demo merchants' city. */
 export const SAN_FRANCISCO = { latitude: 37.779, longitude: -122.419 };
@@ -21,16 +23,16 @@ export async function adminSetup(request: APIRequestContext) {
   };
   return {
     createMerchant: (name: string, place: { city?: string; latitude?: number; longitude?: number } = {}) =>
-      send<{ id: string }>('post', '/api/admin/merchants', { name, phone: freshPhone(), ...place }),
+      send<{ id: string }>('post', pathOf(adminMerchantEndpoints.create), { name, phone: freshPhone(), ...place }),
     /** A published, active deal. */
     createDeal: async (merchantId: string, title: string, fields: { priceCents?: number } = {}) => {
-      const deal = await send<{ id: string }>('post', '/api/admin/deals', {
+      const deal = await send<{ id: string }>('post', pathOf(adminDealEndpoints.create), {
         merchantId,
         title,
         priceCents: fields.priceCents ?? 1500,
         description: '<p>Set up by a journey.</p>',
       });
-      await send('patch', `/api/admin/deals/${deal.id}/status`, { status: 'published', active: true });
+      await send('patch', pathOf(adminDealEndpoints.setStatus, { id: deal.id }), { status: 'published', active: true });
       return deal;
     },
   };

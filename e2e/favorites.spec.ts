@@ -5,6 +5,9 @@ import { signInAsNewCustomer } from './accounts';
 import { loginDialog } from './auth-screens';
 import { dealCard, PHONE_VIEWPORT, scrollsHorizontally, SPEC_DEALS, SUSHI } from './catalog';
 import { test, expect, expectAccessible, failedRequest } from './fixtures';
+import { pathOf } from '../contract/endpoint';
+import { favoriteEndpoints } from '../contract/favorites';
+import { pathPattern } from './api-paths';
 
 const SPA = SPEC_DEALS[1];
 
@@ -85,11 +88,11 @@ test.describe('favourites', () => {
   });
 
   test.describe('when the server fails', () => {
-    test.use({ allowedConsoleErrors: [failedRequest(500, '/api/favorites')] });
+    test.use({ allowedConsoleErrors: [failedRequest(500, pathPattern(favoriteEndpoints.list))] });
 
     test('a refused change is rolled back with a message', async ({ page }) => {
       await signInAsNewCustomer(page);
-      await page.route('**/api/favorites', (route) =>
+      await page.route(`**${pathOf(favoriteEndpoints.add)}`, (route) =>
         route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { message: 'Something broke' } }) : route.fallback(),
       );
       await page.goto('/');
@@ -102,7 +105,7 @@ test.describe('favourites', () => {
     test('a list that cannot load offers a retry', async ({ page }) => {
       await signInAsNewCustomer(page);
       let failing = true;
-      await page.route('**/api/favorites', (route) =>
+      await page.route(`**${pathOf(favoriteEndpoints.list)}`, (route) =>
         failing && route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { message: 'Down' } }) : route.fallback(),
       );
       await page.goto('/favorites');

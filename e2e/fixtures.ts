@@ -2,6 +2,8 @@
 // plus `expectAccessible`, an axe-core check for serious and critical WCAG 2.1 A/AA violations.
 import { test as base, expect, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import { authEndpoints } from '../contract/auth';
+import { pathPattern } from './api-paths';
 
 export { expect };
 
@@ -15,7 +17,8 @@ interface JourneyOptions {
 
 /**
  * A "Failed to load resource" console line for a request to `pathPattern` answering `status`. The pattern is a regular
- * expression for the whole path and query: '/api/favorites' matches that path only, '/api/merchant/[^)]*' any below it.
+ * expression for the whole path and query, an endpoint's made by `pathPattern` of ./api-paths.ts from its declaration:
+ * `pathPattern(favoriteEndpoints.list)` matches that path only; a pattern may add a tail (`[^)]*`: anything below it).
  */
 export function failedRequest(status: number, pathPattern: string): RegExp {
   return new RegExp(`^console error: Failed to load resource: the server responded with a status of ${status} .*\\(https?://[^/]+${pathPattern}(:\\d+)?\\)$`);
@@ -25,7 +28,7 @@ export function failedRequest(status: number, pathPattern: string): RegExp {
  * Chromium logs every non-2xx answer as a console error. A guest's session probe answers 401 by design
  * (docs/product/api.md#conventions: the current-user read yields null on 401), so that one line is expected on every guest page.
  */
-const EXPECTED_EVERYWHERE = [failedRequest(401, '/api/auth/user')];
+const EXPECTED_EVERYWHERE = [failedRequest(401, pathPattern(authEndpoints.currentUser))];
 
 /**
  * The venue map's tiles come from OpenStreetMap's servers. Journeys never reach the internet: every tile request fails

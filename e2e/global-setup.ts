@@ -5,6 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { E2E_ADMIN, E2E_BOOTSTRAP_SECRET } from './accounts';
+import { pathOf } from '../contract/endpoint';
+import { adminAccountEndpoints } from '../contract/admin';
+import { authEndpoints } from '../contract/auth';
+import { systemEndpoints } from '../contract/system';
 
 const root = path.resolve(import.meta.dirname, '..');
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -67,10 +71,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the server was not healthy at ${baseURL}/api/health after ${STARTUP_TIMEOUT_MS / 1000} s (${lastProblem}):\n${output.join('')}`);
+      throw new Error(`the server was not healthy at ${baseURL}${pathOf(systemEndpoints.health)} after ${STARTUP_TIMEOUT_MS / 1000} s (${lastProblem}):\n${output.join('')}`);
     }
     try {
-      const res = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      const res = await fetch(`${baseURL}${pathOf(systemEndpoints.health)}`, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) ready = true;
       else lastProblem = `health answered ${res.status}`;
     } catch (err) {
@@ -89,14 +93,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
 /** The journeys share one superadmin, made the way a real install makes its first one: bootstrap, then a password. */
 async function createSuperadmin(baseURL: string): Promise<void> {
-  const boot = await fetch(`${baseURL}/api/admin/bootstrap`, {
+  const boot = await fetch(`${baseURL}${pathOf(adminAccountEndpoints.bootstrap)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-bootstrap-secret': E2E_BOOTSTRAP_SECRET },
     body: JSON.stringify({ phone: E2E_ADMIN.phone }),
   });
   if (!boot.ok) throw new Error(`bootstrapping the journeys' superadmin failed: ${boot.status} ${await boot.text()}`);
   const { sessionId } = (await boot.json()) as { sessionId: string };
-  const password = await fetch(`${baseURL}/api/auth/password`, {
+  const password = await fetch(`${baseURL}${pathOf(authEndpoints.changePassword)}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${sessionId}` },
     body: JSON.stringify({ newPassword: E2E_ADMIN.password }),

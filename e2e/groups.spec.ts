@@ -8,6 +8,11 @@ import { PHONE_VIEWPORT, scrollsHorizontally, SPEC_DEALS, SUSHI } from './catalo
 import { dealIdByTitle } from './fixtures-camera/vouchers';
 import { test, expect, expectAccessible } from './fixtures';
 import { CARD_EXPIRY } from './purchase-helpers';
+import { pathOf } from '../contract/endpoint';
+import { checkoutEndpoints, voucherEndpoints } from '../contract/checkout';
+import { devEndpoints } from '../contract/dev';
+import { groupEndpoints } from '../contract/groups';
+import { orderEndpoints } from '../contract/orders';
 
 const SPA = SPEC_DEALS[1];
 const SPA_GROUP_PRICE = '$29.99';
@@ -31,11 +36,11 @@ async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }
 /** Starts (no group id) or joins a group through the API and pays for the place; answers the group's id. */
 async function paidPlace(request: APIRequestContext, sessionId: string, dealId: string, groupId?: string): Promise<string> {
   const headers = { authorization: `Bearer ${sessionId}` };
-  const started = groupId ? await request.post(`/api/groups/${groupId}/join`, { headers }) : await request.post('/api/groups', { headers, data: { dealId } });
+  const started = groupId ? await request.post(pathOf(groupEndpoints.join, { id: groupId }), { headers }) : await request.post(pathOf(groupEndpoints.start), { headers, data: { dealId } });
   expect(started.ok(), await started.text()).toBe(true);
   const answer = (await started.json()) as { group: { id: string }; url: string };
   const session = new URL(answer.url).searchParams.get('session_id') ?? '';
-  const paid = await request.post(`/api/test-provider/sessions/${encodeURIComponent(session)}/pay`, {
+  const paid = await request.post(pathOf(checkoutEndpoints.testPay, { id: session }), {
     headers,
     data: { cardNumber: '4242424242424242', expiry: CARD_EXPIRY, cvc: '123', cardholderName: 'Group Member' },
   });
@@ -113,7 +118,7 @@ test.describe('group deals', () => {
     await expect(page.getByText(SUSHI_GROUP_PRICE).first()).toBeVisible();
 
     // The clock moves to the end of the group's window; the sweep fails the group and refunds both members.
-    const ended = await request.post(`/api/dev/groups/${groupId}/end-window`);
+    const ended = await request.post(pathOf(devEndpoints.endGroupWindow, { id: groupId }));
     expect(ended.ok(), await ended.text()).toBe(true);
     expect(((await ended.json()) as { status: string }).status).toBe('failed');
 
@@ -124,9 +129,9 @@ test.describe('group deals', () => {
 
     for (const who of [starter, joiner]) {
       const headers = { authorization: `Bearer ${who.sessionId}` };
-      const vouchers = (await (await request.get('/api/user/vouchers', { headers })).json()) as unknown[];
+      const vouchers = (await (await request.get(pathOf(voucherEndpoints.list), { headers })).json()) as unknown[];
       expect(vouchers).toEqual([]);
-      const orders = (await (await request.get('/api/user/orders', { headers })).json()) as { refundedCents: number; group: { status: string } }[];
+      const orders = (await (await request.get(pathOf(orderEndpoints.list), { headers })).json()) as { refundedCents: number; group: { status: string } }[];
       expect(orders[0]).toMatchObject({ refundedCents: 1499, group: { status: 'failed' } });
     }
     await page.goto('/orders');

@@ -6,6 +6,8 @@ import type { Page } from '@playwright/test';
 import { apiLogin, signInAsAdmin, signInAsDemoMerchant, signInAsNewCustomer, useSession } from './accounts';
 import { header } from './auth-screens';
 import { test, expect, expectAccessible } from './fixtures';
+import { statementEndpoints } from '../contract/workspace';
+import { pathPattern } from './api-paths';
 
 const LAPTOP = { width: 1280, height: 900 };
 const HAN = /[\u4e00-\u9fff]/;
@@ -68,7 +70,7 @@ const BIG = 123_456_789;
  */
 async function stretchStatements(page: Page): Promise<void> {
   const widen = <T extends object>(item: T) => ({ ...item, merchantName: LONG_WORD, grossCents: BIG, commissionCents: BIG, refundsCents: BIG, netCents: -BIG });
-  await page.route(/\/api\/admin\/statements(\/[^/?]+)?(\?.*)?$/, async (route) => {
+  await page.route(new RegExp(`(?:${pathPattern(statementEndpoints.adminList)}|${pathPattern(statementEndpoints.adminGet)})(\\?.*)?$`), async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as object[] | { lines: object[] };
     const json = Array.isArray(body)

@@ -6,6 +6,9 @@ import { signInAsAdmin } from './accounts';
 import { freshPhone, header, passwordInput } from './auth-screens';
 import { PHONE_VIEWPORT, SUSHI } from './catalog';
 import { test, expect, expectAccessible, failedRequest } from './fixtures';
+import { pathOf } from '../contract/endpoint';
+import { authEndpoints } from '../contract/auth';
+import { pathPattern } from './api-paths';
 
 const HAN = /[\u4e00-\u9fff]/;
 
@@ -48,7 +51,7 @@ for (const [width, viewport] of [
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(HAN);
 
       // The server's refusal comes in Chinese: a wrong password.
-      const response = await page.request.post('/api/auth/password-login', {
+      const response = await page.request.post(pathOf(authEndpoints.passwordLogin), {
         headers: { 'accept-language': 'zh-CN' },
         // An unknown number: no real account's attempt budget is spent.
         data: { identifier: freshPhone(), password: 'not-the-password' },
@@ -66,7 +69,7 @@ for (const [width, viewport] of [
 }
 
 test.describe('a refused login', () => {
-  test.use({ allowedConsoleErrors: [failedRequest(401, '/api/auth/password-login')] });
+  test.use({ allowedConsoleErrors: [failedRequest(401, pathPattern(authEndpoints.passwordLogin))] });
 
   test('in Chinese shows the server message in Chinese', async ({ page }) => {
     await page.goto('/');

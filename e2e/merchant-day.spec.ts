@@ -9,10 +9,13 @@ import { PHONE_VIEWPORT, scrollsHorizontally, SUSHI } from './catalog';
 import { passwordInput } from './auth-screens';
 import { test, expect, expectAccessible } from './fixtures';
 import { buyVoucher, type BoughtVoucher } from './fixtures-camera/vouchers';
+import { pathOf, urlOf } from '../contract/endpoint';
+import { dealEndpoints } from '../contract/deals';
+import { workspaceEndpoints } from '../contract/workspace';
 
 async function overview(request: APIRequestContext): Promise<MerchantOverview> {
   const sessionId = await apiLogin(request, DEMO_MERCHANT.phone, DEMO_MERCHANT.password);
-  const answer = await request.get('/api/merchant/overview', { headers: { authorization: `Bearer ${sessionId}` } });
+  const answer = await request.get(pathOf(workspaceEndpoints.overview), { headers: { authorization: `Bearer ${sessionId}` } });
   expect(answer.status()).toBe(200);
   return (await answer.json()) as MerchantOverview;
 }
@@ -101,7 +104,7 @@ for (const viewport of [null, PHONE_VIEWPORT]) {
     const entry = queue.getByRole('article', { name: title, exact: true });
     await entry.getByRole('button', { name: /^通过/ }).click();
     await expect(entry).toBeHidden();
-    const listed = await request.get(`/api/deals?q=${encodeURIComponent(title)}`);
+    const listed = await request.get(urlOf(dealEndpoints.list, { query: { q: title } }));
     expect(((await listed.json()) as Array<{ title: string }>).map((d) => d.title)).toContain(title);
   });
 }
@@ -111,10 +114,10 @@ test('a proposal turned down comes back with its reason, is changed and handed i
   const ownerSession = await apiLogin(request, DEMO_MERCHANT.phone, DEMO_MERCHANT.password);
   const owner = { authorization: `Bearer ${ownerSession}` };
   const title = `Chirashi bowl ${Date.now().toString(36)}`;
-  const created = await request.post('/api/merchant/deals', { headers: owner, data: { title, priceCents: 2450 } });
+  const created = await request.post(pathOf(workspaceEndpoints.createDeal), { headers: owner, data: { title, priceCents: 2450 } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  expect((await request.post(`/api/merchant/deals/${id}/submit`, { headers: owner })).status()).toBe(200);
+  expect((await request.post(pathOf(workspaceEndpoints.submitDeal, { id }), { headers: owner })).status()).toBe(200);
 
   // The superadmin turns it down from the queue, with a reason.
   await signInAsAdmin(page);

@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathOf } from '../contract/endpoint';
+import { systemEndpoints } from '../contract/system';
 
 const root = path.resolve(import.meta.dirname, '..');
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -76,7 +78,7 @@ export async function startOwnServer(options: { bootstrapSecret: string; demoDat
       await stop();
       throw new Error(`the server was not healthy at ${baseURL} after ${STARTUP_TIMEOUT_MS / 1000} s:\n${output.join('')}`);
     }
-    const healthy = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) })
+    const healthy = await fetch(`${baseURL}${pathOf(systemEndpoints.health)}`, { signal: AbortSignal.timeout(2_000) })
       .then((res) => res.ok)
       .catch(() => false);
     if (healthy) return { baseURL, bootstrapSecret: options.bootstrapSecret, stop };

@@ -9,6 +9,8 @@ import { dealCard, PHONE_VIEWPORT, scrollsHorizontally, SPEC_DEALS, SUSHI } from
 import { dealIdByTitle } from './fixtures-camera/vouchers';
 import { test, expect, expectAccessible, failedRequest } from './fixtures';
 import { buyThroughApi, expectPurchaseToast } from './purchase-helpers';
+import { checkoutEndpoints } from '../contract/checkout';
+import { pathPattern } from './api-paths';
 
 const SPA = SPEC_DEALS[1];
 
@@ -66,7 +68,7 @@ test.describe('Buy Now', () => {
   });
 
   test.describe('when the server refuses the checkout', () => {
-    test.use({ allowedConsoleErrors: [failedRequest(409, '/api/checkout')] });
+    test.use({ allowedConsoleErrors: [failedRequest(409, pathPattern(checkoutEndpoints.checkout))] });
 
     test("shows Checkout Error with the server's reason", async ({ page, request }) => {
       // The spa day allows two per customer across all orders; this customer already has two.

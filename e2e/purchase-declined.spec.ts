@@ -4,10 +4,12 @@ import { signInAsNewCustomer } from './accounts';
 import { dealCard, PHONE_VIEWPORT, scrollsHorizontally, SUSHI } from './catalog';
 import { test, expect, expectAccessible, failedRequest } from './fixtures';
 import { CARD_EXPIRY, expectPurchaseToast } from './purchase-helpers';
+import { checkoutEndpoints } from '../contract/checkout';
+import { pathPattern } from './api-paths';
 
 
 // The provider answers 402 for the declined card; Chromium logs that answer as a console error.
-test.use({ allowedConsoleErrors: [failedRequest(402, '/api/test-provider/sessions/[^/]+/pay')] });
+test.use({ allowedConsoleErrors: [failedRequest(402, pathPattern(checkoutEndpoints.testPay))] });
 
 for (const viewport of [null, PHONE_VIEWPORT]) {
   const width = viewport ? 'phone' : 'desktop';

@@ -1,6 +1,8 @@
 // Shared steps of the purchase journeys (cart, checkout, payment result, My Vouchers).
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { pathOf } from '../contract/endpoint';
+import { checkoutEndpoints } from '../contract/checkout';
 
 /** A card expiry comfortably in the future, as MM/YY. */
 export const CARD_EXPIRY = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
@@ -23,17 +25,17 @@ export async function expectPurchaseToast(page: Page, title: string, description
   if (description !== undefined) await expect(toast).toContainText(description);
 }
 
-/** Buys through the API what the cart and the payment page would: POST /api/checkout, then the test card. */
+/** Buys through the API what the cart and the payment page would: the checkout (checkoutEndpoints.checkout), then the test card. */
 export async function buyThroughApi(
   request: APIRequestContext,
   sessionId: string,
   items: Array<{ dealId: string; quantity: number }>,
 ): Promise<void> {
   const headers = { authorization: `Bearer ${sessionId}` };
-  const started = await request.post('/api/checkout', { headers, data: { items } });
+  const started = await request.post(pathOf(checkoutEndpoints.checkout), { headers, data: { items } });
   expect(started.ok(), await started.text()).toBe(true);
   const session = new URL(((await started.json()) as { url: string }).url).searchParams.get('session_id') ?? '';
-  const paid = await request.post(`/api/test-provider/sessions/${encodeURIComponent(session)}/pay`, {
+  const paid = await request.post(pathOf(checkoutEndpoints.testPay, { id: session }), {
     headers,
     data: { cardNumber: '4242424242424242', expiry: CARD_EXPIRY, cvc: '123', cardholderName: 'Journey Buyer' },
   });

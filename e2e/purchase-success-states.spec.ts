@@ -4,9 +4,12 @@
 import type { Page, Route } from '@playwright/test';
 import { signInAsNewCustomer } from './accounts';
 import { test, expect, expectAccessible, failedRequest } from './fixtures';
+import { pathOf } from '../contract/endpoint';
+import { checkoutEndpoints } from '../contract/checkout';
+import { pathPattern } from './api-paths';
 
 const SESSION = 'cs_test_journey_states';
-const STATUS_URL = `**/api/payment-status/${SESSION}`;
+const STATUS_URL = `**${pathOf(checkoutEndpoints.paymentStatus, { sessionId: SESSION })}`;
 
 function answer(status: 'pending' | 'paid', withVoucher: boolean) {
   const order = {
@@ -97,7 +100,7 @@ test.describe('payment result views', () => {
   });
 
   test.describe('when the status cannot be read', () => {
-    test.use({ allowedConsoleErrors: [failedRequest(500, `/api/payment-status/${SESSION}`)] });
+    test.use({ allowedConsoleErrors: [failedRequest(500, pathPattern(checkoutEndpoints.paymentStatus, { sessionId: SESSION }))] });
 
     test('shows Error Loading Payment Status', async ({ page }) => {
       await signInAsNewCustomer(page);

@@ -5,13 +5,17 @@ import { signInAsDemoMerchant, signInAsNewCustomer } from './accounts';
 import { PHONE_VIEWPORT, scrollsHorizontally, SPEC_DEALS, SUSHI } from './catalog';
 import { test, expect, expectAccessible, failedRequest } from './fixtures';
 import { buyVoucher, wrongPin } from './fixtures-camera/vouchers';
+import { pathOf } from '../contract/endpoint';
+import { voucherEndpoints } from '../contract/checkout';
+import { redemptionEndpoints } from '../contract/redemption';
+import { pathPattern } from './api-paths';
 
 const SPA = SPEC_DEALS[1];
 
 // Refusals answer 4xx on purpose, and Chromium logs each such answer as a console error. One pattern covers them all,
 // the check's and the redemption's: the option takes a one-element list (Playwright would read two RegExps as a value and
 // its fixture options).
-const refusalStatuses = failedRequest(400, '(?:/api/redeem|/api/merchant/redemptions/preview)').source.replace('status of 400', 'status of (?:400|403|409)');
+const refusalStatuses = failedRequest(400, `(?:${pathPattern(redemptionEndpoints.redeem)}|${pathPattern(redemptionEndpoints.preview)})`).source.replace('status of 400', 'status of (?:400|403|409)');
 test.use({ allowedConsoleErrors: [new RegExp(refusalStatuses)] });
 
 const codeField = (page: Page) => page.getByLabel('Voucher Code');
@@ -89,7 +93,7 @@ test.describe('redeeming by code and PIN', () => {
     await expect(recent.getByText('Redemption undone: the voucher is active again')).toBeVisible();
     await expect(recent.getByRole('button', { name: `Undo ${voucher.code}` })).toBeHidden();
     await expect(recent.getByRole('listitem').filter({ hasText: voucher.code }).first()).toContainText('Undone');
-    const mine = await request.get('/api/user/vouchers', { headers: { authorization: `Bearer ${voucher.customer.sessionId}` } });
+    const mine = await request.get(pathOf(voucherEndpoints.list), { headers: { authorization: `Bearer ${voucher.customer.sessionId}` } });
     expect(((await mine.json()) as Array<{ voucherCode: string; status: string }>).find((v) => v.voucherCode === voucher.code)?.status).toBe('active');
 
     await redeem(page, voucher.code, voucher.pin);
@@ -109,7 +113,7 @@ test.describe('redeeming by code and PIN', () => {
     await signInAsDemoMerchant(page);
     const redeemCalls: string[] = [];
     page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/api/redeem') redeemCalls.push(r.method());
+      if (new URL(r.url()).pathname === pathOf(redemptionEndpoints.redeem)) redeemCalls.push(r.method());
     });
 
     // As a phone camera opens it: lowercase letters and stray characters are cleaned like typing would.
@@ -119,7 +123,7 @@ test.describe('redeeming by code and PIN', () => {
     await expect(page.getByRole('region', { name: 'Recent Redemptions' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(redeemCalls).toEqual([]);
-    const stillValid = await request.get('/api/user/vouchers', { headers: { authorization: `Bearer ${voucher.customer.sessionId}` } });
+    const stillValid = await request.get(pathOf(voucherEndpoints.list), { headers: { authorization: `Bearer ${voucher.customer.sessionId}` } });
     expect(((await stillValid.json()) as Array<{ voucherCode: string; redeemed: boolean }>).find((v) => v.voucherCode === voucher.code)?.redeemed).toBe(false);
 
     await checkButton(page).click();

@@ -1,18 +1,23 @@
 // Journey: the payment provider misbehaves. A refund whose provider call hangs reads "Refund pending" to its customer
 // and then "Refunded" once the provider answers, without a reload; a refund the provider refuses lands on Needs
 // attention, where a superadmin resolves it, in Chinese. The built-in provider is told to hang or refuse for one
-// voucher only (POST /api/dev/test-provider/refunds), so journeys running beside this one are not touched.
+// voucher only (devEndpoints.testProviderRefunds), so journeys running beside this one are not touched.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInAsAdmin, useSession } from './accounts';
 import { SPEC_DEALS } from './catalog';
 import { failedRequest, test, expect, expectAccessible } from './fixtures';
 import { buyVoucher, type BoughtVoucher } from './fixtures-camera/vouchers';
+import { pathOf } from '../contract/endpoint';
+import { voucherEndpoints } from '../contract/checkout';
+import { devEndpoints } from '../contract/dev';
+import { orderEndpoints } from '../contract/orders';
+import { pathPattern } from './api-paths';
 
 const SPA = SPEC_DEALS[1];
 
 /** The bought voucher's id, read from its owner's list. */
 async function voucherIdOf(request: APIRequestContext, voucher: BoughtVoucher): Promise<string> {
-  const answer = await request.get('/api/user/vouchers', { headers: { authorization: `Bearer ${voucher.customer.sessionId}` } });
+  const answer = await request.get(pathOf(voucherEndpoints.list), { headers: { authorization: `Bearer ${voucher.customer.sessionId}` } });
   expect(answer.ok(), await answer.text()).toBe(true);
   const found = ((await answer.json()) as { id: string; voucherCode: string }[]).find((v) => v.voucherCode === voucher.code);
   if (!found) throw new Error(`voucher ${voucher.code} is not in its owner's list`);
@@ -20,7 +25,7 @@ async function voucherIdOf(request: APIRequestContext, voucher: BoughtVoucher): 
 }
 
 async function provider(request: APIRequestContext, mode: 'hold' | 'release' | 'refuse', voucherId: string): Promise<void> {
-  const answer = await request.post('/api/dev/test-provider/refunds', { data: { mode, voucherId } });
+  const answer = await request.post(pathOf(devEndpoints.testProviderRefunds), { data: { mode, voucherId } });
   expect(answer.ok(), await answer.text()).toBe(true);
 }
 
@@ -58,7 +63,7 @@ test.describe('refunds when the payment provider misbehaves', () => {
 
   test.describe('refused', () => {
   // The provider's refusal is answered 502, which the browser logs.
-  test.use({ allowedConsoleErrors: [failedRequest(502, '/api/vouchers/[^/]+/refund')] });
+  test.use({ allowedConsoleErrors: [failedRequest(502, pathPattern(orderEndpoints.refund))] });
 
     test('a refund the provider refuses is resolved by a superadmin on Needs attention, in Chinese', async ({ page, browser, request }) => {
       const voucher = await buyVoucher(page.request, SPA.title);

@@ -5,6 +5,8 @@ import { apiLogin, DEMO_MERCHANT, signInAsAdmin, useSession } from './accounts';
 import { PHONE_VIEWPORT, scrollsHorizontally, SPEC_DEALS, SUSHI } from './catalog';
 import { test, expect, expectAccessible } from './fixtures';
 import { buyVoucher } from './fixtures-camera/vouchers';
+import { pathOf } from '../contract/endpoint';
+import { redemptionEndpoints } from '../contract/redemption';
 
 const SPA = SPEC_DEALS[1];
 
@@ -42,7 +44,7 @@ test.describe('refunds', () => {
   test('customer service gives a goodwill refund of a redeemed voucher; the ledger shows it', async ({ browser, request }) => {
     const voucher = await buyVoucher(request, SUSHI.title);
     const merchant = await apiLogin(request, DEMO_MERCHANT.phone, DEMO_MERCHANT.password);
-    const redeemed = await request.post('/api/redeem', { headers: { authorization: `Bearer ${merchant}` }, data: { code: voucher.code, pin: voucher.pin } });
+    const redeemed = await request.post(pathOf(redemptionEndpoints.redeem), { headers: { authorization: `Bearer ${merchant}` }, data: { code: voucher.code, pin: voucher.pin } });
     expect(redeemed.ok(), await redeemed.text()).toBe(true);
 
     const page = await newPage(browser);

@@ -5,19 +5,21 @@ import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './fixtures';
 import { apiLogin, apiNewCustomer, DEMO_CUSTOMER, useSession } from './accounts';
 import { header } from './auth-screens';
+import { pathOf } from '../contract/endpoint';
+import { authEndpoints } from '../contract/auth';
 
 const storedSession = (page: Page): Promise<string | null> => page.evaluate(() => localStorage.getItem('sessionId'));
 
 /** Who the server takes this page's requests for, asked the way the app asks (stored id as bearer, plus cookies). */
 async function currentPhone(page: Page): Promise<string | null> {
-  return page.evaluate(async () => {
+  return page.evaluate(async (address) => {
     const id = localStorage.getItem('sessionId');
-    const response = await fetch('/api/auth/user', {
+    const response = await fetch(address, {
       credentials: 'include',
       headers: id ? { Authorization: `Bearer ${id}` } : {},
     });
     return response.ok ? ((await response.json()) as { phone: string }).phone : null;
-  });
+  }, pathOf(authEndpoints.currentUser));
 }
 
 test.describe('session handed over in the address', () => {

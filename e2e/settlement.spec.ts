@@ -10,6 +10,9 @@ import { apiLogin, DEMO_MERCHANT, signInAsAdmin, signInAsDemoMerchant } from './
 import { toastWith } from './auth-screens';
 import { PHONE_VIEWPORT, scrollsHorizontally, SUSHI } from './catalog';
 import { test, expect, expectAccessible } from './fixtures';
+import { pathOf } from '../contract/endpoint';
+import { adminOrderEndpoints } from '../contract/orders';
+import { statementEndpoints } from '../contract/workspace';
 
 /** What the demo week holds (server/db/demo-data.ts): two platters and two omakase lunches redeemed, at 10%. */
 const DEMO_WEEK = { grossCents: 2 * 1999 + 2 * 3499, commissionCents: 2 * 200 + 2 * 350, refundsCents: 0, netCents: 9896, commissionBps: 1000, lineCount: 4 };
@@ -42,7 +45,7 @@ async function demoStatement(request: APIRequestContext): Promise<Statement> {
   const headers = bearer(await apiLogin(request, DEMO_MERCHANT.phone, DEMO_MERCHANT.password));
   let found: Statement | undefined;
   await expect(async () => {
-    const answer = await request.get('/api/merchant/statements', { headers });
+    const answer = await request.get(pathOf(statementEndpoints.merchantList), { headers });
     expect(answer.status()).toBe(200);
     found = ((await answer.json()) as Statement[]).at(-1);
     expect(found).toBeDefined();
@@ -166,7 +169,7 @@ test.describe.serial("settling the demo merchant's last week", () => {
     await expectAccessible(page, '/admin/statements (paid)');
 
     // The ledger: one payout row of minus the net, with the merchant and the bank's reference.
-    const answer = await page.request.get('/api/admin/ledger', { headers: bearer(adminSession) });
+    const answer = await page.request.get(pathOf(adminOrderEndpoints.ledger), { headers: bearer(adminSession) });
     expect(answer.status()).toBe(200);
     const payouts = ((await answer.json()) as LedgerPage).entries.filter((e) => e.kind === 'payout' && e.providerRef === reference);
     expect(payouts).toEqual([expect.objectContaining({ amountCents: -statement.netCents, merchantId: statement.merchantId, provider: 'bank', orderId: null })]);

@@ -4,6 +4,10 @@ import { apiLogin, apiNewCustomer, DEMO_MERCHANT, signInAsAdmin, signInAsNewCust
 import { PHONE_VIEWPORT, scrollsHorizontally, SUSHI } from './catalog';
 import { test, expect, expectAccessible, failedRequest } from './fixtures';
 import { buyVoucher, wrongPin, type BoughtVoucher } from './fixtures-camera/vouchers';
+import { pathOf } from '../contract/endpoint';
+import { adminAccountEndpoints } from '../contract/admin';
+import { redemptionEndpoints } from '../contract/redemption';
+import { pathPattern } from './api-paths';
 
 const PAGE_SIZE = 50;
 
@@ -21,7 +25,7 @@ const bearer = (sessionId: string) => ({ authorization: `Bearer ${sessionId}` })
 /** The merchant's attempts, through the API: a wrong PIN, the redemption, a second try, and an unknown code. */
 async function redeemWithRefusals(request: APIRequestContext, voucher: BoughtVoucher): Promise<string> {
   const headers = bearer(await apiLogin(request, DEMO_MERCHANT.phone, DEMO_MERCHANT.password));
-  const attempt = (code: string, pin: string) => request.post('/api/redeem', { headers, data: { code, pin } });
+  const attempt = (code: string, pin: string) => request.post(pathOf(redemptionEndpoints.redeem), { headers, data: { code, pin } });
   expect((await attempt(voucher.code, wrongPin(voucher.pin))).status()).toBe(400);
   expect((await attempt(voucher.code, voucher.pin)).status()).toBe(200);
   expect((await attempt(voucher.code, voucher.pin)).status()).toBe(409);
@@ -33,7 +37,7 @@ async function redeemWithRefusals(request: APIRequestContext, voucher: BoughtVou
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 async function summaryFromApi(page: Page, sessionId: string): Promise<Summary> {
-  const res = await page.request.get('/api/admin/redemptions/summary', { headers: bearer(sessionId) });
+  const res = await page.request.get(pathOf(redemptionEndpoints.adminSummary), { headers: bearer(sessionId) });
   expect(res.ok()).toBe(true);
   return (await res.json()) as Summary;
 }
@@ -105,7 +109,7 @@ test.describe('the redemption log for the superadmin', () => {
     const customer = await apiNewCustomer(request);
     const headers = bearer(customer.sessionId);
     for (let i = 0; i < PAGE_SIZE + 5; i += 1) {
-      const res = await request.post('/api/redeem', { headers, data: { code: `PAGE${String(i).padStart(4, '0')}`, pin: '123456' } });
+      const res = await request.post(pathOf(redemptionEndpoints.redeem), { headers, data: { code: `PAGE${String(i).padStart(4, '0')}`, pin: '123456' } });
       expect(res.status()).toBe(403);
     }
 
@@ -140,12 +144,12 @@ test.describe('the redemption log for the superadmin', () => {
 });
 
 test.describe('when the log cannot be read', () => {
-  test.use({ allowedConsoleErrors: [failedRequest(500, '/api/admin/redemptions/summary')] });
+  test.use({ allowedConsoleErrors: [failedRequest(500, pathPattern(redemptionEndpoints.adminSummary))] });
 
   test('the page says 加载失败 and retries', async ({ page }) => {
     await signInAsAdmin(page);
     let failing = true;
-    await page.route('**/api/admin/redemptions/summary', (route) =>
+    await page.route(`**${pathOf(redemptionEndpoints.adminSummary)}`, (route) =>
       failing ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'database unavailable' }) : route.continue(),
     );
     await page.goto('/admin/transactions');
@@ -160,7 +164,7 @@ test.describe('when the log cannot be read', () => {
 });
 
 test.describe('who may read the log', () => {
-  test.use({ allowedConsoleErrors: [failedRequest(401, '/api/admin/check-role')] });
+  test.use({ allowedConsoleErrors: [failedRequest(401, pathPattern(adminAccountEndpoints.checkRole))] });
 
   test('a customer is told access is denied', async ({ page }) => {
     await signInAsNewCustomer(page);

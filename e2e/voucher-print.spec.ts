@@ -5,6 +5,8 @@ import { PHONE_VIEWPORT, scrollsHorizontally, SUSHI } from './catalog';
 import { dealIdByTitle } from './fixtures-camera/vouchers';
 import { test, expect, expectAccessible } from './fixtures';
 import { buyThroughApi } from './purchase-helpers';
+import { pathOf } from '../contract/endpoint';
+import { voucherEndpoints } from '../contract/checkout';
 
 for (const viewport of [null, PHONE_VIEWPORT]) {
   const width = viewport ? 'phone' : 'desktop';
@@ -15,7 +17,7 @@ for (const viewport of [null, PHONE_VIEWPORT]) {
     test('opens from My Vouchers with code, PIN, QR, the merchant and Print', async ({ page, request }) => {
       const { sessionId } = await signInAsNewCustomer(page);
       await buyThroughApi(request, sessionId, [{ dealId: await dealIdByTitle(request, SUSHI.title), quantity: 1 }]);
-      const [voucher] = (await (await request.get('/api/user/vouchers', { headers: { authorization: `Bearer ${sessionId}` } })).json()) as Array<{
+      const [voucher] = (await (await request.get(pathOf(voucherEndpoints.list), { headers: { authorization: `Bearer ${sessionId}` } })).json()) as Array<{
         voucherCode: string;
         voucherPin: string;
       }>;

@@ -9,6 +9,10 @@ import { test, expect, expectAccessible, failedRequest } from './fixtures';
 import { buyThroughApi, expectPurchaseToast } from './purchase-helpers';
 import { readQrImage } from './fixtures-camera/qr-video';
 import { dealIdByTitle } from './fixtures-camera/vouchers';
+import { pathOf } from '../contract/endpoint';
+import { voucherEndpoints } from '../contract/checkout';
+import { redemptionEndpoints } from '../contract/redemption';
+import { pathPattern } from './api-paths';
 
 const SPA = SPEC_DEALS[1];
 
@@ -29,13 +33,13 @@ async function customerWithVouchers(page: Page, request: APIRequestContext): Pro
     { dealId: await dealIdByTitle(request, SUSHI.title), quantity: 1 },
     { dealId: await dealIdByTitle(request, SPA.title), quantity: 1 },
   ]);
-  const vouchers = (await (await request.get('/api/user/vouchers', { headers })).json()) as ApiVoucher[];
+  const vouchers = (await (await request.get(pathOf(voucherEndpoints.list), { headers })).json()) as ApiVoucher[];
   const sushi = vouchers.find((v) => v.dealTitle === SUSHI.title);
   const spa = vouchers.find((v) => v.dealTitle === SPA.title);
   if (!sushi || !spa) throw new Error('the purchase did not issue both vouchers');
 
   const merchant = await apiLogin(request, DEMO_MERCHANT.phone, DEMO_MERCHANT.password);
-  const redeemed = await request.post('/api/redeem', {
+  const redeemed = await request.post(pathOf(redemptionEndpoints.redeem), {
     headers: { authorization: `Bearer ${merchant}` },
     data: { code: sushi.voucherCode, pin: sushi.voucherPin },
   });
@@ -154,12 +158,12 @@ test.describe('My Vouchers', () => {
   });
 
   test.describe('when the list cannot be read', () => {
-    test.use({ allowedConsoleErrors: [failedRequest(500, '/api/user/vouchers')] });
+    test.use({ allowedConsoleErrors: [failedRequest(500, pathPattern(voucherEndpoints.list))] });
 
     test('shows Error Loading Vouchers, and Try Again reads it again', async ({ page }) => {
       await signInAsNewCustomer(page);
       let failing = true;
-      await page.route('**/api/user/vouchers', (route) =>
+      await page.route(`**${pathOf(voucherEndpoints.list)}`, (route) =>
         failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }) : route.continue(),
       );
       await page.goto('/my/vouchers');

@@ -1,6 +1,8 @@
-// `npm test`: every check in order (types, lint, unit + API on PGlite and PostgreSQL, build, browser),
+// `npm test`: every check in order (types, lint with the folder-cycle check, unit + API on PGlite and PostgreSQL, build, browser),
 // each with its own count, ending with the one line CI reads: `all: N passed, M failed`.
-// `npm test -- --only=unit,pg,e2e` runs a subset.
+// `npm test -- --only=unit,pg,e2e` runs a subset. Stages that leave a core idle run side by side (see `waves`): the
+// one-threaded typecheck and lint, and the build beside the PostgreSQL stage, which mostly waits on the database.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,8 +30,13 @@ const stages = [
   {
     key: 'lint',
     aliases: ['eslint'],
-    title: 'lint (eslint .)',
-    run: async () => passFail(await run(bin('eslint'), ['.'])),
+    title: 'lint (eslint . and the folder-cycle check)',
+    // Both run, so one report shows every problem; either failing fails the stage.
+    run: async () => {
+      const eslint = await run(bin('eslint'), ['.']);
+      const cycles = await run(process.execPath, [path.join(root, 'scripts/folder-cycles.mjs')]);
+      return passFail(eslint !== 0 ? eslint : cycles);
+    },
   },
   {
     key: 'unit',
@@ -44,11 +51,11 @@ const stages = [
     run: async () => {
       const reason = await postgresUnreachable(postgresUrl);
       if (reason && !onCi) {
-        console.log(`PostgreSQL stage skipped: ${reason} (${redact(postgresUrl)}; set TEST_DATABASE_URL to point elsewhere)`);
+        log(`PostgreSQL stage skipped: ${reason} (${redact(postgresUrl)}; set TEST_DATABASE_URL to point elsewhere)`);
         return { passed: 0, failed: 0, skipped: reason };
       }
       if (reason) {
-        console.log(`PostgreSQL is required under CI but ${redact(postgresUrl)} is unreachable: ${reason}`);
+        log(`PostgreSQL is required under CI but ${redact(postgresUrl)} is unreachable: ${reason}`);
         return { passed: 0, failed: 1, note: 'PostgreSQL unreachable' };
       }
       return vitest('pg', ['--project', 'server'], { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl });
@@ -68,7 +75,7 @@ const stages = [
       // A failed build may leave an older dist/ behind; testing that would report on code that is not this tree.
       const build = results.find((r) => r.stage.key === 'build');
       if (build && build.outcome.failed > 0) {
-        console.log('browser stage not run: the build failed');
+        log('browser stage not run: the build failed');
         return { passed: 0, failed: 1, note: 'build failed' };
       }
       return playwright();
@@ -76,8 +83,25 @@ const stages = [
   },
 ];
 
+/**
+ * Stages of one wave run side by side, waves one after another. On a two-core machine each pair leaves no core idle:
+ * tsc and eslint use one thread each, and the PostgreSQL stage mostly waits on the database while the build uses the
+ * processor. The browser stage reads the build's outcome, so it comes in a later wave.
+ * @type {Record<string, number>}
+ */
+const waves = { typecheck: 1, lint: 1, unit: 2, pg: 3, build: 3, e2e: 4 };
+
 /** @type {{ stage: Stage, outcome: Outcome, ms: number }[]} */
 const results = [];
+
+/** Where a stage's output goes: straight to ours, or (a stage running beside another) into its own buffer. */
+const output = new AsyncLocalStorage();
+/** @param {string} line */
+function log(line) {
+  const buffer = output.getStore();
+  if (buffer) buffer.push(`${line}\n`);
+  else console.log(line);
+}
 
 function parseOnly(argv) {
   const values = [];
@@ -106,13 +130,21 @@ function parseOnly(argv) {
   return stages.filter((s) => wanted.has(s));
 }
 
-/** Runs a command with its output going straight to ours; resolves with the exit code (signals count as failure). */
+/**
+ * Runs a command with its output going to the stage's (ours, or the buffer of a stage running beside another);
+ * resolves with the exit code (signals count as failure).
+ */
 function run(command, args, extraEnv = {}) {
-  console.log(`$ ${[path.relative(root, command) || command, ...args].join(' ')}`);
+  log(`$ ${[path.relative(root, command) || command, ...args].join(' ')}`);
+  const buffer = output.getStore();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+    const child = spawn(command, args, { cwd: root, stdio: buffer ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...extraEnv } });
+    if (buffer) {
+      child.stdout.on('data', (chunk) => buffer.push(chunk.toString()));
+      child.stderr.on('data', (chunk) => buffer.push(chunk.toString()));
+    }
     child.on('error', (err) => {
-      console.log(`could not start ${command}: ${err.message}`);
+      log(`could not start ${command}: ${err.message}`);
       resolve(127);
     });
     child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
@@ -194,20 +226,36 @@ const selected = parseOnly(process.argv.slice(2));
 const reportDir = mkdtempSync(path.join(tmpdir(), 'dealmarket-test-'));
 process.on('exit', () => rmSync(reportDir, { recursive: true, force: true }));
 const started = Date.now();
-for (const [i, stage] of selected.entries()) {
-  console.log(`\n━━━ [${i + 1}/${selected.length}] ${stage.title} ━━━`);
+
+/** Runs one stage, its output into `buffer` when given; a stage that throws counts as one failure. */
+async function runStage(stage, buffer) {
   const t0 = Date.now();
-  let outcome;
-  try {
-    outcome = await stage.run();
-  } catch (err) {
-    console.log(`${stage.key} stage crashed: ${err instanceof Error ? err.stack : err}`);
-    outcome = { passed: 0, failed: 1, note: 'stage crashed' };
-  }
-  const ms = Date.now() - t0;
-  results.push({ stage, outcome, ms });
-  console.log(`\n${countLine(stage.key, outcome, ms)}`);
+  const outcome = await output.run(buffer, async () => {
+    try {
+      return await stage.run();
+    } catch (err) {
+      log(`${stage.key} stage crashed: ${err instanceof Error ? err.stack : err}`);
+      return { passed: 0, failed: 1, note: 'stage crashed' };
+    }
+  });
+  return { stage, outcome, ms: Date.now() - t0 };
 }
+
+const header = (stage) => `\n━━━ [${selected.indexOf(stage) + 1}/${selected.length}] ${stage.title} ━━━`;
+for (const wave of [...new Set(selected.map((s) => waves[s.key] ?? 0))].sort((a, b) => a - b)) {
+  // The first stage of a wave shows its output as it comes; the others', kept apart, follow when the wave ends.
+  const [live, ...beside] = selected.filter((s) => (waves[s.key] ?? 0) === wave);
+  console.log(header(live));
+  if (beside.length > 0) console.log(`(beside it: ${beside.map((s) => s.key).join(', ')}; their output follows when they end)`);
+  const buffers = beside.map(() => []);
+  const done = await Promise.all([runStage(live, undefined), ...beside.map((stage, i) => runStage(stage, buffers[i]))]);
+  for (const [i, result] of done.entries()) {
+    if (i > 0) process.stdout.write(`${header(result.stage)}\n${buffers[i - 1].join('')}`);
+    results.push(result);
+    console.log(`\n${countLine(result.stage.key, result.outcome, result.ms)}`);
+  }
+}
+results.sort((a, b) => selected.indexOf(a.stage) - selected.indexOf(b.stage));
 const passed = results.reduce((n, r) => n + r.outcome.passed, 0);
 const failed = results.reduce((n, r) => n + r.outcome.failed, 0);
 console.log('\n━━━ summary ━━━');

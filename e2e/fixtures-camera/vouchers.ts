@@ -1,14 +1,19 @@
 // Vouchers to redeem and scan in the journeys: bought through the API by a brand-new customer with the test card,
-// exactly as the checkout screen would (POST /api/checkout, then the built-in provider's Confirm Payment).
+// exactly as the checkout screen would (checkoutEndpoints.checkout, then the built-in provider's Confirm Payment).
 import type { APIRequestContext } from '@playwright/test';
 import { apiNewCustomer } from '../accounts';
+import { pathOf, urlOf } from '../../contract/endpoint';
+import { authEndpoints } from '../../contract/auth';
+import { checkoutEndpoints, voucherEndpoints } from '../../contract/checkout';
+import { dealEndpoints } from '../../contract/deals';
+import { devEndpoints } from '../../contract/dev';
 
 export interface BoughtVoucher {
   code: string;
   pin: string;
   dealTitle: string;
   priceCents: number;
-  /** The address of the QR image the customer shows (/api/vouchers/{id}/qr.svg, readable with the buyer's session). */
+  /** The address of the QR image the customer shows (voucherEndpoints.qr, readable with the buyer's session). */
   qrCodeUrl: string;
   /** The buyer, whose email the redemption log shows. */
   customer: { phone: string; email: string; sessionId: string };
@@ -31,7 +36,7 @@ async function ok<T>(what: string, response: { ok(): boolean; status(): number; 
 export async function dealIdByTitle(request: APIRequestContext, title: string): Promise<string> {
   const deals = await ok<Array<{ id: string; title: string }>>(
     `listing deals named ${title}`,
-    await request.get(`/api/deals?q=${encodeURIComponent(title)}`),
+    await request.get(urlOf(dealEndpoints.list, { query: { q: title } })),
   );
   const deal = deals.find((d) => d.title === title);
   if (!deal) throw new Error(`no published deal is titled ${title}`);
@@ -43,18 +48,18 @@ export async function buyVoucher(request: APIRequestContext, dealTitle: string):
   const { phone, sessionId } = await apiNewCustomer(request);
   const headers = bearer(sessionId);
   const email = `buyer-${phone}@example.com`;
-  await ok('setting the buyer email', await request.patch('/api/auth/user', { headers, data: { email } }));
+  await ok('setting the buyer email', await request.patch(pathOf(authEndpoints.updateUser), { headers, data: { email } }));
   // Only a verified email is the account's; the development outbox holds the code the console sender mailed.
-  const { code } = await ok<{ code: string }>('reading the email code', await request.get(`/api/dev/email-outbox?email=${encodeURIComponent(email)}`));
-  await ok('verifying the buyer email', await request.post('/api/auth/verify-email', { headers, data: { code } }));
+  const { code } = await ok<{ code: string }>('reading the email code', await request.get(urlOf(devEndpoints.emailOutbox, { query: { email } })));
+  await ok('verifying the buyer email', await request.post(pathOf(authEndpoints.verifyEmail), { headers, data: { code } }));
 
   const dealId = await dealIdByTitle(request, dealTitle);
-  const { url } = await ok<{ url: string }>('checkout', await request.post('/api/checkout', { headers, data: { dealId } }));
+  const { url } = await ok<{ url: string }>('checkout', await request.post(pathOf(checkoutEndpoints.checkout), { headers, data: { dealId } }));
   const providerSession = new URL(url, 'http://checkout.invalid').searchParams.get('session_id');
   if (!providerSession) throw new Error(`the checkout answer has no session_id: ${url}`);
   await ok(
     'paying with the test card',
-    await request.post(`/api/test-provider/sessions/${encodeURIComponent(providerSession)}/pay`, {
+    await request.post(pathOf(checkoutEndpoints.testPay, { id: providerSession }), {
       headers,
       data: { cardNumber: '4242 4242 4242 4242', expiry: futureExpiry(), cvc: '123', cardholderName: 'Journey Buyer' },
     }),
@@ -62,7 +67,7 @@ export async function buyVoucher(request: APIRequestContext, dealTitle: string):
 
   const vouchers = await ok<Array<{ voucherCode: string; voucherPin: string; qrCodeUrl: string; dealId: string; dealTitle: string; priceCents: number }>>(
     'reading the vouchers',
-    await request.get('/api/user/vouchers', { headers }),
+    await request.get(pathOf(voucherEndpoints.list), { headers }),
   );
   const voucher = vouchers.find((v) => v.dealId === dealId);
   if (!voucher) throw new Error(`the buyer has no voucher for ${dealTitle}`);
