@@ -316,6 +316,11 @@ async function requestOf(db: Db, refund: RefundRow): Promise<RefundRequest> {
  * A retry first looks the refund up at the provider. Answers the operation as it then stands.
  */
 export async function askProvider(deps: RefundDeps, refund: RefundRow, when: 'now' | 'due'): Promise<RefundRow> {
+  return (await askIfNobodyElseDoes(deps, refund, when)) ?? (await refundById(deps.db, refund.id))!;
+}
+
+/** `askProvider`, answering null when the operation was no longer this caller's to ask about (settled, or taken by another server). */
+async function askIfNobodyElseDoes(deps: RefundDeps, refund: RefundRow, when: 'now' | 'due'): Promise<RefundRow | null> {
   const { db, payments, logger } = deps;
   if (refund.amountCents === 0) {
     // A free voucher's money is nothing: there is no payment to give back from.
@@ -327,7 +332,7 @@ export async function askProvider(deps: RefundDeps, refund: RefundRow, when: 'no
     .set({ tries: sql`${refunds.tries} + 1`, nextTryAt: NEXT_TRY_AFTER_THIS_CALL })
     .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending'), when === 'due' ? lte(refunds.nextTryAt, sql`now()`) : undefined))
     .returning();
-  if (!taken) return (await refundById(db, refund.id))!;
+  if (!taken) return null;
   const request = await requestOf(db, taken);
   let answer: RefundResult;
   try {
@@ -592,7 +597,7 @@ async function refundReportedOn(db: Db, provider: PaymentProvider['name'], updat
  * a lost answer, a 5xx, a server stopped between the claim and the call), with the same key, after
  * looking the refund up: the provider makes it now, or answers with the one it made. Any server may run
  * it at any time: each call is taken by a conditional update of the row's schedule. Answers how many
- * were settled.
+ * this call settled (not those another server's job took meanwhile).
  */
 export async function retryPendingRefunds(deps: RefundDeps, batch: number): Promise<number> {
   const due = await deps.db
@@ -603,8 +608,9 @@ export async function retryPendingRefunds(deps: RefundDeps, batch: number): Prom
     .limit(batch);
   let settled = 0;
   for (const refund of due) {
-    const after = await askProvider(deps, refund, 'due');
-    if (after.status !== 'pending') settled++;
+    // Another server's job may take (and settle) an operation between this read and this call: only this job's count.
+    const after = await askIfNobodyElseDoes(deps, refund, 'due');
+    if (after && after.status !== 'pending') settled++;
   }
   return settled;
 }
