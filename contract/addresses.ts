@@ -16,6 +16,7 @@ import type { favoriteEndpoints as favoriteEndpointsDeclared } from './favorites
 import type { groupEndpoints as groupEndpointsDeclared } from './groups';
 import type { merchantEndpoints as merchantEndpointsDeclared } from './merchants';
 import type { moneyEndpoints as moneyEndpointsDeclared } from './money';
+import type { notificationEndpoints as notificationEndpointsDeclared } from './notifications';
 import type { adminOrderEndpoints as adminOrderEndpointsDeclared } from './orders';
 import type { orderEndpoints as orderEndpointsDeclared } from './orders';
 import type { redemptionEndpoints as redemptionEndpointsDeclared } from './redemption';
@@ -93,11 +94,15 @@ export const dealEndpoints = {
   list: { method: 'GET', path: '/api/deals' } as Address<(typeof dealEndpointsDeclared)['list']>,
   get: { method: 'GET', path: '/api/deals/:id' } as Address<(typeof dealEndpointsDeclared)['get']>,
   reviews: { method: 'GET', path: '/api/deals/:id/reviews' } as Address<(typeof dealEndpointsDeclared)['reviews']>,
+  allowance: { method: 'GET', path: '/api/deals/:id/allowance' } as Address<(typeof dealEndpointsDeclared)['allowance']>,
 };
 
 export const devEndpoints = {
   smsOutbox: { method: 'GET', path: '/api/dev/sms-outbox' } as Address<(typeof devEndpointsDeclared)['smsOutbox']>,
   emailOutbox: { method: 'GET', path: '/api/dev/email-outbox' } as Address<(typeof devEndpointsDeclared)['emailOutbox']>,
+  smsMessages: { method: 'GET', path: '/api/dev/sms-outbox/messages' } as Address<(typeof devEndpointsDeclared)['smsMessages']>,
+  emailMessages: { method: 'GET', path: '/api/dev/email-outbox/messages' } as Address<(typeof devEndpointsDeclared)['emailMessages']>,
+  setClock: { method: 'PUT', path: '/api/dev/clock' } as Address<(typeof devEndpointsDeclared)['setClock']>,
   endGroupWindow: { method: 'POST', path: '/api/dev/groups/:id/end-window' } as Address<(typeof devEndpointsDeclared)['endGroupWindow']>,
   testProviderRefunds: { method: 'POST', path: '/api/dev/test-provider/refunds' } as Address<(typeof devEndpointsDeclared)['testProviderRefunds']>,
 };
@@ -129,6 +134,16 @@ export const moneyEndpoints = {
   runReconciliation: { method: 'POST', path: '/api/admin/reconciliation' } as Address<(typeof moneyEndpointsDeclared)['runReconciliation']>,
 };
 
+export const notificationEndpoints = {
+  list: { method: 'GET', path: '/api/notifications' } as Address<(typeof notificationEndpointsDeclared)['list']>,
+  unread: { method: 'GET', path: '/api/notifications/unread' } as Address<(typeof notificationEndpointsDeclared)['unread']>,
+  read: { method: 'POST', path: '/api/notifications/read' } as Address<(typeof notificationEndpointsDeclared)['read']>,
+  settings: { method: 'GET', path: '/api/notifications/settings' } as Address<(typeof notificationEndpointsDeclared)['settings']>,
+  updateSettings: { method: 'PUT', path: '/api/notifications/settings' } as Address<(typeof notificationEndpointsDeclared)['updateSettings']>,
+  failed: { method: 'GET', path: '/api/admin/notifications/failed' } as Address<(typeof notificationEndpointsDeclared)['failed']>,
+  retryFailed: { method: 'POST', path: '/api/admin/notifications/failed/:id/retry' } as Address<(typeof notificationEndpointsDeclared)['retryFailed']>,
+};
+
 export const adminOrderEndpoints = {
   search: { method: 'GET', path: '/api/admin/orders' } as Address<(typeof adminOrderEndpointsDeclared)['search']>,
   ledger: { method: 'GET', path: '/api/admin/ledger' } as Address<(typeof adminOrderEndpointsDeclared)['ledger']>,
@@ -136,6 +151,8 @@ export const adminOrderEndpoints = {
 
 export const orderEndpoints = {
   list: { method: 'GET', path: '/api/user/orders' } as Address<(typeof orderEndpointsDeclared)['list']>,
+  pay: { method: 'POST', path: '/api/user/orders/:id/pay' } as Address<(typeof orderEndpointsDeclared)['pay']>,
+  cancel: { method: 'POST', path: '/api/user/orders/:id/cancel' } as Address<(typeof orderEndpointsDeclared)['cancel']>,
   refund: { method: 'POST', path: '/api/vouchers/:id/refund' } as Address<(typeof orderEndpointsDeclared)['refund']>,
   adminRefund: { method: 'POST', path: '/api/admin/vouchers/:id/refund' } as Address<(typeof orderEndpointsDeclared)['adminRefund']>,
 };
@@ -166,6 +183,7 @@ export const statementEndpoints = {
 };
 
 export const workspaceEndpoints = {
+  clock: { method: 'GET', path: '/api/merchant/clock' } as Address<(typeof workspaceEndpointsDeclared)['clock']>,
   overview: { method: 'GET', path: '/api/merchant/overview' } as Address<(typeof workspaceEndpointsDeclared)['overview']>,
   listDeals: { method: 'GET', path: '/api/merchant/deals' } as Address<(typeof workspaceEndpointsDeclared)['listDeals']>,
   getDeal: { method: 'GET', path: '/api/merchant/deals/:id' } as Address<(typeof workspaceEndpointsDeclared)['getDeal']>,

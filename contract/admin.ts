@@ -34,6 +34,7 @@ import { endpoint } from './endpoint';
 import { guards } from './refusals';
 import { deal, dealPageQuery, dealStatus } from './deals';
 import { HOURS_PATTERN, merchant, merchantStatus } from './merchants';
+import { isTimeZone } from './time-zones';
 
 const hoursPeriod = z
   .string()
@@ -106,6 +107,16 @@ const placeFields = {
   longitude: coordinate(LONGITUDE_MAX).optional(),
 };
 
+/**
+ * The merchant's clock (ADR 039): an IANA zone name the server knows (`America/Los_Angeles`). Left out on a create,
+ * it is found from the latitude and longitude (UTC without them); left out on an edit, it stays as it is.
+ */
+const timeZone = z
+  .string({ message: reason('validation.timeZone') })
+  .trim()
+  .refine(isTimeZone, { message: reason('validation.timeZone') })
+  .optional();
+
 type Place = { latitude?: number | null | undefined; longitude?: number | null | undefined };
 /** Latitude and longitude come together: both numbers, both null, or (on an edit) both left out. */
 function bothOrNeither(v: Place, ctx: z.RefinementCtx): void {
@@ -131,6 +142,7 @@ export const createMerchantBody = z.object({
   businessHours: businessHoursInput,
   commissionBps: commissionBps.optional().default(DEFAULT_COMMISSION_BPS),
   ...placeFields,
+  timeZone,
 }).superRefine(bothOrNeither);
 export type CreateMerchantBody = z.input<typeof createMerchantBody>;
 
@@ -143,6 +155,7 @@ export const updateMerchantBody = z.object({
   status: merchantStatus.optional(),
   commissionBps: commissionBps.optional(),
   ...placeFields,
+  timeZone,
 }).superRefine(bothOrNeither);
 
 export const merchantStatusBody = z.object({ status: merchantStatus });
@@ -152,6 +165,8 @@ export const adminMerchant = merchant.extend({
   accountPhone: z.string().nullable(),
   /** Commission on this merchant's sales, in basis points (1000 = 10%). */
   commissionBps: z.number().int(),
+  /** The merchant's clock, an IANA zone name: its "today", charts and statement weeks are counted in it (ADR 039). */
+  timeZone: z.string(),
 });
 export type AdminMerchant = z.infer<typeof adminMerchant>;
 export const adminMerchantList = z.array(adminMerchant);
@@ -352,21 +367,31 @@ export const adminMerchantEndpoints = {
     path: '/api/admin/merchants',
     tag: 'Admin: merchants',
     summary: 'Creates an active merchant with its login account',
-    description: 'Superadmins. The owner account\'s password is generated, answered only here, and must be replaced at its first login.',
+    description:
+      'Superadmins. The owner account\'s password is generated, answered only here, and must be replaced at its first login. Without a `timeZone`, the merchant\'s zone is found from its latitude and longitude, UTC when it has none (ADR 039).',
     body: createMerchantBody,
     ok: { status: 201, schema: createdMerchantAnswer, description: 'The merchant with `loginInfo: {phone, password}`.' },
-    refusals: { ...guards({ account: 'a superadmin', write: true }), 409: 'An account with this phone number already exists.' },
+    refusals: {
+      ...guards({ account: 'a superadmin', write: true }),
+      400: 'A field is not valid, such as a `timeZone` that is no IANA zone the server knows (`timeZone: Choose a time zone from the list`).',
+      409: 'An account with this phone number already exists.',
+    },
   }),
   update: endpoint({
     method: 'PUT',
     path: '/api/admin/merchants/:id',
     tag: 'Admin: merchants',
     summary: 'Edits a merchant\'s card and commission',
-    description: 'Superadmins. Fields left out stay as they are; the login account keeps its phone.',
+    description:
+      'Superadmins. Fields left out stay as they are; the login account keeps its phone. A new `timeZone` moves the merchant\'s "today", charts and coming statement weeks to that zone; moving its place does not change its zone.',
     params: idParams,
     body: updateMerchantBody,
     ok: { status: 200, schema: adminMerchant, description: 'The merchant.' },
-    refusals: { ...guards({ account: 'a superadmin', write: true }), 404: 'No merchant with this id.' },
+    refusals: {
+      ...guards({ account: 'a superadmin', write: true }),
+      400: 'A field is not valid, such as a `timeZone` that is no IANA zone the server knows (`timeZone: Choose a time zone from the list`).',
+      404: 'No merchant with this id.',
+    },
   }),
   setStatus: endpoint({
     method: 'PATCH',

@@ -14,7 +14,10 @@ export const categorySlug = z
   .max(CATEGORY_SLUG_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: CATEGORY_SLUG_MAX_LENGTH }) })
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: reason('validation.slugPattern') });
 
-/** What a deal carries of its category. */
+/**
+ * What a deal carries of its category. `name` is in the asker's language (Accept-Language): the Chinese name for a
+ * Chinese reader where the category has one, else the English name.
+ */
 export const categoryBadge = z.object({
   slug: z.string(),
   name: z.string(),
@@ -37,6 +40,11 @@ const categoryName = z
   .trim()
   .min(1, { message: reason('validation.required') })
   .max(CATEGORY_NAME_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: CATEGORY_NAME_MAX_LENGTH }) });
+/** The Chinese name: may be empty, and Chinese readers then read the English name. */
+const categoryNameZh = z
+  .string({ message: reason('validation.invalid') })
+  .trim()
+  .max(CATEGORY_NAME_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: CATEGORY_NAME_MAX_LENGTH }) });
 const categoryIcon = z
   .string({ message: reason('validation.required') })
   .trim()
@@ -53,6 +61,7 @@ const categoryPosition = z
 export const createCategoryBody = z.object({
   slug: categorySlug,
   name: categoryName,
+  nameZh: categoryNameZh.optional().default(''),
   icon: categoryIcon,
   position: categoryPosition.optional().default(0),
 });
@@ -61,13 +70,17 @@ export type CreateCategoryBody = z.input<typeof createCategoryBody>;
 /** PATCH /api/admin/categories/{id}: fields left out stay as they are. */
 export const updateCategoryBody = z.object({
   name: categoryName.optional(),
+  nameZh: categoryNameZh.optional(),
   icon: categoryIcon.optional(),
   position: categoryPosition.optional(),
 });
 export type UpdateCategoryBody = z.input<typeof updateCategoryBody>;
 
-/** The superadmins' view: also the deals in any state that use the category (a category in use cannot be deleted). */
-export const adminCategory = category.extend({ usedBy: z.number().int(), createdAt: z.string() });
+/**
+ * The superadmins' view: both names as written (`name` the English one, `nameZh` the Chinese one, '' for none), and the
+ * deals in any state that use the category (a category in use cannot be deleted).
+ */
+export const adminCategory = category.extend({ nameZh: z.string(), usedBy: z.number().int(), createdAt: z.string() });
 export type AdminCategory = z.infer<typeof adminCategory>;
 export const adminCategoryList = z.array(adminCategory);
 
@@ -78,6 +91,7 @@ export const categoryEndpoints = {
     path: '/api/categories',
     tag: 'Deals',
     summary: 'The categories with the number of live deals in each',
+    description: 'Each `name` in the language of Accept-Language: the Chinese name for `zh`, where the category has one; else the English name.',
     ok: { status: 200, schema: categoryList, description: 'The categories in their order.' },
     refusals: {},
   }),
@@ -90,7 +104,8 @@ export const adminCategoryEndpoints = {
     path: '/api/admin/categories',
     tag: 'Admin: categories',
     summary: 'Every category, with the deals in any state that use it',
-    description: 'Superadmins. In `position` order, each as the public list has it plus `usedBy` and `createdAt`.',
+    description:
+      'Superadmins. In `position` order, each as the public list has it, but with both names as written (`name` in English, `nameZh` in Chinese, empty for none), plus `usedBy` and `createdAt`.',
     ok: { status: 200, schema: adminCategoryList, description: 'The categories in their order.' },
     refusals: guards({ account: 'a superadmin' }),
   }),

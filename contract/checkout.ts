@@ -68,7 +68,11 @@ export const voucher = z.object({
   orderId: z.string(),
   dealId: z.string(),
   voucherCode: z.string(),
-  voucherPin: z.string(),
+  /**
+   * The 6-digit PIN, only while the voucher can be redeemed (active and within its validity); null for a
+   * redeemed, refunded (or refund pending) or expired one. A redemption undone makes it active again, PIN and all.
+   */
+  voucherPin: z.string().nullable(),
   /**
    * Where the voucher's QR image is: `/api/vouchers/{id}/qr.svg` (voucherQrPath), an SVG encoding
    * {PUBLIC_ORIGIN}/merchant/redeem?code=CODE&pin=PIN, readable only by the voucher's owner (session
@@ -79,9 +83,10 @@ export const voucher = z.object({
    * cookie goes along and the image is same-origin for the Content-Security-Policy and
    * Cross-Origin-Resource-Policy (PUBLIC_ORIGIN is only a guess in development). Anything that
    * takes the address out of the page, such as the voucher download, resolves it against the
-   * page's origin first.
+   * page's origin first. Null for a refunded (or refund pending) or expired voucher, whose image is gone
+   * (410); a redeemed voucher keeps it, folded away on the screens, since a used code opens nothing.
    */
-  qrCodeUrl: z.string(),
+  qrCodeUrl: z.string().nullable(),
   status: voucherStatus,
   /** True exactly when `status` is `redeemed`. */
   redeemed: z.boolean(),
@@ -358,10 +363,14 @@ export const voucherEndpoints = {
     tag: 'Vouchers',
     summary: 'A voucher\'s QR image',
     description:
-      'Signed in (the session cookie of an `<img src>`, or the bearer header); only the voucher\'s owner. The image encodes the redeem link with the code and PIN, and is cached by the browser for a year: they never change.',
+      'Signed in (the session cookie of an `<img src>`, or the bearer header); only the voucher\'s owner. The image encodes the redeem link with the code and PIN, and is cached by the browser for a year: they never change. Only for a voucher that can be redeemed, or was (redeemed); a refunded or expired voucher has no image any more.',
     params: idParams,
     ok: { status: 200, schema: z.string(), contentType: 'image/svg+xml', description: 'An SVG picture.' },
-    refusals: { ...guards(), 404: 'The caller has no voucher with this id.' },
+    refusals: {
+      ...guards(),
+      404: 'The caller has no voucher with this id.',
+      410: 'The voucher is refunded (or its refund pending) or expired: it can no longer be used, and has no QR image.',
+    },
   }),
   review: endpoint({
     method: 'POST',

@@ -174,3 +174,43 @@ export const REDEMPTION_LOG_DEFAULT_LIMIT = 50;
 export const REDEMPTION_CODE_MAX_LENGTH = 32;
 export const STAFF_NAME_MAX_LENGTH = 80;
 export const PAYOUT_REFERENCE_MAX_LENGTH = 120;
+
+/**
+ * What a user is told (ADR 038), each kind under one topic that the user may switch off per channel in the
+ * profile; the bell lists every kind whatever the choice. The merchant topic reaches merchant owners only.
+ */
+export const NOTIFICATION_KIND_VALUES = [
+  'vouchers_issued',
+  'refund_succeeded',
+  'refund_failed',
+  'group_formed',
+  'group_failed',
+  'expiry_reminder',
+  'proposal_approved',
+  'proposal_rejected',
+  'statement_ready',
+  'payout_recorded',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KIND_VALUES)[number];
+export const NOTIFICATION_TOPIC_VALUES = ['orders', 'groups', 'reminders', 'merchant'] as const;
+export type NotificationTopic = (typeof NOTIFICATION_TOPIC_VALUES)[number];
+export const NOTIFICATION_CHANNEL_VALUES = ['sms', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNEL_VALUES)[number];
+export const NOTIFICATION_TOPIC_OF: Record<NotificationKind, NotificationTopic> = {
+  vouchers_issued: 'orders',
+  refund_succeeded: 'orders',
+  refund_failed: 'orders',
+  group_formed: 'groups',
+  group_failed: 'groups',
+  expiry_reminder: 'reminders',
+  proposal_approved: 'merchant',
+  proposal_rejected: 'merchant',
+  statement_ready: 'merchant',
+  payout_recorded: 'merchant',
+};
+/** The bell's page size, and the most a caller may ask for. */
+export const NOTIFICATION_PAGE_DEFAULT_LIMIT = 20;
+export const NOTIFICATION_PAGE_MAX_LIMIT = 100;
+/** A send is tried this many times, waiting NOTIFICATION_RETRY_BASE_SECONDS × 4^(tries − 1) between tries, then listed as failed. */
+export const NOTIFICATION_MAX_ATTEMPTS = 5;
+export const NOTIFICATION_RETRY_BASE_SECONDS = 60;

@@ -15,6 +15,7 @@ import { reason } from './reasons';
 import { categoryBadge, categorySlug } from './categories';
 import { idParams } from './common';
 import { endpoint } from './endpoint';
+import { guards } from './refusals';
 
 /**
  * A deal's state (docs/product/rules.md#deal-states). `pending_review` and `rejected` belong to deals a
@@ -173,6 +174,24 @@ export const reviewSummary = z.object({
 });
 export type ReviewSummary = z.infer<typeof reviewSummary>;
 
+/**
+ * What one customer may still buy of a deal (docs/product/rules.md#per-customer-limits), counted as checkout counts
+ * it: every unit the customer has paid for and not had refunded (vouchers of any state, and paid places in groups
+ * still filling), and the units their unpaid checkouts set aside (a held group place among them).
+ */
+export const dealAllowance = z.object({
+  dealId: z.string(),
+  /** The most units one customer may have of the deal (its `maxPerUser`). */
+  limit: z.number().int(),
+  /** Units paid for and not refunded. */
+  bought: z.number().int(),
+  /** Units set aside by the customer's unpaid checkouts until they are paid, cancelled or lapse. */
+  held: z.number().int(),
+  /** `limit - bought - held`, never below 0: the most units a checkout of the customer's may take now. */
+  remaining: z.number().int(),
+});
+export type DealAllowance = z.infer<typeof dealAllowance>;
+
 /** The shoppers' catalogue (docs/product/api.md#deals). */
 export const dealEndpoints = {
   list: endpoint({
@@ -202,5 +221,19 @@ export const dealEndpoints = {
     params: idParams,
     ok: { status: 200, schema: reviewSummary, description: 'The average, the counts by stars and the reviews.' },
     refusals: { 404: 'No deal with this id is shown to the caller.' },
+  }),
+  allowance: endpoint({
+    method: 'GET',
+    path: '/api/deals/:id/allowance',
+    tag: 'Deals',
+    summary: 'How many more units of a deal the caller may buy',
+    description:
+      'Customers; the deal\'s own answer is shared by everyone, so the caller\'s part is read here. Counted as checkout counts it: units paid for and not refunded, and units held by unpaid checkouts and group places (a lapsed hold counts until the minute sweep releases it). Checkout still judges: this read may be out of date a moment later.',
+    params: idParams,
+    ok: { status: 200, schema: dealAllowance, description: '`{dealId, limit, bought, held, remaining}`.' },
+    refusals: {
+      ...guards({ account: 'a customer' }),
+      404: 'No deal with this id is shown to the caller.',
+    },
   }),
 };

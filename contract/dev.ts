@@ -21,6 +21,16 @@ export const testProviderRefundMode = z.enum(['hold', 'release', 'refuse', 'unav
 export const testProviderRefundsBody = z.object({ mode: testProviderRefundMode, voucherId: z.uuid().optional() });
 export type TestProviderRefundsBody = z.infer<typeof testProviderRefundsBody>;
 
+/** Every message the console senders kept for one phone or address, oldest first (the latest 50). */
+export const smsMessagesAnswer = z.object({ messages: z.array(z.object({ to: z.string(), body: z.string(), sentAt: z.string() })) });
+export const emailMessagesAnswer = z.object({
+  messages: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), sentAt: z.string() })),
+});
+
+/** PUT /api/dev/clock: the time the merchant's home counts from, or null to follow the system's time again. */
+export const devClockBody = z.object({ now: z.iso.datetime({ offset: true }).nullable() });
+export const devClockAnswer = z.object({ now: z.string(), fixed: z.boolean() });
+
 const OUTSIDE_PRODUCTION = 'Exists only outside production (never registered when NODE_ENV is production)';
 
 export const devEndpoints = {
@@ -43,6 +53,36 @@ export const devEndpoints = {
     query: emailOutboxQuery,
     ok: { status: 200, schema: emailOutboxAnswer, description: '`{email, code, sentAt}`.' },
     refusals: { 404: 'No code has been sent to that email.' },
+  }),
+  smsMessages: endpoint({
+    method: 'GET',
+    path: '/api/dev/sms-outbox/messages',
+    tag: 'Development',
+    summary: 'Every text the console SMS sender sent to a phone',
+    description: `${OUTSIDE_PRODUCTION}, and only while the console SMS sender is in use: codes, receipts and every other notification, oldest first, the latest 50 per phone.`,
+    query: smsOutboxQuery,
+    ok: { status: 200, schema: smsMessagesAnswer, description: '`{messages}`, empty when none were sent.' },
+    refusals: {},
+  }),
+  emailMessages: endpoint({
+    method: 'GET',
+    path: '/api/dev/email-outbox/messages',
+    tag: 'Development',
+    summary: 'Every email the console email sender sent to an address',
+    description: `${OUTSIDE_PRODUCTION}, and only while the console email sender is in use, oldest first, the latest 50 per address.`,
+    query: emailOutboxQuery,
+    ok: { status: 200, schema: emailMessagesAnswer, description: '`{messages}`, empty when none were sent.' },
+    refusals: {},
+  }),
+  setClock: endpoint({
+    method: 'PUT',
+    path: '/api/dev/clock',
+    tag: 'Development',
+    summary: 'Fixes the time the merchant\'s home counts its "today" from',
+    description: `${OUTSIDE_PRODUCTION}. \`{now}\` fixes this server's clock for the merchant's home and GET /api/merchant/clock (ADR 039) at that time; \`{now: null}\` lets it follow the system's time again. Nothing else reads it: sales, redemptions and the sweeps keep the real time. For seeing a merchant's day turn at its midnight without waiting for it.`,
+    body: devClockBody,
+    ok: { status: 200, schema: devClockAnswer, description: '`{now, fixed}`: the clock\'s time and whether it is fixed.' },
+    refusals: {},
   }),
   endGroupWindow: endpoint({
     method: 'POST',

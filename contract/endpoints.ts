@@ -17,6 +17,7 @@ import { groupEndpoints } from './groups';
 import { statementEndpoints, workspaceEndpoints } from './workspace';
 import { redemptionEndpoints } from './redemption';
 import { devEndpoints } from './dev';
+import { notificationEndpoints } from './notifications';
 import { systemEndpoints } from './system';
 
 export const endpointGroups = {
@@ -41,6 +42,7 @@ export const endpointGroups = {
   vouchers: voucherEndpoints,
   orders: orderEndpoints,
   groups: groupEndpoints,
+  notifications: notificationEndpoints,
 } satisfies Record<string, Record<string, EndpointDeclaration>>;
 
 export const allEndpoints: EndpointDeclaration[] = Object.values(endpointGroups).flatMap((group) => Object.values(group));

@@ -72,6 +72,11 @@ export const customerOrder = z.object({
   refundedCents: z.number().int(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /**
+   * While the order awaits payment (`pending`), until when its checkout page takes payment: Pay
+   * (`POST /api/user/orders/{id}/pay`) sends the customer back to it until then. Null otherwise.
+   */
+  payUntil: z.string().nullable(),
   items: z.array(
     z.object({
       dealId: z.string(),
@@ -118,8 +123,8 @@ export const orderEvent = z.object({
   voucherCode: z.string().nullable(),
 });
 
-/** An order as customer service sees it: who, how it was paid, and everything that happened since. */
-export const adminOrder = customerOrder.extend({
+/** An order as customer service sees it: who, how it was paid, and everything that happened since (no `payUntil`: only its customer pays it). */
+export const adminOrder = customerOrder.omit({ payUntil: true }).extend({
   customerPhone: z.string().nullable(),
   customerEmail: z.string().nullable(),
   provider: z.enum(['stripe', 'test']),
@@ -212,6 +217,10 @@ export const adminOrderEndpoints = {
   }),
 };
 
+/** POST /api/user/orders/{id}/pay answers this: the order's own checkout page, to send the browser to. */
+export const payOrderAnswer = z.object({ url: z.string() });
+export type PayOrderAnswer = z.infer<typeof payOrderAnswer>;
+
 /** The answer of a refund, by the voucher's owner or by customer service. */
 const refunded = { status: 200, schema: refundAnswer, description: '`{voucher, refund}`: the voucher as it now stands and its refund.' } as const;
 
@@ -228,6 +237,37 @@ export const orderEndpoints = {
     refusals: {
       ...guards(),
       400: 'The cursor is not one the server made.',
+    },
+  }),
+  pay: endpoint({
+    method: 'POST',
+    path: '/api/user/orders/:id/pay',
+    tag: 'Orders',
+    summary: 'The checkout page of one of the caller\'s orders awaiting payment, to pay it there',
+    description:
+      'Signed in; only the order\'s owner. The same payment session the checkout opened (the built-in provider\'s page, or Stripe\'s), while the order is pending and its page still takes payment (`payUntil`); never a second session. An order whose hold has lapsed is expired on the way.',
+    params: idParams,
+    ok: { status: 200, schema: payOrderAnswer, description: '`{url}`: the payment page to send the browser to.' },
+    refusals: {
+      ...guards({ write: true }),
+      404: 'The caller has no order with this id (somebody else\'s answers the same).',
+      409: 'The order is paid already, was cancelled, or its checkout has expired.',
+      502: 'The payment provider could not be asked about the payment page.',
+    },
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/user/orders/:id/cancel',
+    tag: 'Orders',
+    summary: 'Cancels one of the caller\'s orders awaiting payment, putting its units back on sale at once',
+    description:
+      'Signed in; only the order\'s owner. The order is marked `cancelled` and its hold released (units back in stock, a group place freed) first, then the provider is told to close the payment page (Stripe\'s session is expired). A payment that still arrives is handled as one after a lapsed hold: the units are taken again if they are still there, otherwise it is refunded. Cancelling again, or an order no longer awaiting payment that was never paid, answers the order as it stands.',
+    params: idParams,
+    ok: { status: 200, schema: customerOrder, description: 'The order as it now stands.' },
+    refusals: {
+      ...guards({ write: true }),
+      404: 'The caller has no order with this id (somebody else\'s answers the same).',
+      409: 'The order is paid.',
     },
   }),
   refund: endpoint({

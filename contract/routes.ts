@@ -30,11 +30,13 @@ export const routePatterns = {
   adminBootstrap: '/admin/bootstrap',
   adminMerchants: '/admin/merchants',
   adminDeals: '/admin/deals',
+  adminCategories: '/admin/categories',
   adminTransactions: '/admin/transactions',
   adminOrders: '/admin/orders',
   adminLedger: '/admin/ledger',
   adminAttention: '/admin/attention',
   adminStatements: '/admin/statements',
+  adminNotifications: '/admin/notifications',
   adminPromote: '/admin/promote',
 } as const;
 

@@ -13,9 +13,9 @@ import { MERCHANT_CHART_DAYS, MERCHANT_STAFF_LIMIT, PAYOUT_REFERENCE_MAX_LENGTH,
 import { endpoint } from './endpoint';
 import { reason } from './reasons';
 
-/** One day of the home's charts (UTC days, oldest first, MERCHANT_CHART_DAYS of them, today last). */
+/** One day of the home's charts (days of the merchant's time zone, oldest first, MERCHANT_CHART_DAYS of them, today last; ADR 039). */
 export const merchantDay = z.object({
-  /** yyyy-MM-dd (UTC). */
+  /** yyyy-MM-dd, a calendar day in the merchant's zone: from its midnight to the next. */
   date: z.string(),
   /** Vouchers issued that day for the merchant's deals. */
   unitsSold: z.number().int(),
@@ -40,9 +40,11 @@ export const merchantDealFigures = z.object({
 });
 export type MerchantDealFigures = z.infer<typeof merchantDealFigures>;
 
-/** GET /api/merchant/overview (owner only). "Today" is the UTC day. */
+/** GET /api/merchant/overview (owner only). "Today" is the day in the merchant's time zone, from its midnight (ADR 039). */
 export const merchantOverview = z.object({
   merchantName: z.string(),
+  /** The merchant's IANA zone, which "today" and the charts' days are counted in. */
+  timeZone: z.string(),
   today: z.object({
     redemptions: z.number().int(),
     unitsSold: z.number().int(),
@@ -133,13 +135,19 @@ export const statementLine = z.object({
 });
 export type StatementLine = z.infer<typeof statementLine>;
 
-/** A week's statement: Monday 00:00 UTC to the next Monday. */
+/**
+ * A week's statement: Monday 00:00 to the next Monday 00:00 in `timeZone`, the merchant's zone when it was drawn up
+ * (ADR 039; 167 or 169 hours in a week whose clocks change). Statements drawn up before zones are UTC weeks.
+ */
 export const statement = z.object({
   id: z.string(),
   merchantId: z.string(),
   merchantName: z.string(),
+  /** The instants the week starts and ends (ISO, UTC). */
   periodStart: z.string(),
   periodEnd: z.string(),
+  /** The IANA zone whose Mondays bound the week, for naming its days. */
+  timeZone: z.string(),
   /** The merchant's rate when the statement was drawn up. */
   commissionBps: z.number().int(),
   /** Prices of the redeemed and expired vouchers. */
@@ -210,7 +218,8 @@ export const statementEndpoints = {
     path: '/api/merchant/statements/:id/csv',
     tag: 'Statements',
     summary: 'One of the merchant\'s statements as a CSV download',
-    description: 'The merchant\'s owner account. Downloaded as `statement-<Monday>.csv`: a header row, one row per line and a totals row, amounts with two decimals.',
+    description:
+      'The merchant\'s owner account. Downloaded as `statement-<Monday>.csv` (the Monday in the statement\'s zone): a header row, one row per line with its time in the statement\'s zone and offset (`2026-03-09T14:05:00-07:00`), and a totals row, amounts with two decimals.',
     params: idParams,
     ok: statementCsv,
     refusals: { ...guards({ account: "a merchant's owner" }), 404: 'No statement with this id belongs to the merchant (another merchant\'s is not found either).' },
@@ -263,14 +272,32 @@ export const statementEndpoints = {
 };
 
 
-/** The owner's side of the merchant's workspace: the home's figures, proposed deals and staff (ADR 028). */
+/** GET /api/merchant/clock: the merchant's time zone and the server's time, for the screens that show its times. */
+export const merchantClock = z.object({
+  /** The merchant's IANA zone (ADR 039). */
+  timeZone: z.string(),
+  /** The server's time (ISO), what its "today" is counted from. */
+  now: z.string(),
+});
+export type MerchantClock = z.infer<typeof merchantClock>;
+
+/** The owner's side of the merchant's workspace: the home's figures, proposed deals and staff (ADR 028); the merchant's clock, for staff too. */
 export const workspaceEndpoints = {
+  clock: endpoint({
+    method: 'GET',
+    path: '/api/merchant/clock',
+    tag: 'Merchant workspace',
+    summary: 'The merchant\'s time zone and the server\'s time',
+    description: 'Merchants, owners and staff alike: the zone the merchant\'s screens show times in (the redemption log, the home\'s days, statements).',
+    ok: { status: 200, schema: merchantClock, description: '`{timeZone, now}`.' },
+    refusals: { ...guards({ account: 'a merchant' }), 404: 'The session\'s merchant no longer exists.' },
+  }),
   overview: endpoint({
     method: 'GET',
     path: '/api/merchant/overview',
     tag: 'Merchant workspace',
     summary: 'The merchant\'s home: today\'s figures, the totals, every deal with its figures and the charts\' days',
-    description: `The merchant's owner account. Days are UTC (\`yyyy-MM-dd\`), the last ${MERCHANT_CHART_DAYS} of them, oldest first, today last, days without activity as zeros. Units sold are vouchers issued; redemptions count those that stand (not undone); refunds count succeeded ones; outstanding vouchers are still \`active\`.`,
+    description: `The merchant's owner account. Days are the merchant's (\`yyyy-MM-dd\` in its \`timeZone\`, from midnight to midnight), the last ${MERCHANT_CHART_DAYS} of them, oldest first, today last, days without activity as zeros. Units sold are vouchers issued; redemptions count those that stand (not undone); refunds count succeeded ones; outstanding vouchers are still \`active\`.`,
     ok: { status: 200, schema: merchantOverview, description: 'The figures.' },
     refusals: { ...guards({ account: "a merchant's owner" }), 404: 'The session\'s merchant no longer exists.' },
   }),

@@ -110,7 +110,7 @@ test.describe('bootstrap and promote', () => {
     ] as const) {
       await expect(quickLinks.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
     }
-    await expect(main.getByRole('region', { name: '使用说明' })).toContainText('同步支付服务商的商品和价格');
+    await expect(main.getByRole('region', { name: '使用说明' })).toContainText('同步支付平台的商品和价格');
     await expectAccessible(page, '/admin/promote as a superadmin');
 
     const promoteForm = main.getByRole('region', { name: '提升超级管理员' });

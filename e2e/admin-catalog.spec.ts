@@ -43,7 +43,7 @@ const toastWith = (page: Page, title: string): Locator =>
 
 /** The toast with a new merchant's login info (a toast of its own, with a copy button). */
 const loginInfoToast = (page: Page): Locator =>
-  page.getByRole('region', { name: /商户登录信息/, includeHidden: true }).locator('li').filter({ hasText: '商户已创建' });
+  page.getByRole('region', { name: /商家登录信息/, includeHidden: true }).locator('li').filter({ hasText: '商户已创建' });
 
 const merchantRow = (page: Page, name: string): Locator => page.getByRole('article', { name, exact: true });
 const dealRow = (page: Page, title: string): Locator => page.getByRole('article', { name: title, exact: true });
@@ -114,7 +114,7 @@ test.describe('catalogue management', () => {
     await page.goto('/admin/deals');
     await page.getByRole('button', { name: '新建团购' }).click();
     const dealForm = page.getByRole('dialog', { name: '新建团购' });
-    await dealForm.getByLabel('商户').selectOption({ label: merchantName });
+    await dealForm.getByLabel('商家').selectOption({ label: merchantName });
     await dealForm.getByLabel('团购标题').fill(title);
     await dealForm.getByLabel('价格（美元）').fill('12.5');
     await dealForm.getByLabel('原价（美元）').fill('25');
@@ -206,7 +206,7 @@ test.describe('catalogue management', () => {
     const row = merchantRow(page, name);
     await expect(row).toContainText('营业时间未设置');
     await row.getByRole('button', { name: `编辑 ${name}` }).click();
-    const edit = page.getByRole('dialog', { name: '编辑商户' });
+    const edit = page.getByRole('dialog', { name: '编辑商家' });
     await expect(edit.getByLabel('商户名称')).toHaveValue(name);
     await edit.getByLabel('地址').fill('3 Flour Street');
     await edit.getByRole('button', { name: '保存修改' }).click();
@@ -217,7 +217,7 @@ test.describe('catalogue management', () => {
     // Inline status: inactive hides the merchant's deals from shoppers.
     await row.getByRole('combobox', { name: /状态/ }).selectOption('inactive');
     await expect(toastWith(page, '状态已更新')).toContainText('已停用');
-    await expect(row).toContainText('该商户的团购对顾客不可见');
+    await expect(row).toContainText('该商家的团购对顾客不可见');
     await row.getByRole('combobox', { name: /状态/ }).selectOption('pending');
     await expect(toastWith(page, '状态已更新')).toContainText('待审核');
     await expectAccessible(page);
@@ -235,12 +235,12 @@ test.describe('catalogue management', () => {
     await page.goto('/admin/deals');
     await page.getByRole('button', { name: '新建团购' }).click();
     const form = page.getByRole('dialog', { name: '新建团购' });
-    const merchants = form.getByLabel('商户');
+    const merchants = form.getByLabel('商家');
     await expect(merchants.getByRole('option', { name: `Journey Active ${tag}` })).toHaveCount(1);
     await expect(merchants.getByRole('option', { name: `Journey Paused ${tag}` })).toHaveCount(0);
 
     await form.getByRole('button', { name: '创建团购' }).click();
-    await expect(form.getByLabel('商户')).toHaveAccessibleDescription(/请选择商户/);
+    await expect(form.getByLabel('商家')).toHaveAccessibleDescription(/请选择商家/);
     await expect(form.getByText('请输入团购标题')).toBeVisible();
     await expect(form.getByText('请输入价格')).toBeVisible();
     await form.getByLabel('价格（美元）').fill('-1');
@@ -261,7 +261,7 @@ test.describe('catalogue management', () => {
     await row.getByRole('button', { name: /^编辑/ }).click();
     const edit = page.getByRole('dialog', { name: '编辑团购' });
     await expect(edit.getByLabel('价格（美元）')).toHaveValue('12.50');
-    await expect(edit.getByLabel('商户')).toHaveValue(active.id);
+    await expect(edit.getByLabel('商家')).toHaveValue(active.id);
     await edit.getByLabel('价格（美元）').fill('15');
     await edit.getByLabel('结束时间').fill('2030-12-31T18:00');
     await edit.getByRole('button', { name: '保存修改' }).click();

@@ -1,5 +1,5 @@
 // Journey: on a 1280 px laptop window every role's header fits, in English and in Chinese: the page never scrolls
-// sideways, Logout stays on screen and the superadmin's links (Needs attention among them) can all be reached; the
+// sideways, Logout stays on screen and the superadmin's links (Needs attention and Failed sends among them) can all be reached; the
 // statements screens keep their tables inside the page. And the Language select names the language the screen reads
 // before any choice, whatever the browser's own language, and picking English switches and is kept.
 import type { Page } from '@playwright/test';
@@ -106,7 +106,7 @@ for (const language of ['en', 'zh-CN'] as const) {
       await page.goto('/admin/ledger');
       const nav = header(page).getByRole('navigation', { name: TEXTS[language].workspace });
       const links = nav.getByRole('link');
-      await expect(links).toHaveCount(8);
+      await expect(links).toHaveCount(9);
       for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
       // Needs attention is an icon in the bar, named for screen readers.
       const attention = nav.getByRole('link', { name: TEXTS[language].attention });

@@ -10,6 +10,7 @@ import { dealIdByTitle } from './fixtures-camera/vouchers';
 import { test, expect, expectAccessible, failedRequest } from './fixtures';
 import { buyThroughApi, expectPurchaseToast } from './purchase-helpers';
 import { checkoutEndpoints } from '../contract/checkout';
+import { dealEndpoints } from '../contract/deals';
 import { pathPattern } from './api-paths';
 
 const SPA = SPEC_DEALS[1];
@@ -71,17 +72,25 @@ test.describe('Buy Now', () => {
     test.use({ allowedConsoleErrors: [failedRequest(409, pathPattern(checkoutEndpoints.checkout))] });
 
     test("shows Checkout Error with the server's reason", async ({ page, request }) => {
-      // The spa day allows two per customer across all orders; this customer already has two.
+      // The spa day allows two per customer across all orders. The cart is opened first; the customer then buys two
+      // elsewhere (another tab, another device), so the cart's line looks fine until checkout refuses it.
       const { sessionId } = await signInAsNewCustomer(page);
-      await buyThroughApi(request, sessionId, [{ dealId: await dealIdByTitle(request, SPA.title), quantity: 2 }]);
-
       await page.goto('/');
       await dealCard(page, SPA.title).getByRole('button', { name: `Add to Cart: ${SPA.title}` }).click();
+      const allowanceRead = page.waitForResponse((response) => new RegExp(`${pathPattern(dealEndpoints.allowance)}$`).test(new URL(response.url()).pathname));
       await page.goto('/cart');
-      await page.getByRole('button', { name: 'Checkout Now' }).click();
+      await allowanceRead;
+      const checkout = page.getByRole('button', { name: 'Checkout Now' });
+      await expect(checkout).toBeEnabled();
+      await buyThroughApi(request, sessionId, [{ dealId: await dealIdByTitle(request, SPA.title), quantity: 2 }]);
+
+      await checkout.click();
       await expectPurchaseToast(page, 'Checkout Error', `You can buy at most 2 of "${SPA.title}"`);
       await expect(page).toHaveURL(/\/cart$/);
-      await expect(page.getByRole('button', { name: 'Checkout Now' })).toBeEnabled();
+      // The cart reads what the customer may still buy again: the line says why, and Checkout Now waits for it to go.
+      const line = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: SPA.title }) });
+      await expect(line.getByText('You have bought the most one customer may (2)')).toBeVisible();
+      await expect(checkout).toBeDisabled();
     });
   });
 

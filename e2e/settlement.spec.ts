@@ -13,9 +13,10 @@ import { test, expect, expectAccessible } from './fixtures';
 import { pathOf } from '../contract/endpoint';
 import { adminOrderEndpoints } from '../contract/orders';
 import { statementEndpoints } from '../contract/workspace';
+import { zonedDate, zonedIsoDay } from '../contract/time-zones';
 
-/** What the demo week holds (server/db/demo-data.ts): two platters and two omakase lunches redeemed, at 10%. */
-const DEMO_WEEK = { grossCents: 2 * 1999 + 2 * 3499, commissionCents: 2 * 200 + 2 * 350, refundsCents: 0, netCents: 9896, commissionBps: 1000, lineCount: 4 };
+/** What the demo week holds (server/db/demo-data.ts): two platters and two omakase lunches redeemed, at 10%, in San Francisco's zone. */
+const DEMO_WEEK = { timeZone: 'America/Los_Angeles', grossCents: 2 * 1999 + 2 * 3499, commissionCents: 2 * 200 + 2 * 350, refundsCents: 0, netCents: 9896, commissionBps: 1000, lineCount: 4 };
 const GROSS = '$109.96';
 const COMMISSION = '$11.00';
 const NET = '$98.96';
@@ -28,13 +29,13 @@ const VIEWPORTS = [
 const bearer = (sessionId: string) => ({ authorization: `Bearer ${sessionId}` });
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const utcDay = (d: Date, withYear: boolean) => `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}${withYear ? `, ${d.getUTCFullYear()}` : ''}`;
+const dayOf = (d: { year: number; month: number; day: number }, withYear: boolean) => `${MONTHS[d.month - 1]} ${d.day}${withYear ? `, ${d.year}` : ''}`;
 
-/** The week as the screens name it, Monday to Sunday in UTC: 'Nov 9 – Nov 15, 2026'. */
-function weekLabel(s: Pick<Statement, 'periodStart' | 'periodEnd'>): string {
-  const start = new Date(s.periodStart);
-  const last = new Date(new Date(s.periodEnd).getTime() - 86_400_000);
-  return `${utcDay(start, start.getUTCFullYear() !== last.getUTCFullYear())} – ${utcDay(last, true)}`;
+/** The week as the screens name it, Monday to Sunday in the statement's zone (ADR 039): 'Nov 9 – Nov 15, 2026'. */
+function weekLabel(s: Pick<Statement, 'periodStart' | 'periodEnd' | 'timeZone'>): string {
+  const start = zonedDate(new Date(s.periodStart), s.timeZone);
+  const last = zonedDate(new Date(Date.parse(s.periodEnd) - 1), s.timeZone);
+  return `${dayOf(start, start.year !== last.year)} – ${dayOf(last, true)}`;
 }
 
 /**
@@ -119,7 +120,7 @@ test.describe.serial("settling the demo merchant's last week", () => {
 
       // The CSV: a row per line and a totals row that is their sum and the statement's totals.
       const csv = await downloadCsv(page);
-      expect(csv.filename).toBe(`statement-${statement.periodStart.slice(0, 10)}.csv`);
+      expect(csv.filename).toBe(`statement-${zonedIsoDay(new Date(statement.periodStart), statement.timeZone)}.csv`);
       expect(csv.rows[0]).toEqual(['Date', 'Kind', 'Voucher', 'Deal', 'Amount', 'Commission', 'Net']);
       const body = csv.rows.slice(1, -1);
       expect(body.map((row) => row[1])).toEqual(['redeemed', 'redeemed', 'redeemed', 'redeemed']);

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './env';
 import type { Database } from './db/client';
 import type { RequestLimiter } from './http/request-limiter';
+import type { Clock } from './http/clock';
 import type { SmsSender } from './integrations/sms/sms-sender';
 import type { EmailSender } from './integrations/email/email-sender';
 import type { PaymentProvider } from './integrations/payments/payment-provider';
@@ -25,4 +26,6 @@ export interface AppDeps {
   requestLimiter?: RequestLimiter;
   /** Periodic clean-up (expired holds); on for a real server, off in tests that drive it themselves. */
   backgroundJobs?: boolean;
+  /** What the merchant's home counts "today" from (ADR 039); by default the system's time, settable outside production. */
+  clock?: Clock;
 }

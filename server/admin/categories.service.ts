@@ -1,4 +1,7 @@
-/** The superadmins' management of deal categories: list, create, rename or reorder, and delete one no deal uses. */
+/**
+ * The superadmins' management of deal categories: list, create, rename (in English and Chinese) or reorder, and delete
+ * one no deal uses. Superadmins read both names as written; shoppers read the one of their language (catalog).
+ */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AdminCategory } from '../../contract/categories';
 import type { Db } from '../db/client';
@@ -15,6 +18,7 @@ const SELECTION = {
   id: categories.id,
   slug: categories.slug,
   name: categories.name,
+  nameZh: categories.nameZh,
   icon: categories.icon,
   position: categories.position,
   createdAt: categories.createdAt,
@@ -22,7 +26,7 @@ const SELECTION = {
   usedBy: USED_BY,
 };
 
-function present(row: { id: string; slug: string; name: string; icon: string; position: number; createdAt: Date; dealCount: number; usedBy: number }): AdminCategory {
+function present(row: { id: string; slug: string; name: string; nameZh: string; icon: string; position: number; createdAt: Date; dealCount: number; usedBy: number }): AdminCategory {
   return { ...row, dealCount: Number(row.dealCount), usedBy: Number(row.usedBy), createdAt: row.createdAt.toISOString() };
 }
 
@@ -42,7 +46,7 @@ async function findAdminCategory(db: Db, id: string): Promise<AdminCategory> {
 }
 
 /** A new category; its slug is unique (409 otherwise) and never changes. */
-export async function createCategory(db: Db, input: { slug: string; name: string; icon: string; position: number }): Promise<AdminCategory> {
+export async function createCategory(db: Db, input: { slug: string; name: string; nameZh: string; icon: string; position: number }): Promise<AdminCategory> {
   try {
     const [row] = await db.insert(categories).values(input).returning({ id: categories.id });
     return findAdminCategory(db, row!.id);
@@ -52,10 +56,15 @@ export async function createCategory(db: Db, input: { slug: string; name: string
   }
 }
 
-/** Renames, re-icons or moves a category; fields left out stay as they are. */
-export async function updateCategory(db: Db, id: string, changes: { name?: string | undefined; icon?: string | undefined; position?: number | undefined }): Promise<AdminCategory> {
+/** Renames (either name), re-icons or moves a category; fields left out stay as they are. */
+export async function updateCategory(
+  db: Db,
+  id: string,
+  changes: { name?: string | undefined; nameZh?: string | undefined; icon?: string | undefined; position?: number | undefined },
+): Promise<AdminCategory> {
   const set: Partial<typeof categories.$inferInsert> = {};
   if (changes.name !== undefined) set.name = changes.name;
+  if (changes.nameZh !== undefined) set.nameZh = changes.nameZh;
   if (changes.icon !== undefined) set.icon = changes.icon;
   if (changes.position !== undefined) set.position = changes.position;
   if (Object.keys(set).length > 0) {

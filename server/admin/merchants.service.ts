@@ -1,12 +1,14 @@
 /** Merchant management by a superadmin: each merchant comes with its own merchant login account. */
 import { randomInt } from 'node:crypto';
+import tzlookup from '@photostructure/tz-lookup';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { VOUCHER_CODE_ALPHABET } from '../../contract/constants';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../contract/time-zones';
 import type { AdminMerchant } from '../../contract/admin';
 import type { BusinessHours, MerchantStatus } from '../../contract/merchants';
 import type { Db } from '../db/client';
 import { merchants, users } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { hashPassword } from '../db/passwords';
 import { isUniqueViolation } from '../auth/auth.service';
 import { presentMerchant } from '../catalog/merchants.service';
@@ -36,7 +38,39 @@ function present(row: { merchant: MerchantRow; dealCount: number; accountPhone: 
     dealCount: Number(row.dealCount),
     accountPhone: row.accountPhone,
     commissionBps: row.merchant.commissionBps,
+    timeZone: row.merchant.timeZone,
   };
+}
+
+/**
+ * The time zone of a place (ADR 039): the zone whose area holds the latitude and longitude, found by
+ * @photostructure/tz-lookup from its own copy of the zones' borders, without a network call; UTC for a merchant
+ * without a place, or for a zone name this server's Intl does not know.
+ */
+export function timeZoneAt(latitude: number | null | undefined, longitude: number | null | undefined): string {
+  if (latitude === null || latitude === undefined || longitude === null || longitude === undefined) return DEFAULT_TIME_ZONE;
+  try {
+    const zone = tzlookup(latitude, longitude);
+    return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+/** Whether the database knows a zone too: its "today" and weeks are counted in SQL (`at time zone`). */
+async function databaseKnowsZone(db: Db, zone: string): Promise<boolean> {
+  const rows = await db
+    .select({ name: sql<string>`name` })
+    .from(sql`pg_timezone_names`)
+    .where(sql`name = ${zone}`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The zone a superadmin chose, once the database is known to count in it too; 400 otherwise. */
+async function checkedZone(db: Db, zone: string): Promise<string> {
+  if (!(await databaseKnowsZone(db, zone))) throw badRequest(msg('admin.unknownTimeZone'));
+  return zone;
 }
 
 async function findAdminMerchant(db: Db, id: string): Promise<AdminMerchant> {
@@ -61,13 +95,19 @@ export interface NewMerchant {
   city?: string | null | undefined;
   latitude?: number | null | undefined;
   longitude?: number | null | undefined;
+  /** The zone chosen; left out, it is found from the place. */
+  timeZone?: string | undefined;
 }
 
 /**
  * Creates an active merchant and its merchant account in one transaction; the account's password
- * is generated, answered once, and must be changed at the first login.
+ * is generated, answered once, and must be changed at the first login. Its time zone is the one
+ * given, or the one its place lies in (UTC without a place).
  */
 export async function createMerchant(db: Db, input: NewMerchant): Promise<{ merchant: AdminMerchant; loginInfo: { phone: string; password: string } }> {
+  const chosen = input.timeZone ? await checkedZone(db, input.timeZone) : null;
+  const found = timeZoneAt(input.latitude, input.longitude);
+  const timeZone = chosen ?? ((await databaseKnowsZone(db, found)) ? found : DEFAULT_TIME_ZONE);
   const password = generateMerchantPassword();
   const passwordHash = await hashPassword(password);
   try {
@@ -76,7 +116,7 @@ export async function createMerchant(db: Db, input: NewMerchant): Promise<{ merc
       if (taken) throw conflict(msg('admin.phoneTaken'));
       const [m] = await tx
         .insert(merchants)
-        .values({ ...input, businessHours: input.businessHours ?? null, status: 'active' })
+        .values({ ...input, businessHours: input.businessHours ?? null, timeZone, status: 'active' })
         .returning({ id: merchants.id });
       await tx.insert(users).values({
         phone: input.phone,
@@ -107,11 +147,14 @@ export interface MerchantChanges {
   /** Given together with the longitude, or both left out (the contract holds them together). */
   latitude?: number | null | undefined;
   longitude?: number | null | undefined;
+  /** A new zone for the merchant's clock; a new place alone leaves the zone as it is. */
+  timeZone?: string | undefined;
 }
 
-/** Edits a merchant's card and commission; the login account keeps its own phone. */
+/** Edits a merchant's card, commission and time zone; the login account keeps its own phone. */
 export async function updateMerchant(db: Db, id: string, changes: MerchantChanges): Promise<AdminMerchant> {
   const set: Partial<typeof merchants.$inferInsert> = { name: changes.name, updatedAt: new Date() };
+  if (changes.timeZone !== undefined) set.timeZone = await checkedZone(db, changes.timeZone);
   if (changes.businessHours !== undefined) set.businessHours = changes.businessHours;
   if (changes.phone !== undefined) set.phone = changes.phone;
   if (changes.address !== undefined) set.address = changes.address;

@@ -472,3 +472,49 @@ describe('commission', () => {
     expect((await list()).find((m) => m.id === created.id)).toMatchObject({ commissionBps: 700 });
   });
 });
+
+describe("the merchant's time zone (ADR 039)", () => {
+  it('is found from the place when the merchant is created, and is UTC without one', async () => {
+    const sf = await create({ city: 'San Francisco', latitude: 37.788, longitude: -122.4075 });
+    expect(sf.timeZone).toBe('America/Los_Angeles');
+    const tokyo = await create({ latitude: 35.6812, longitude: 139.7671 });
+    expect(tokyo.timeZone).toBe('Asia/Tokyo');
+    const nowhere = await create();
+    expect(nowhere.timeZone).toBe('UTC');
+    const [row] = await t.db.select({ timeZone: merchants.timeZone }).from(merchants).where(eq(merchants.id, sf.id));
+    expect(row?.timeZone).toBe('America/Los_Angeles');
+    expect((await list()).find((m) => m.id === tokyo.id)?.timeZone).toBe('Asia/Tokyo');
+  });
+
+  it('takes a zone chosen on the form over the one the place lies in', async () => {
+    const created = await create({ latitude: 37.788, longitude: -122.4075, timeZone: 'America/Denver' });
+    expect(created.timeZone).toBe('America/Denver');
+  });
+
+  it('is changed by a superadmin, and stays as it is when an edit leaves it out or only moves the place', async () => {
+    const created = await create({ latitude: 37.788, longitude: -122.4075 });
+    const changed = await put(created.id, { name: created.name, timeZone: 'Europe/Paris' });
+    expectStatus(changed, 200);
+    expect(adminMerchant.parse(changed.body).timeZone).toBe('Europe/Paris');
+    const moved = await put(created.id, { name: created.name, latitude: 35.6812, longitude: 139.7671 });
+    expectStatus(moved, 200);
+    expect(adminMerchant.parse(moved.body).timeZone).toBe('Europe/Paris');
+  });
+
+  it('answers 400 for a zone that is no IANA zone, on create and on edit, and changes nothing', async () => {
+    const created = await create();
+    for (const wrong of ['Mars/Olympus', '+01:00', 'PST', 'america/los angeles', '', 42]) {
+      expectError(await post(merchantForm({ timeZone: wrong })), 400, /^timeZone: Choose a time zone from the list/);
+      expectError(await put(created.id, { name: created.name, timeZone: wrong }), 400, /^timeZone: Choose a time zone from the list/);
+    }
+    expect((await list()).every((m) => m.timeZone === 'UTC')).toBe(true);
+  });
+
+  it('is refused by the other roles like every other field', async () => {
+    const created = await create();
+    for (const who of [callers.customer, callers.merchant]) {
+      expectStatus(await as(t.app, who, 'PUT', `/api/admin/merchants/${created.id}`, { name: created.name, timeZone: 'Asia/Tokyo' }), 403);
+    }
+    expect((await list()).find((m) => m.id === created.id)?.timeZone).toBe('UTC');
+  });
+});

@@ -13,7 +13,8 @@ import { getMerchant, listMerchants } from './merchants.service';
 import { getReviewSummary } from './reviews.service';
 import type { Viewer } from '../http/session';
 import { listKey, listKeyOfUrl, type ListCache } from './list-cache';
-import { msg } from '../i18n';
+import { languageOf, msg, type Language } from '../i18n';
+import { answerLanguage, noteLanguage } from '../http/language';
 
 export const catalogRoutes =
   (deps: AppDeps & { listCache: ListCache }): FastifyPluginAsyncZod =>
@@ -25,6 +26,8 @@ export const catalogRoutes =
     const shared = (viewer: Viewer | null) => viewer === null || viewer.role === 'customer';
     /** Answers the route computed that the cache may keep, by the key of their query. */
     const toKeep = new WeakMap<FastifyRequest, string>();
+    /** The list names categories in the reader's language, so each language's answers are kept apart. */
+    const inLanguage = (language: Language, key: string | null) => (key === null ? null : `${language} ${key}`);
 
     handle(
       app,
@@ -33,20 +36,23 @@ export const catalogRoutes =
         const { cursor: rawCursor, ...query } = request.query;
         const cursor = rawCursor ? decodeListCursor(rawCursor, query.sort) : null;
         if (rawCursor && !cursor) throw badRequest(msg('http.cursorInvalid'));
-        const page = await listDeals(db, { ...query, cursor, viewer: request.viewer });
+        const language = answerLanguage(reply);
+        const page = await listDeals(db, { ...query, cursor, viewer: request.viewer, language });
         if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-        if (cache.enabled && shared(request.viewer)) toKeep.set(request, listKey(request.query));
+        if (cache.enabled && shared(request.viewer)) toKeep.set(request, inLanguage(language, listKey(request.query))!);
         return page.deals;
       },
       {
         // After the session hook, before parsing and validation: a hit is sent as it was first
         // sent, its body serialised once, with the content type and cursor it went out with.
         onRequest: (request, reply, done) => {
-          const hit = cache.enabled && shared(request.viewer) ? cache.get(listKeyOfUrl(request.url)) : undefined;
+          const language = languageOf(request.headers['accept-language']);
+          const hit = cache.enabled && shared(request.viewer) ? cache.get(inLanguage(language, listKeyOfUrl(request.url))) : undefined;
           if (!hit) {
             done();
             return;
           }
+          noteLanguage(reply as FastifyReply, language);
           // Bytes go out as they are, past the serializer, so the reply is not held to the schema's type here.
           (reply as FastifyReply).headers(hit.headers).send(hit.body);
         },
@@ -62,8 +68,8 @@ export const catalogRoutes =
       },
     );
 
-    handle(app, dealEndpoints.get, async (request) => {
-      const found = await getDeal(db, request.params.id, request.viewer);
+    handle(app, dealEndpoints.get, async (request, reply) => {
+      const found = await getDeal(db, request.params.id, request.viewer, answerLanguage(reply));
       if (!found) throw notFound(msg('notFound.deal'));
       return found;
     });
@@ -74,7 +80,7 @@ export const catalogRoutes =
       return getReviewSummary(db, found.id);
     });
 
-    handle(app, categoryEndpoints.list, async () => listCategories(db));
+    handle(app, categoryEndpoints.list, async (_request, reply) => listCategories(db, answerLanguage(reply)));
 
     handle(app, merchantEndpoints.list, async () => listMerchants(db));
 

@@ -11,6 +11,7 @@ import { cursorTime, decodeCursor, decodeParts, encodeCursor, encodeParts, isCur
 import { perDatabase } from '../db/prepared';
 import { categories, deals, merchants } from '../db/schema';
 import type { Viewer } from '../http/session';
+import type { Language } from '../i18n';
 import { after, CREATED_CURSOR, ENDS_AT, FIGURES, likePattern, matching } from './deal-query';
 import { presentDeal, type DealPage } from './deals.service';
 import { ACTIVE_MERCHANT, LISTED, PUBLISHED } from './listed.service';
@@ -57,7 +58,7 @@ function listSelection(cursorKey: SQL<string>, distanceKm: SQL<number | null>) {
     city: merchants.city,
     latitude: merchants.latitude,
     longitude: merchants.longitude,
-    category: { slug: categories.slug, name: categories.name, icon: categories.icon },
+    category: { slug: categories.slug, name: categories.name, nameZh: categories.nameZh, icon: categories.icon },
     cursorKey,
     distanceKm,
     unitsTaken: FIGURES.unitsTaken,
@@ -269,6 +270,8 @@ export interface DealListParams extends DealFilters {
   sort?: DealSort | undefined;
   lat?: number | undefined;
   lng?: number | undefined;
+  /** The reader's language, for the categories' names (English when left out). */
+  language?: Language | undefined;
 }
 
 /**
@@ -299,7 +302,7 @@ export async function listDeals(db: Db, params: DealListParams): Promise<DealPag
     }
   }
   const page = pageOf(rows, params.limit, (last) => encodeListCursor({ sort, key: last.cursorKey, id: last.deal.id, merchantId: last.deal.merchantId }));
-  return { deals: page.rows.map(presentDeal), nextCursor: page.nextCursor };
+  return { deals: page.rows.map((row) => presentDeal(row, params.language)), nextCursor: page.nextCursor };
 }
 
 /** For a merchant's own list in the `nearest` order: its deals only (the merchants' status is checked by the order itself). */

@@ -52,7 +52,8 @@ export interface ShownRelations {
   city: string | null;
   latitude: number | null;
   longitude: number | null;
-  category: { slug: string; name: string; icon: string } | null;
+  /** Both its names as stored; presentDeal gives the reader's. */
+  category: { slug: string; name: string; nameZh: string; icon: string } | null;
   /** Only in the `nearest` order. */
   distanceKm?: number | null;
 }
@@ -66,7 +67,7 @@ export const FIGURES = {
   city: merchants.city,
   latitude: merchants.latitude,
   longitude: merchants.longitude,
-  category: { slug: categories.slug, name: categories.name, icon: categories.icon },
+  category: { slug: categories.slug, name: categories.name, nameZh: categories.nameZh, icon: categories.icon },
   merchantStatus: merchants.status,
   unitsTaken: UNITS_TAKEN,
   boughtCount: BOUGHT_COUNT,

@@ -11,10 +11,11 @@ import { afterOldest, cursorTime, encodeCursor, pageOf, type KeysetCursor } from
 import type { Viewer } from '../http/session';
 import { dealImageSrc } from '../../contract/deal-images';
 import { isKnownPagePath, pageIdOf, routePatterns } from '../../contract/routes';
-import { english, msg } from '../i18n';
+import { english, msg, type Language } from '../i18n';
 import type { PagePreview } from '../http/web';
 import { after, CREATED_CURSOR, FIGURES, likePattern, matching, type ShownDeal, type ShownRelations } from './deal-query';
 import { isListed } from './listed.service';
+import { categoryNameIn } from './categories.service';
 
 type DealRow = typeof deals.$inferSelect;
 
@@ -24,7 +25,8 @@ export function discountPercent(priceCents: number, originalPriceCents: number |
   return Math.round((1 - priceCents / originalPriceCents) * 100);
 }
 
-export function presentDeal(row: { deal: ShownDeal; unitsTaken: number; boughtCount: number; soldTodayCount: number } & ShownRelations): Deal {
+/** A deal as its answers show it, its category named in `language` (English unless told). */
+export function presentDeal(row: { deal: ShownDeal; unitsTaken: number; boughtCount: number; soldTodayCount: number } & ShownRelations, language: Language = 'en'): Deal {
   const d = row.deal;
   const taken = Number(row.unitsTaken);
   const limited = d.inventory > 0;
@@ -55,7 +57,7 @@ export function presentDeal(row: { deal: ShownDeal; unitsTaken: number; boughtCo
     groupSize: d.groupSize,
     groupPriceCents: d.groupPriceCents,
     groupWindowHours: d.groupWindowHours,
-    category: row.category,
+    category: row.category ? { slug: row.category.slug, name: categoryNameIn(language, row.category), icon: row.category.icon } : null,
     galleryUrls: d.galleryUrls,
     rating: Number(d.rating),
     reviewCount: d.reviewCount,
@@ -124,13 +126,13 @@ export async function queryDealPage(
  * One deal a shopper may see; superadmins and the owning merchant's owner also see unpublished ones. Its
  * staff, who only redeem, see what shoppers see (no drafts, nor their reviews).
  */
-export async function getDeal(db: Db, id: string, viewer: Viewer | null): Promise<Deal | null> {
+export async function getDeal(db: Db, id: string, viewer: Viewer | null, language: Language = 'en'): Promise<Deal | null> {
   const { rows } = await queryDealPage(db, { where: eq(deals.id, id), limit: 1 });
   const row = rows[0];
   if (!row) return null;
   const privileged =
     viewer?.role === 'superadmin' || (viewer?.role === 'merchant' && viewer.merchantRole === 'owner' && viewer.merchantId === row.deal.merchantId);
-  return isListed(row.deal, row.merchantStatus) || privileged ? presentDeal(row) : null;
+  return isListed(row.deal, row.merchantStatus) || privileged ? presentDeal(row, language) : null;
 }
 
 /**

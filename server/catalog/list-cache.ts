@@ -1,5 +1,6 @@
 /**
- * A very short-lived cache of the public deal list as sent (body and headers), per query string.
+ * A very short-lived cache of the public deal list as sent (body and headers), per query string (the route keys it
+ * by the answer's language too, since the deals name their categories in it).
  * Shoppers all see the same list, so under load one database read serves every request of the
  * next moment. When an entry expires, the first request for it reads the list afresh and the
  * requests that arrive meanwhile are still answered with the expired copy, for at most one more

@@ -14,7 +14,7 @@ import type { Database, Tx } from './client';
 import { createTestDatabase, testDbKind } from '../test/database';
 
 const SERVER = fileURLToPath(new URL('..', import.meta.url));
-const FOLDERS = ['orders/sql', 'http/sql', 'catalog/sql'];
+const FOLDERS = ['orders/sql', 'http/sql', 'catalog/sql', 'notifications/sql'];
 
 /**
  * The statements of a source file, split at the semicolons outside comments, quoted names, strings and

@@ -23,6 +23,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { ReconciliationDifference } from '../../contract/money';
+import { NOTIFICATION_KIND_VALUES } from '../../contract/constants';
 import { timestamptz } from './timestamptz';
 
 const ts = (name: string) => timestamptz(name);
@@ -47,6 +48,11 @@ export const merchants = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     city: text('city'),
+    /**
+     * The merchant's clock, an IANA zone name (e.g. America/Los_Angeles): its "today", charts, statement weeks and
+     * "open now" are counted in it. Found from the location when the merchant is created; a superadmin may change it.
+     */
+    timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -68,7 +74,10 @@ export const categories = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Lower-case letters, digits and dashes; the deal list's `category` parameter. */
     slug: text('slug').notNull(),
+    /** The English name. */
     name: text('name').notNull(),
+    /** The Chinese name (zh-CN); shown instead of `name` on Chinese screens, which fall back to `name` while it is empty. */
+    nameZh: text('name_zh').notNull().default(''),
     /** The short name of an icon the web app draws (e.g. 'utensils'). */
     icon: text('icon').notNull(),
     position: integer('position').notNull().default(0),
@@ -104,6 +113,11 @@ export const users = pgTable(
      * change): the SMS texts sent to them are written in it (docs/product/language.md).
      */
     language: text('language', { enum: ['en', 'zh-CN'] }).notNull().default('en'),
+    /**
+     * What the user chose not to receive, as `channel:topic` (e.g. `sms:reminders`, `email:orders`; contract/notifications.ts).
+     * Empty: everything on every channel. The bell in the app always lists everything.
+     */
+    notificationOptOuts: text('notification_opt_outs').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -515,8 +529,6 @@ export const dealGroups = pgTable(
     deadline: ts('deadline').notNull(),
     formedAt: ts('formed_at'),
     failedAt: ts('failed_at'),
-    /** When the members were told by SMS that the group formed or failed: once, by whichever server claims it. */
-    notifiedAt: ts('notified_at'),
   },
   (t) => [
     check('deal_groups_status_check', sql`${t.status} in ('open', 'formed', 'failed')`),
@@ -526,7 +538,6 @@ export const dealGroups = pgTable(
     check('deal_groups_failed_check', sql`(${t.status} = 'failed') = (${t.failedAt} is not null)`),
     index('deal_groups_open_deal_idx').on(t.dealId, t.deadline).where(sql`${t.status} = 'open'`),
     index('deal_groups_open_deadline_idx').on(t.deadline).where(sql`${t.status} = 'open'`),
-    index('deal_groups_to_notify_idx').on(t.createdAt).where(sql`${t.status} <> 'open' and ${t.notifiedAt} is null`),
   ],
 );
 
@@ -764,17 +775,25 @@ export const rateLimits = pgTable('rate_limits', {
 
 /**
  * The weeks drawn up, with statements or without (a week in which no merchant had a line): the sweep's
- * watermark, so that a quiet week is looked at once rather than every minute (ADR 028).
+ * watermark, so that a quiet week is looked at once rather than every minute (ADR 028). A week is a
+ * time zone's (ADR 039): each zone the merchants are in has its weeks drawn up once, from its own Monday
+ * midnight; rows from before zones (all of them UTC weeks) read 'UTC'.
  */
-export const statementWeeks = pgTable('statement_weeks', {
-  periodStart: ts('period_start').primaryKey(),
-  drawnUpAt: tsNow('drawn_up_at'),
-});
+export const statementWeeks = pgTable(
+  'statement_weeks',
+  {
+    /** The IANA zone whose Monday 00:00 starts the week. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    periodStart: ts('period_start').notNull(),
+    drawnUpAt: tsNow('drawn_up_at'),
+  },
+  (t) => [primaryKey({ columns: [t.timeZone, t.periodStart] })],
+);
 
 /**
- * A merchant's statement for one week (Monday 00:00 UTC to the next Monday; ADR 028), drawn up once
- * the week has closed. Its totals are the sums of its lines; `paid_at` is set once, with the payout's
- * ledger row.
+ * A merchant's statement for one week (Monday 00:00 to the next Monday in the merchant's time zone;
+ * ADR 028, 039), drawn up once the week has closed. Its totals are the sums of its lines; `paid_at` is
+ * set once, with the payout's ledger row.
  */
 export const statements = pgTable(
   'statements',
@@ -785,6 +804,8 @@ export const statements = pgTable(
       .references(() => merchants.id, { onDelete: 'restrict' }),
     periodStart: ts('period_start').notNull(),
     periodEnd: ts('period_end').notNull(),
+    /** The zone the week was counted in: the merchant's when it was drawn up ('UTC' for those drawn up before zones). */
+    timeZone: text('time_zone').notNull().default('UTC'),
     /** The merchant's rate when the statement was drawn up. */
     commissionBps: integer('commission_bps').notNull(),
     grossCents: bigint('gross_cents', { mode: 'number' }).notNull(),
@@ -912,5 +933,70 @@ export const testProviderRecords = pgTable(
     check('test_provider_records_amount_check', sql`${t.amountCents} >= 0`),
     uniqueIndex('test_provider_records_key').on(t.idempotencyKey),
     index('test_provider_records_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * What a user is told (ADR 038): one row per event and recipient, written by a trigger in the transaction of
+ * the event itself (server/notifications/sql/), so it exists exactly when the event does, once however often
+ * the event's code runs (notifications_once_key). The bell lists them; `read_at` is set when the user reads.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KIND_VALUES }).notNull(),
+    /** What it is about: the order, refund, group, voucher, deal or statement, by kind. */
+    subjectId: uuid('subject_id').notNull(),
+    /** Tells apart events of one kind about one subject (a deal's proposal decided again after a resubmission); '' for the others. */
+    eventKey: text('event_key').notNull().default(''),
+    /** What its words need, taken when it happened (titles, amounts, codes; never a PIN). */
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    readAt: ts('read_at'),
+  },
+  (t) => [
+    check('notifications_kind_check', sql.raw(`kind in (${NOTIFICATION_KIND_VALUES.map((k) => `'${k}'`).join(', ')})`)),
+    uniqueIndex('notifications_once_key').on(t.userId, t.kind, t.subjectId, t.eventKey),
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
+ * One message of a notification on one channel, to the address the user had when it happened: the outbox
+ * the sender job works through (server/notifications/sender.ts), with its attempts and backoff. `sending`
+ * is a claim with a lease (`next_attempt_at`): a server that stopped mid-send leaves it to be tried again.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    /** The phone or the verified email. */
+    address: text('address').notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** While pending: when it is tried next; while sending: when the claim lapses. */
+    nextAttemptAt: tsNow('next_attempt_at'),
+    /** The sender's last refusal, for the superadmin's list of failed sends. */
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('notification_deliveries_channel_check', sql`${t.channel} in ('sms', 'email')`),
+    check('notification_deliveries_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    check('notification_deliveries_sent_check', sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
+    uniqueIndex('notification_deliveries_once_key').on(t.notificationId, t.channel),
+    index('notification_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
+    index('notification_deliveries_failed_idx').on(t.createdAt.desc()).where(sql`${t.status} = 'failed'`),
   ],
 );

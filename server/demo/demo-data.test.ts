@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sessionAnswer } from '../../contract/auth';
-import { dealList, reviewSummary } from '../../contract/deals';
+import { dealAllowance, dealEndpoints, dealList, reviewSummary } from '../../contract/deals';
+import { pathOf } from '../../contract/endpoint';
 import { categoryList } from '../../contract/categories';
 import { ledgerPage } from '../../contract/orders';
 import { statementList, statementWithLines } from '../../contract/workspace';
@@ -13,7 +14,7 @@ import { verifyPassword } from '../db/passwords';
 import { sanitizeRichText } from '../content/html';
 import { merchantOverview } from '../workspace/overview.service';
 import { commissionOf, drawUpStatements, lastClosedWeekEnd, statementCsv } from '../settlement/statements.service';
-import { DEMO_CATEGORIES, DEMO_CITY, DEMO_CUSTOMER, DEMO_MERCHANT, DEMO_MERCHANTS, DEMO_PAST_ORDERS, DEMO_STAFF, FEATURED_TITLES, loadDemoData, pastOrderTimes } from './demo-data';
+import { DEMO_CATEGORIES, DEMO_CITY, DEMO_CUSTOMER, DEMO_MERCHANT, DEMO_MERCHANTS, DEMO_STAFF, DEMO_TIME_ZONE, FEATURED_TITLES, loadDemoData, pastOrderTimes } from './demo-data';
 import { buildUser } from '../db/factories';
 import { dealGroups, dealStock, deals, groupMembers, holds, ledgerEntries, merchants, orderItems, orders, redemptions, reviews, statementLines, statements, userDealUnits, users, vouchers } from '../db/schema';
 import type { Database } from '../db/client';
@@ -130,6 +131,8 @@ describe('loadDemoData', () => {
     const places = await t.db.select({ city: merchants.city, lat: merchants.latitude, lng: merchants.longitude }).from(merchants);
     expect(places.every((p) => p.city === DEMO_CITY && p.lat !== null && Math.abs(p.lat - 37.77) < 0.05 && Math.abs(p.lng! + 122.42) < 0.05)).toBe(true);
     expect(new Set(places.map((p) => `${p.lat},${p.lng}`)).size).toBe(places.length);
+    // Their clocks are the zone their place lies in (ADR 039).
+    expect(new Set((await t.db.select({ zone: merchants.timeZone }).from(merchants)).map((m) => m.zone))).toEqual(new Set([DEMO_TIME_ZONE]));
     const near = await t.app.inject({ method: 'GET', url: '/api/deals?sort=nearest&lat=37.7749&lng=-122.4194&limit=100' });
     const byDistance = dealList.parse(near.json()).map((d) => d.distanceKm!);
     expect(byDistance).toHaveLength(all.length);
@@ -266,8 +269,25 @@ describe("the demo customer's past week at Sakura Sushi House", () => {
       // Plus the open group's paid place on the platter (loadOpenGroup).
       expect(Number(stock!.taken), title).toBe(units + (title === 'Premium Sushi Platter for 2' ? 1 : 0));
     }
-    // The demo customer can still buy a platter.
-    expect(DEMO_PAST_ORDERS.flatMap((o) => o.lines).filter((l) => l.title === 'Premium Sushi Platter for 2').reduce((n, l) => n + l.units.length, 0)).toBeLessThan(4);
+  });
+
+  it("leaves the demo customer room for every README example, and the omakase at its limit", async () => {
+    const headers = await sessionOf(DEMO_CUSTOMER.phone, DEMO_CUSTOMER.password);
+    const allowanceOf = async (title: string) => {
+      const [deal] = await t.db.select().from(deals).where(eq(deals.title, title));
+      const res = await t.app.inject({ method: 'GET', url: pathOf(dealEndpoints.allowance, { id: deal!.id }), headers });
+      expect(res.statusCode, title).toBe(200);
+      return dealAllowance.parse(res.json());
+    };
+    // The platter: Buy alone, Start a group and Join the open group, one unit each, and more besides.
+    expect(await allowanceOf('Premium Sushi Platter for 2')).toMatchObject({ limit: 8, bought: 3, held: 0, remaining: 5 });
+    // The spa day: Start a group, and Join the open group, which forms it.
+    expect(await allowanceOf('Luxury Spa Day Package')).toMatchObject({ limit: 2, bought: 0, remaining: 2 });
+    // Its open groups were started by a reviewer, so the demo customer may join them.
+    const [customer] = await t.db.select().from(users).where(eq(users.phone, DEMO_CUSTOMER.phone));
+    expect(await t.db.select().from(groupMembers).where(eq(groupMembers.userId, customer!.id))).toEqual([]);
+    // The omakase lunch shows a customer who may buy no more.
+    expect(await allowanceOf('Omakase Lunch for 1')).toMatchObject({ limit: 2, bought: 2, held: 0, remaining: 0 });
   });
 
   it('has four vouchers redeemed by the owner in the last closed week, logged with price and merchant, and one still valid', async () => {
@@ -277,11 +297,12 @@ describe("the demo customer's past week at Sakura Sushi House", () => {
     expect(used).toHaveLength(4);
     expect(issued.filter((v) => v.status === 'active').map((v) => v.validUntil.getTime() > NOW.getTime())).toEqual([true]);
     const log = await t.db.select().from(redemptions).where(eq(redemptions.merchantId, merchantId)).orderBy(asc(redemptions.createdAt));
+    // Dinner on Tuesday, lunch on Thursday and Saturday, in San Francisco's time (PST, UTC-8).
     expect(log.map((r) => r.createdAt)).toEqual([
-      at('2026-11-10T19:10:00.000Z'),
-      at('2026-11-10T19:12:00.000Z'),
-      at('2026-11-12T12:05:00.000Z'),
-      at('2026-11-14T12:30:00.000Z'),
+      at('2026-11-11T03:10:00.000Z'),
+      at('2026-11-11T03:12:00.000Z'),
+      at('2026-11-12T20:05:00.000Z'),
+      at('2026-11-14T20:30:00.000Z'),
     ]);
     for (const r of log) {
       const v = used.find((u) => u.id === r.voucherId)!;
@@ -348,8 +369,10 @@ describe("the demo customer's past week at Sakura Sushi House", () => {
     const one = statementWithLines.parse((await t.app.inject({ method: 'GET', url: `/api/merchant/statements/${listed[0]!.id}`, headers })).json());
     expect(one).toMatchObject({
       merchantName: 'Sakura Sushi House',
-      periodStart: '2026-11-09T00:00:00.000Z',
-      periodEnd: '2026-11-16T00:00:00.000Z',
+      // The demo merchants' week: Monday to Monday in Los Angeles (ADR 039).
+      periodStart: '2026-11-09T08:00:00.000Z',
+      periodEnd: '2026-11-16T08:00:00.000Z',
+      timeZone: 'America/Los_Angeles',
       commissionBps: 1000,
       grossCents: 10996,
       commissionCents: 1100,
@@ -380,7 +403,7 @@ describe('the demo timeline', () => {
     for (let hour = 0; hour < 14 * 24; hour++) {
       for (const minute of [0, 30, 59]) {
         const now = new Date(from + hour * 3_600_000 + minute * 60_000);
-        const end = lastClosedWeekEnd(now).getTime();
+        const end = lastClosedWeekEnd(now, DEMO_TIME_ZONE).getTime();
         const start = end - 7 * DAY;
         const times = pastOrderTimes(now);
         let redeemed = 0;
@@ -430,7 +453,7 @@ describe('a server started on the demo data', () => {
     await start({});
     await vi.waitFor(async () => expect(await drawn()).toHaveLength(1), { timeout: 10_000, interval: 50 });
     const [week] = await drawn();
-    expect(week!.periodEnd).toEqual(lastClosedWeekEnd(new Date()));
+    expect(week!.periodEnd).toEqual(lastClosedWeekEnd(new Date(), DEMO_TIME_ZONE));
     const lines = await database.db.select().from(statementLines).where(eq(statementLines.statementId, week!.id));
     expect(lines.map((l) => l.kind)).toEqual(['redeemed', 'redeemed', 'redeemed', 'redeemed']);
   });

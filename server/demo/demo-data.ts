@@ -12,6 +12,7 @@ import { dealGroups, deals, groupMembers, holds, merchants, orderItems, orders, 
 import { unitsTakenOf } from '../db/stock-reads';
 import { buildCategory, buildDeal, buildMerchant, buildMerchantAccount, buildReview, buildUser, setUnitsTaken } from '../db/factories';
 import { drawVoucherCode } from '../orders/orders.service';
+import { zonedWeekStart } from '../../contract/time-zones';
 
 export const DEMO_CUSTOMER = { phone: '5550000001', password: 'demo1234' } as const;
 export const DEMO_MERCHANT = { phone: '5550100001', password: 'merchant-5550100001' } as const;
@@ -51,17 +52,19 @@ interface DemoMerchant {
   proposals?: DemoProposal[];
 }
 
-/** The demo's categories, in their order (docs/product/rules.md#demo-data). */
+/** The demo's categories, in their order, each named in English and Chinese (docs/product/rules.md#demo-data). */
 export const DEMO_CATEGORIES = [
-  { slug: 'food', name: 'Food', icon: 'utensils' },
-  { slug: 'spa-beauty', name: 'Spa & Beauty', icon: 'sparkles' },
-  { slug: 'fitness', name: 'Fitness', icon: 'dumbbell' },
-  { slug: 'activities', name: 'Activities', icon: 'compass' },
-  { slug: 'classes', name: 'Classes', icon: 'graduation-cap' },
+  { slug: 'food', name: 'Food', nameZh: '美食', icon: 'utensils' },
+  { slug: 'spa-beauty', name: 'Spa & Beauty', nameZh: '水疗美容', icon: 'sparkles' },
+  { slug: 'fitness', name: 'Fitness', nameZh: '健身', icon: 'dumbbell' },
+  { slug: 'activities', name: 'Activities', nameZh: '休闲活动', icon: 'compass' },
+  { slug: 'classes', name: 'Classes', nameZh: '课程', icon: 'graduation-cap' },
 ] as const;
 
 /** Every demo merchant's city. */
 export const DEMO_CITY = 'San Francisco';
+/** Every demo merchant's clock (ADR 039): the zone its place lies in. */
+export const DEMO_TIME_ZONE = 'America/Los_Angeles';
 
 const standardTerms =
   '<ul><li>Valid for 30 days after purchase unless stated otherwise.</li><li>Not valid with other offers.</li><li>No cash value; no change given.</li></ul>';
@@ -82,7 +85,8 @@ export const DEMO_MERCHANTS: DemoMerchant[] = [
         image: 'sushi-platter.svg',
         gallery: ['omakase.svg', 'fine-dining.svg'],
         inventory: 200,
-        maxPerUser: 4,
+        // The demo customer has three already (DEMO_PAST_ORDERS): room left for each way of buying the README shows.
+        maxPerUser: 8,
         group: { size: 3, priceCents: 1499 },
         description:
           '<p>A chef-selected platter of <strong>24 pieces</strong>: salmon and tuna nigiri, dragon roll, spicy tuna roll and seasonal sashimi.</p><ul><li>Miso soup for two</li><li>Edamame to share</li></ul>',
@@ -283,7 +287,7 @@ const OPENED_DAYS_AGO = 30;
 const PLATTER = 'Premium Sushi Platter for 2';
 const OMAKASE = 'Omakase Lunch for 1';
 
-/** A moment of a week: days after its Monday, then the UTC time of day. */
+/** A moment of a week: days after its Monday, then the time of day (in the demo merchants' zone, bar a change of clocks in the week). */
 const weekday = (days: number, hours: number, minutes: number) => days * DAY + hours * HOUR + minutes * MINUTE;
 
 interface PastOrder {
@@ -294,10 +298,12 @@ interface PastOrder {
 
 /**
  * The demo customer's past business with Sakura Sushi House (ADR 020): three orders paid 13, 11 and 9
- * days before `now`, five units in all, within each deal's limit per customer (one more platter may
- * still be bought). Four were redeemed at the counter during the last closed week, so its statement
- * holds four lines; the last platter is still valid. A redemption planned before its order was paid
- * (the week began after it) happens a day after the payment instead, still within the week.
+ * days before `now`, five units in all, within each deal's limit per customer. Three platters of eight
+ * leave room for every example the README gives (Buy alone, Start a group, Join the open group, and more);
+ * the two omakase lunches are the deal's limit, so its page shows a customer who may buy no more. Four
+ * were redeemed at the counter during the last closed week, so its statement holds four lines; the last
+ * platter is still valid (and refundable). A redemption planned before its order was paid (the week
+ * began after it) happens a day after the payment instead, still within the week.
  */
 export const DEMO_PAST_ORDERS: readonly PastOrder[] = [
   { paidDaysAgo: 13, lines: [{ title: PLATTER, units: [weekday(1, 19, 10), weekday(1, 19, 10)] }] },
@@ -311,10 +317,9 @@ export const DEMO_PAST_ORDERS: readonly PastOrder[] = [
   },
 ];
 
-/** Monday 00:00 UTC of the week `time` falls in, as statements count weeks (ADR 028). */
+/** Monday 00:00 in the demo merchants' zone of the week `time` falls in, as statements count their weeks (ADR 028, 039). */
 function mondayOf(time: number): number {
-  const d = new Date(time);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return zonedWeekStart(new Date(time), DEMO_TIME_ZONE).getTime();
 }
 
 /** When each past order was paid and each of its units redeemed (null: not yet), for a given `now`. */
@@ -376,6 +381,7 @@ async function loadCatalogue(tx: Tx, now: Date): Promise<void> {
       city: DEMO_CITY,
       latitude: m.place.latitude,
       longitude: m.place.longitude,
+      timeZone: DEMO_TIME_ZONE,
       description: m.description,
       businessHours: m.hours,
       status: 'active',

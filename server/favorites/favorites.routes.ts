@@ -5,7 +5,7 @@ import { handle } from '../http/endpoints';
 import { requireUser } from '../http/session';
 import { addFavorite, listFavorites, removeFavorite } from './favorites.service';
 import { msg } from '../i18n';
-import { say } from '../http/language';
+import { answerLanguage, say } from '../http/language';
 
 export const favoritesRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -15,7 +15,7 @@ export const favoritesRoutes =
       requireUser(request);
     });
 
-    handle(app, favoriteEndpoints.list, async (request) => listFavorites(db, requireUser(request).id));
+    handle(app, favoriteEndpoints.list, async (request, reply) => listFavorites(db, requireUser(request).id, answerLanguage(reply)));
 
     handle(app, favoriteEndpoints.add, async (request, reply) => {
       await addFavorite(db, requireUser(request).id, request.body.dealId, request.viewer!);

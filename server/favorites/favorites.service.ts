@@ -7,10 +7,10 @@ import { notFound } from '../http/errors';
 import { getDeal, presentDeal, queryDealPage } from '../catalog/deals.service';
 import { LISTED } from '../catalog/listed.service';
 import type { Viewer } from '../http/session';
-import { msg } from '../i18n';
+import { msg, type Language } from '../i18n';
 
-/** The user's favourites that shoppers can still see, most recently added first. */
-export async function listFavorites(db: Db, userId: string): Promise<Deal[]> {
+/** The user's favourites that shoppers can still see, most recently added first, their categories named in `language`. */
+export async function listFavorites(db: Db, userId: string, language: Language = 'en'): Promise<Deal[]> {
   const ids = await db
     .select({ dealId: favorites.dealId })
     .from(favorites)
@@ -24,7 +24,7 @@ export async function listFavorites(db: Db, userId: string): Promise<Deal[]> {
     where: and(LISTED, inArray(deals.id, ids.map((r) => r.dealId))),
     limit: ids.length,
   });
-  return rows.map(presentDeal).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return rows.map((row) => presentDeal(row, language)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
 /** Adds a favourite; adding one twice is a no-op. Deals a shopper cannot see are refused. */

@@ -9,7 +9,7 @@ import { buildCustomer, buildDeal, buildMerchant, buildMerchantAccount, buildUse
 import { users, vouchers } from '../db/schema';
 import { languageOf } from '../i18n';
 import { ConsoleSmsSender } from '../integrations/sms/console-sms-sender';
-import { groupOutcomeText } from '../orders/groups/ending';
+import { smsOf } from '../notifications/texts';
 import { useTestApp } from '../test/app';
 import { call, expectStatus, loginAs, messageOf, type CallResult } from '../test/auth-helpers';
 import { customer, postCheckout } from '../test/purchase-helpers';
@@ -209,12 +209,13 @@ describe('the SMS texts, in their reader’s language', () => {
     expect((await buildCustomer(t.db)).language).toBe('en');
   });
 
-  it("words a group's outcome in the member's language, and in English as it always did", () => {
-    const formed = { status: 'formed', dealTitle: 'Kayak Tour', priceCents: 123_450, code: 'ABCD2345' } as const;
-    const failed = { ...formed, status: 'failed' } as const;
-    expect(groupOutcomeText(formed)).toBe('Your DealMarket group for Kayak Tour is complete! Your voucher ABCD2345 is ready in My Vouchers.');
-    expect(groupOutcomeText(failed)).toBe('Your DealMarket group for Kayak Tour did not fill in time. Your $1234.50 is being refunded.');
-    expect(groupOutcomeText(formed, 'zh-CN')).toBe('您在 DealMarket 参与的“Kayak Tour”拼团已成团！您的券 ABCD2345 已放入“我的券”。');
-    expect(groupOutcomeText(failed, 'zh-CN')).toBe('您在 DealMarket 参与的“Kayak Tour”拼团未能按时成团，您支付的 US$1234.50 正在退款。');
+  it("words a group's outcome in the member's language", () => {
+    const formed = { kind: 'group_formed', subjectId: '00000000-0000-4000-8000-000000000001', params: { title: 'Kayak Tour', codes: ['ABCD2345'] } } as const;
+    const failed = { kind: 'group_failed', subjectId: formed.subjectId, params: { title: 'Kayak Tour', amountCents: 123_450 } } as const;
+    const link = 'https://deals.example.com/group/00000000-0000-4000-8000-000000000001';
+    expect(smsOf(formed, 'en', 'https://deals.example.com')).toBe(`DealMarket: Your group for Kayak Tour is complete! Your voucher ABCD2345 is ready in My Vouchers. ${link}`);
+    expect(smsOf(failed, 'en', 'https://deals.example.com')).toBe(`DealMarket: Your group for Kayak Tour did not fill in time. Your $1,234.50 is being refunded. ${link}`);
+    expect(smsOf(formed, 'zh-CN', 'https://deals.example.com')).toMatch(new RegExp(`^【DealMarket】.*“Kayak Tour”拼团成功.*ABCD2345.* ${link}$`));
+    expect(smsOf(failed, 'zh-CN', 'https://deals.example.com')).toMatch(new RegExp(`^【DealMarket】.*“Kayak Tour”拼团.*US\\$1,234\\.50.* ${link}$`));
   });
 });

@@ -1,15 +1,15 @@
 /**
  * The expiry sweep (docs/decisions/027-refunds-and-the-money-ledger.md), run by every server every
  * EXPIRY_SWEEP_INTERVAL_SECONDS and safe with any number running at once:
- * - reminders: an active voucher within VOUCHER_EXPIRY_REMINDER_DAYS of its end gets one SMS; each is
+ * - reminders: an active voucher within VOUCHER_EXPIRY_REMINDER_DAYS of its end is reminded once; each is
  *   claimed by a conditional update (`expiry_reminded_at` still null, rows locked by others skipped),
- *   so exactly one server sends it;
+ *   and the claim writes the owner's notification in its transaction (ADR 038), so exactly one is sent;
  * - expiry: an active voucher past its end turns `expired`, or, when its deal refunds on expiry, is
  *   refunded by the one refund path (refunds.ts), whose claim lets only one caller win; a provider
  *   error leaves it active for the next sweep;
  * - refunds whose outcome at the provider is unknown are asked about again when their backoff says so (refunds.ts);
- * - groups whose window passed unfilled fail, their paid members are refunded, and the members of
- *   groups that formed or failed are told (groups/ending.ts);
+ * - groups whose window passed unfilled fail and their paid members are refunded (groups/ending.ts), each
+ *   told by the notifications the database writes;
  * - last, once expiry has had its say, every closed week not drawn up yet gets its merchants'
  *   statements (server/settlement/statements.service.ts; one server at a time, each week once).
  * Each part works in batches (statements a week at a time), so one sweep never holds many rows or
@@ -17,20 +17,16 @@
  */
 import { and, asc, eq, gt, inArray, isNull, lt, lte, not, sql } from 'drizzle-orm';
 import { VOUCHER_EXPIRY_REMINDER_DAYS } from '../../contract/constants';
-import { deals, refunds, users, vouchers } from '../db/schema';
+import { deals, refunds, vouchers } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { msg, render, type Language } from '../i18n';
-import type { SmsSender } from '../integrations/sms/sms-sender';
 import { drawUpStatements } from '../settlement/statements.service';
-import { failExpiredGroups, tellGroupMembers } from './groups/ending';
+import { failExpiredGroups } from './groups/ending';
 import { refundVoucher, retryPendingRefunds, type RefundDeps } from './refunds';
 
 /** Rows each part of one sweep takes at most. */
 export const EXPIRY_SWEEP_BATCH = 200;
 
-export interface ExpirySweepDeps extends RefundDeps {
-  sms: SmsSender;
-}
+export type ExpirySweepDeps = RefundDeps;
 
 export interface ExpirySweepResult {
   reminded: number;
@@ -44,16 +40,8 @@ export interface ExpirySweepResult {
   groupsFailed: number;
   groupRefunds: number;
   groupRefundsFailed: number;
-  /** Members told by SMS that their group formed or failed. */
-  groupMembersTold: number;
   /** Weekly statements drawn up. */
   statements: number;
-}
-
-/** The reminder's words; "refunded" is promised only when the deal refunds on expiry. */
-export function expiryReminderText(v: { code: string; dealTitle: string; validUntil: Date; autoRefund: boolean }, language: Language = 'en'): string {
-  const then = v.autoRefund ? msg('sms.useOrRefunded') : msg('sms.useBefore');
-  return render(language, msg('sms.expiryReminder', { code: v.code, title: v.dealTitle, date: v.validUntil, then }));
 }
 
 /** One pass of every part; callable directly (tests) and from the timer of every server. */
@@ -63,7 +51,6 @@ export async function runExpirySweep(deps: ExpirySweepDeps, batch = EXPIRY_SWEEP
   const { refunded, failed } = await refundExpiredVouchers(deps, batch);
   const retried = await retryPendingRefunds(deps, batch);
   const groups = await failExpiredGroups(deps, batch);
-  const groupMembersTold = await tellGroupMembers(deps, batch);
   const statements = await drawUpStatements(deps.db, new Date());
   return {
     reminded,
@@ -74,13 +61,12 @@ export async function runExpirySweep(deps: ExpirySweepDeps, batch = EXPIRY_SWEEP
     groupsFailed: groups.failed,
     groupRefunds: groups.refunded,
     groupRefundsFailed: groups.refundsFailed,
-    groupMembersTold,
     statements,
   };
 }
 
-/** Claims up to `batch` reminders due and sends each one SMS. A reminder whose SMS fails is not sent again. */
-export async function sendExpiryReminders({ db, sms, logger }: ExpirySweepDeps, batch: number): Promise<number> {
+/** Claims up to `batch` reminders due; each claim writes the owner's `expiry_reminder` notification (vouchers_notify_reminder). */
+export async function sendExpiryReminders({ db }: ExpirySweepDeps, batch: number): Promise<number> {
   const now = new Date();
   const horizon = new Date(now.getTime() + VOUCHER_EXPIRY_REMINDER_DAYS * 86_400_000);
   // Locked and claimed in one transaction; rows another server is claiming are skipped, not waited for.
@@ -100,30 +86,7 @@ export async function sendExpiryReminders({ db, sms, logger }: ExpirySweepDeps, 
       .where(and(inArray(vouchers.id, due.map((d) => d.id)), isNull(vouchers.expiryRemindedAt)))
       .returning({ id: vouchers.id });
   });
-  if (claimed.length === 0) return 0;
-  const rows = await db
-    .select({
-      code: vouchers.code,
-      validUntil: vouchers.validUntil,
-      phone: users.phone,
-      language: users.language,
-      dealTitle: deals.title,
-      autoRefund: deals.autoRefundOnExpiry,
-    })
-    .from(vouchers)
-    .innerJoin(users, eq(users.id, vouchers.userId))
-    .innerJoin(deals, eq(deals.id, vouchers.dealId))
-    .where(inArray(vouchers.id, claimed.map((c) => c.id)));
-  let sent = 0;
-  for (const row of rows) {
-    try {
-      await sms.send(row.phone, expiryReminderText(row, row.language));
-      sent++;
-    } catch (err) {
-      logger.error({ err, voucherCode: row.code }, 'an expiry reminder could not be sent');
-    }
-  }
-  return sent;
+  return claimed.length;
 }
 
 /** Active vouchers past their end whose deal does not refund on expiry become `expired`. */

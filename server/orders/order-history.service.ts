@@ -12,6 +12,7 @@ import { deals, merchants, orderItems, orders, refunds, vouchers } from '../db/s
 import { afterNewest, cursorTime, encodeCursor, pageOf, type KeysetCursor } from '../db/keyset';
 import { orderGroupsOf } from './groups/groups.service';
 import { presentRefund } from './order-reads';
+import { payUntilOf } from './placement';
 
 type OrderRow = typeof orders.$inferSelect;
 type VoucherRow = typeof vouchers.$inferSelect;
@@ -130,19 +131,33 @@ export function presentOrderVoucher(v: OrderVoucherParts, refundRows: RefundRow[
   };
 }
 
-export function presentCustomerOrder(order: OrderRow, parts: OrderParts): CustomerOrder {
+/** A pending order whose hold has lapsed, which the minute sweep has not released yet: it can no longer be paid or held. */
+const lapsed = (order: OrderRow, now: Date): boolean => order.status === 'pending' && order.expiresAt.getTime() <= now.getTime();
+
+/** An order as its customer sees it; a pending order whose hold lapsed reads `expired` already, as the sweep will make it. */
+export function presentCustomerOrder(order: OrderRow, parts: OrderParts, now = new Date()): CustomerOrder {
+  const gone = lapsed(order, now);
   return {
     id: order.id,
-    status: orderStatusOf(order, parts.refunds, parts.vouchers.map((v) => v.voucher.id)),
+    status: gone ? 'expired' : orderStatusOf(order, parts.refunds, parts.vouchers.map((v) => v.voucher.id)),
     totalCents: order.totalCents,
     refundedCents: refundedCentsOf(order, parts.refunds),
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
+    payUntil: order.status === 'pending' && !gone ? payUntilOf(order).toISOString() : null,
     items: parts.items,
     vouchers: parts.vouchers.map((v) => presentOrderVoucher(v, parts.refunds)),
     refunds: parts.refunds.map((r) => ({ ...presentRefund(r), voucherId: r.voucherId })),
     group: parts.group,
   };
+}
+
+/** One of the customer's own orders as their history shows it, or undefined when they have none with this id. */
+export async function customerOrderById(db: Db, userId: string, orderId: string): Promise<CustomerOrder | undefined> {
+  const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) return undefined;
+  const parts = await loadOrderParts(db, [order.id]);
+  return presentCustomerOrder(order, parts.get(order.id)!);
 }
 
 /**

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkoutEndpoints } from '../../contract/checkout';
+import { orderEndpoints } from '../../contract/orders';
+import { dealEndpoints } from '../../contract/deals';
 import type { AppDeps } from '../deps';
 import { handle } from '../http/endpoints';
-import { requireUser } from '../http/session';
+import { notFound } from '../http/errors';
+import { requireRole, requireUser } from '../http/session';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
-import { checkoutLines, startCheckout } from './orders.service';
+import { cancelOrder, payLinkOf } from './order-life';
+import { checkoutLines, dealAllowanceOf, startCheckout } from './orders.service';
 import { msg } from '../i18n';
 
 export const checkoutRoutes =
@@ -27,5 +31,18 @@ export const checkoutRoutes =
         message: msg('checkout.tooManyCheckouts'),
       }, undefined, request.log);
       return { url: started.url };
+    });
+
+    // My Orders: an order awaiting payment is paid on its own checkout page, or cancelled (order-life.ts).
+    handle(app, orderEndpoints.pay, async (request) => payLinkOf(db, payments, request.log, requireUser(request).id, request.params.id));
+
+    handle(app, orderEndpoints.cancel, async (request) => cancelOrder(db, payments, request.log, requireUser(request).id, request.params.id));
+
+    // What the caller may still buy of a deal: the deal's own answer is shared by everyone, so this part is read apart.
+    handle(app, dealEndpoints.allowance, async (request) => {
+      const user = requireRole(request, ['customer'], msg('checkout.notACustomer'));
+      const found = await dealAllowanceOf(db, user.id, request.params.id);
+      if (!found) throw notFound(msg('notFound.deal'));
+      return found;
     });
   };

@@ -22,18 +22,19 @@ import type { UserRow } from '../http/session-lookup';
 import type { CreatedCheckout, PaymentProvider } from '../integrations/payments/payment-provider';
 import { fulfilOrder } from './fulfilment';
 import { addMember, seatTerms, takeSeat, type SeatRequest, type SeatTerms } from './groups/seats';
-import { placeOrder, type OrderToPlace } from './placement';
+import { HOLD_GRACE_MS, placeOrder, type OrderToPlace } from './placement';
 import { isRefusal, refuse, refusalFromDatabase, type Refusal } from './refusals';
 import { releaseLapsedNow, releaseOrder } from './stock';
 
+export { dealAllowanceOf } from './allowance';
 export { releaseExpiredOrders, releaseOrder } from './stock';
 export { catchUpWithProvider, fulfilOrder, handlePaymentEvent } from './fulfilment';
 export { runExpirySweep } from './expiry';
-export { failExpiredGroups, tellGroupMembers, tellIfFormed } from './groups/ending';
+export { failExpiredGroups } from './groups/ending';
 export { getGroup, groupPagePreview, orderGroupsOf } from './groups/groups.service';
 export { refundById, retryRefund, type RefundDeps, type RefundRow } from './refunds';
 export { findOwnOrder, orderRefunds, orderSummary, presentRefund } from './order-reads';
-export { presentVoucherById, presentVoucherRow, voucherRows } from './voucher-reads';
+export { hasQrImage, presentVoucherById, presentVoucherRow, redeemable, voucherRows } from './voucher-reads';
 export { drawVoucherCode, generateVoucherCode, generateVoucherPin } from './voucher-codes';
 export type { SeatRequest } from './groups/seats';
 
@@ -55,9 +56,6 @@ export function checkoutLines(body: CheckoutBody): CheckoutLineInput[] {
   if (lines.some((l) => l.quantity > MAX_UNITS_PER_LINE)) throw refuse('tooManyUnits');
   return lines;
 }
-
-/** Extra time a hold outlives its checkout page, so a payment made at the last second still finds its units. */
-const HOLD_GRACE_MS = 5 * 60_000;
 
 type DealRow = typeof deals.$inferSelect;
 

@@ -10,9 +10,7 @@ import { requireUser } from '../http/session';
 import { enforceRateLimit } from '../http/rate-limit';
 import { InvalidWebhookSignature, type PaymentProvider } from '../integrations/payments/payment-provider';
 import { TEST_SIGNATURE_HEADER, TestPaymentProvider } from '../integrations/payments/test-provider';
-import type { SmsSender } from '../integrations/sms/sms-sender';
 import { fulfilOrder, handlePaymentEvent } from './fulfilment';
-import { tellIfFormed } from './groups/ending';
 import { findOwnOrder, orderRefunds, orderSummary } from './order-reads';
 import { isRefusal, refuse, type Refusal } from './refusals';
 import { releaseOrder } from './stock';
@@ -20,7 +18,7 @@ import { msg } from '../i18n';
 import { say } from '../http/language';
 
 /** Webhooks are verified on the exact bytes received, so this plugin keeps bodies raw. */
-type PaymentDeps = AppDeps & { payments: PaymentProvider; sms: SmsSender };
+type PaymentDeps = AppDeps & { payments: PaymentProvider };
 
 type Webhook = typeof checkoutEndpoints.testWebhook | typeof stripeWebhookEndpoints.stripeWebhook;
 
@@ -39,7 +37,6 @@ function webhookRoute(app: Parameters<FastifyPluginAsyncZod>[0], webhook: Webhoo
       throw err;
     }
     const result = await handlePaymentEvent(deps.database.db, deps.payments, request.log, event);
-    tellIfFormed({ db: deps.database.db, sms: deps.sms, logger: request.log }, result);
     request.log.info({ eventId: event.id, type: event.type, result }, 'payment event handled');
     return reply.send({ received: true, result });
   });
@@ -118,7 +115,6 @@ export const paymentRoutes =
         request.log.error({ err }, 'test payment could not be confirmed');
         throw refuse('paymentUnconfirmed');
       }
-      tellIfFormed({ db, sms: deps.sms, logger: request.log }, result);
       if (result === 'withdrawn') throw refuse('paidForWithdrawn');
       if (result === 'refunded') throw refuse('paidAfterSoldOut');
       if (result === 'group-closed') throw refuse('paidAfterGroupClosed');

@@ -13,6 +13,17 @@ export interface OrderToPlace {
   budget: { key: string; limit: number; windowSeconds: number };
 }
 
+/** Extra time a hold outlives its checkout page, so a payment made at the last second still finds its units. */
+export const HOLD_GRACE_MS = 5 * 60_000;
+
+/**
+ * Until when a pending order can be paid: its checkout page's end, the hold's end less its grace. After
+ * it the customer is not sent back to the page, though a payment made there in time is still taken.
+ */
+export function payUntilOf(order: { expiresAt: Date }): Date {
+  return new Date(order.expiresAt.getTime() - HOLD_GRACE_MS);
+}
+
 const place = databaseFunction('checkout_place_order', 9);
 
 /**

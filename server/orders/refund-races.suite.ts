@@ -21,7 +21,6 @@ import { ledgerEntries, orders, redemptions, refunds, vouchers } from '../db/sch
 import { conflict, notFound } from '../http/errors';
 import { isUniqueViolation } from '../auth/auth.service';
 import { requireUser } from '../http/session';
-import type { SmsSender } from '../integrations/sms/sms-sender';
 import { ProviderRefusal, type RefundResult } from '../integrations/payments/payment-provider';
 import { StripePaymentProvider } from '../integrations/payments/stripe-provider';
 import { buildApp, testConfig } from '../test/app';
@@ -61,7 +60,6 @@ const databases: Database[] = [];
 const apps: FastifyInstance[] = [];
 const providers: StripePaymentProvider[] = [];
 const bases: string[] = [];
-const quietSms: SmsSender = { name: 'quiet', send: async () => undefined };
 
 const db = () => databases[0]!.db;
 const baseFor = (i: number) => bases[i % bases.length]!;
@@ -274,7 +272,7 @@ export function refundRaceSuite(): void {
           () => http(baseFor(i + 1), 'POST', `/api/admin/vouchers/${v!.id}/refund`, { sessionId: admin.sessionId, body: {} }).then((a) => ({ kind: 'admin', ...a })),
         ]).flat();
         const sweeps = Array.from({ length: INSTANCES }, (_, i) => () =>
-          runExpirySweep({ db: databases[i % databases.length]!.db, payments: providers[i]!, sms: quietSms, logger: apps[i]!.log }).then((r) => ({
+          runExpirySweep({ db: databases[i % databases.length]!.db, payments: providers[i]!, logger: apps[i]!.log }).then((r) => ({
             kind: 'sweep',
             status: r.refunded === 1 ? 200 : 409,
             body: r,
@@ -302,7 +300,7 @@ export function refundRaceSuite(): void {
       const calls = bought.flatMap(({ me, vouchers: vs }) =>
         vs.slice(0, 2).flatMap((v) => Array.from({ length: 4 }, (_, i) => () => http(baseFor(i), 'POST', `/api/vouchers/${v.id}/refund`, { sessionId: me.sessionId }))),
       );
-      const sweep = () => runExpirySweep({ db: db(), payments: providers[0]!, sms: quietSms, logger: apps[0]!.log }).then((r) => ({ status: 0, body: r }));
+      const sweep = () => runExpirySweep({ db: db(), payments: providers[0]!, logger: apps[0]!.log }).then((r) => ({ status: 0, body: r }));
       const answers = await together([...calls, sweep]);
       expect(statusCounts(answers.slice(0, calls.length))).toEqual({ 200: 10, 409: calls.length - 10 });
 

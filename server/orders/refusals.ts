@@ -54,6 +54,10 @@ const REFUSALS = {
   paidForWithdrawn: [409, () => msg('payment.paidForWithdrawn')],
   paidAfterSoldOut: [409, () => msg('payment.paidAfterSoldOut')],
   paidAfterGroupClosed: [409, () => msg('payment.paidAfterGroupClosed')],
+  // An order's life on My Orders: paying it later, cancelling it
+  orderNotFound: [404, () => msg('notFound.order')],
+  orderPaid: [409, () => msg('payment.orderPaid')],
+  orderCancelled: [409, () => msg('payment.orderCancelled')],
 } as const satisfies Record<string, readonly [number, (...args: never[]) => Message]>;
 
 export type RefusalName = keyof typeof REFUSALS;

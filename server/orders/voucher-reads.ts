@@ -17,25 +17,46 @@ type RefundRow = typeof refunds.$inferSelect;
 
 type MerchantOfVoucher = Pick<typeof merchants.$inferSelect, 'name' | 'address' | 'phone' | 'businessHours' | 'latitude' | 'longitude'>;
 
+type VoucherLife = Pick<VoucherRow, 'status' | 'validUntil'>;
+
+/**
+ * Whether the voucher can be redeemed now: active (a refund under way has made it `refunded` already) and
+ * within its validity. Only then does its owner get its PIN: a refunded or expired voucher's code and PIN
+ * are never handed out again, on any screen or in any answer.
+ */
+export function redeemable(v: VoucherLife, now = new Date()): boolean {
+  return v.status === 'active' && v.validUntil.getTime() >= now.getTime();
+}
+
+/**
+ * Whether the voucher has a QR image: while it can be redeemed, and once redeemed (the screens keep a used
+ * voucher's image folded away; a used code opens nothing, and an undone redemption makes it active again).
+ * A refunded or expired voucher has none (410).
+ */
+export function hasQrImage(v: VoucherLife, now = new Date()): boolean {
+  return v.status === 'redeemed' || redeemable(v, now);
+}
+
 /**
  * `pricePaidCents` is the unit price of the order line the voucher was issued for: what its owner paid
  * (the group price for a group member's voucher), which a later change of the deal's price leaves alone.
  */
 function presentVoucher(v: VoucherRow, d: DealRow, pricePaidCents: number, m: MerchantOfVoucher, reviewed: boolean, refund: RefundRow | null): Voucher {
+  const now = new Date();
   return {
     id: v.id,
     orderId: v.orderId,
     dealId: v.dealId,
     voucherCode: v.code,
-    voucherPin: v.pin,
+    voucherPin: redeemable(v, now) ? v.pin : null,
     // The image is rendered by its own route when a browser asks for it, never inside a list.
-    qrCodeUrl: voucherQrPath(v.id),
+    qrCodeUrl: hasQrImage(v, now) ? voucherQrPath(v.id) : null,
     status: v.status,
     redeemed: v.redeemed,
     redeemedAt: v.redeemedAt?.toISOString() ?? null,
     redeemedBy: v.redeemedBy,
     validUntil: v.validUntil.toISOString(),
-    expired: v.status === 'expired' || (v.status === 'active' && v.validUntil.getTime() < Date.now()),
+    expired: v.status === 'expired' || (v.status === 'active' && v.validUntil.getTime() < now.getTime()),
     createdAt: v.createdAt.toISOString(),
     dealTitle: d.title,
     priceCents: pricePaidCents,

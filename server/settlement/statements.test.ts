@@ -23,7 +23,7 @@ import { commissionOf, decimalAmount, drawUpStatements, statementCsv, totalsOf, 
 const provider = testProviderFor(testConfig());
 const quietSms: SmsSender = { name: 'quiet', async send() {} };
 const t = useTestApp({ deps: { payments: provider, sms: quietSms } });
-const sweepDeps = (): ExpirySweepDeps => ({ db: t.db, payments: provider, sms: quietSms, logger: t.app.log });
+const sweepDeps = (): ExpirySweepDeps => ({ db: t.db, payments: provider, logger: t.app.log });
 
 const HOUR = 3_600_000;
 const WEEK = 7 * 24 * HOUR;
@@ -31,6 +31,8 @@ const DELAY = STATEMENT_CLOSE_DELAY_MINUTES * 60_000;
 
 /** Monday 00:00 UTC of the n-th week the tests fill: week 0 began five weeks before this one, week 4 ended this Monday. */
 const week = (n: number) => new Date(weekStartOf(new Date()).getTime() + (n - 5) * WEEK);
+/** A time as the CSV of a UTC week writes it: in the statement's zone, with its offset. */
+const utcCsvTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 /** A moment `hours` into week n. */
 const during = (n: number, hours = 24) => new Date(week(n).getTime() + hours * HOUR);
 /** The first moment week n may be drawn up. */
@@ -440,8 +442,8 @@ describe('reading statements', () => {
       expect(res.body).toBe(
         [
           'Date,Kind,Voucher,Deal,Amount,Commission,Net',
-          `${during(0, 10).toISOString()},redeemed,${vs[0]!.code},"Kayak, ""sunset"" tour",19.95,2.49,17.46`,
-          `${during(0, 20).toISOString()},redeemed,${vs[1]!.code},"Kayak, ""sunset"" tour",19.95,2.49,17.46`,
+          `${utcCsvTime(during(0, 10))},redeemed,${vs[0]!.code},"Kayak, ""sunset"" tour",19.95,2.49,17.46`,
+          `${utcCsvTime(during(0, 20))},redeemed,${vs[1]!.code},"Kayak, ""sunset"" tour",19.95,2.49,17.46`,
           'Total,,,,39.90,4.98,34.92',
           '',
         ].join('\r\n'),
@@ -451,7 +453,7 @@ describe('reading statements', () => {
 
   it('writes amounts with two places and keeps a cell from being read as a formula', () => {
     expect([0, 5, -5, 1999, -1999, 100_000].map(decimalAmount)).toEqual(['0.00', '0.05', '-0.05', '19.99', '-19.99', '1000.00']);
-    const base = { id: 'x', merchantId: 'm', merchantName: 'M', periodStart: '2026-03-02T00:00:00.000Z', periodEnd: '2026-03-09T00:00:00.000Z', commissionBps: 1000, createdAt: '', paidAt: null, payoutReference: null };
+    const base = { id: 'x', merchantId: 'm', merchantName: 'M', periodStart: '2026-03-02T00:00:00.000Z', periodEnd: '2026-03-09T00:00:00.000Z', timeZone: 'UTC', commissionBps: 1000, createdAt: '', paidAt: null, payoutReference: null };
     const lines = [
       { kind: 'redeemed' as const, occurredAt: '2026-03-03T10:00:00.000Z', voucherCode: 'AAAA2222', dealTitle: '=HYPERLINK("http://x")', amountCents: 1000, commissionCents: 100, netCents: 900 },
       { kind: 'refund' as const, occurredAt: '2026-03-04T10:00:00.000Z', voucherCode: 'BBBB3333', dealTitle: 'Line\nbreak', amountCents: -500, commissionCents: -50, netCents: -450 },
@@ -460,8 +462,8 @@ describe('reading statements', () => {
     expect(filename).toBe('statement-2026-03-02.csv');
     expect(body.split('\r\n')).toEqual([
       'Date,Kind,Voucher,Deal,Amount,Commission,Net',
-      `2026-03-03T10:00:00.000Z,redeemed,AAAA2222,"'=HYPERLINK(""http://x"")",10.00,1.00,9.00`,
-      '2026-03-04T10:00:00.000Z,refund,BBBB3333,"Line\nbreak",-5.00,-0.50,-4.50',
+      `2026-03-03T10:00:00+00:00,redeemed,AAAA2222,"'=HYPERLINK(""http://x"")",10.00,1.00,9.00`,
+      '2026-03-04T10:00:00+00:00,refund,BBBB3333,"Line\nbreak",-5.00,-0.50,-4.50',
       'Total,,,,5.00,0.50,4.50',
       '',
     ]);

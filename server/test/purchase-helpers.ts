@@ -425,6 +425,15 @@ export class LocalStripe {
       if (typeof key === 'string') this.byIdempotencyKey.set(key, id);
       return [200, session];
     }
+    const expirePath = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === 'POST' && expirePath) {
+      const session = this.sessions.get(decodeURIComponent(expirePath[1]!));
+      if (!session) return stripeError(404, 'invalid_request_error', 'No such checkout.session', { code: 'resource_missing' });
+      if (session.status !== 'open') {
+        return stripeError(400, 'invalid_request_error', `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+      }
+      return [200, this.markExpired(session.id)];
+    }
     const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === 'GET' && sessionPath) {
       const session = this.sessions.get(decodeURIComponent(sessionPath[1]!));
@@ -542,11 +551,12 @@ export class LocalStripe {
     return [200, { object: 'list', url: path, has_more: hasMore, data }];
   }
 
-  /** The hosted page lapsed without payment. */
+  /** The hosted page lapsed without payment (or was expired by a call); Stripe gives an expired session no page. */
   markExpired(id: string): StripeSessionObject {
     const session = this.sessions.get(id);
     if (!session) throw new Error(`no Stripe session ${id}`);
     session.status = 'expired';
+    session.url = null;
     return session;
   }
 

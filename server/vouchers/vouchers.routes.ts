@@ -8,14 +8,13 @@ import { decodeCursor } from '../db/keyset';
 import { badRequest } from '../http/errors';
 import { requireUser } from '../http/session';
 import type { PaymentProvider } from '../integrations/payments/payment-provider';
-import type { SmsSender } from '../integrations/sms/sms-sender';
-import { catchUpWithProvider, findOwnOrder, tellIfFormed } from '../orders/orders.service';
+import { catchUpWithProvider, findOwnOrder } from '../orders/orders.service';
 import { listUserVouchers, ownVoucher, ownVoucherQrSvg, paymentStatus, postReview } from './vouchers.service';
 import { msg } from '../i18n';
 import { say } from '../http/language';
 
 export const voucherRoutes =
-  (deps: AppDeps & { payments: PaymentProvider; sms: SmsSender }): FastifyPluginAsyncZod =>
+  (deps: AppDeps & { payments: PaymentProvider }): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps.database;
     const { payments } = deps;
@@ -28,7 +27,7 @@ export const voucherRoutes =
       const user = requireUser(request);
       let order = await findOwnOrder(db, user.id, payments.name, request.params.sessionId);
       if (order.status === 'pending') {
-        tellIfFormed({ db, sms: deps.sms, logger: request.log }, await catchUpWithProvider(db, payments, request.log, order));
+        await catchUpWithProvider(db, payments, request.log, order);
         order = await findOwnOrder(db, user.id, payments.name, request.params.sessionId);
       }
       return paymentStatus(db, order);

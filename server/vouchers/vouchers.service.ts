@@ -5,11 +5,11 @@ import type { PaymentStatusAnswer, Voucher } from '../../contract/checkout';
 import type { Db } from '../db/client';
 import { afterNewest, encodeCursor, pageOf, type KeysetCursor } from '../db/keyset';
 import { deals, orders, reviews, vouchers } from '../db/schema';
-import { conflict, forbidden, notFound } from '../http/errors';
+import { conflict, forbidden, HttpError, notFound } from '../http/errors';
 import type { UserRow } from '../http/session-lookup';
 import { isUniqueViolation } from '../auth/auth.service';
 import { presentDeal, queryDealPage } from '../catalog/deals.service';
-import { orderGroupsOf, orderSummary, presentVoucherRow as present, voucherRows } from '../orders/orders.service';
+import { hasQrImage, orderGroupsOf, orderSummary, presentVoucherRow as present, voucherRows } from '../orders/orders.service';
 import { msg } from '../i18n';
 
 /**
@@ -40,15 +40,17 @@ export async function ownVoucher(db: Db, userId: string, voucherId: string): Pro
 
 /**
  * The QR image of one of the user's own vouchers, as SVG text: the link of redeemUrl, which a phone
- * camera opens. 404 for a voucher that is not theirs (or does not exist), as for their other own data.
+ * camera opens. 404 for a voucher that is not theirs (or does not exist), as for their other own data;
+ * 410 for a refunded or expired one, which can no longer be used and whose code and PIN are not handed out.
  */
 export async function ownVoucherQrSvg(db: Db, origin: string, userId: string, voucherId: string): Promise<string> {
   const [v] = await db
-    .select({ code: vouchers.code, pin: vouchers.pin })
+    .select({ code: vouchers.code, pin: vouchers.pin, status: vouchers.status, validUntil: vouchers.validUntil })
     .from(vouchers)
     .where(and(eq(vouchers.id, voucherId), eq(vouchers.userId, userId)))
     .limit(1);
   if (!v) throw notFound(msg('notFound.voucher'));
+  if (!hasQrImage(v)) throw new HttpError(410, msg('vouchers.qrGone'));
   return voucherQrSvg(origin, v.code, v.pin);
 }
 

@@ -140,19 +140,19 @@ describe('GET /api/vouchers/{id}/qr.svg', () => {
     const [voucher] = voucherList.parse((await call(t.app, 'GET', '/api/user/vouchers', { sessionId: session.sessionId })).body);
     expect(voucher!.qrCodeUrl).toBe(voucherQrPath(voucher!.id));
 
-    const res = await call(t.app, 'GET', voucher!.qrCodeUrl, { sessionId: session.sessionId });
+    const res = await call(t.app, 'GET', voucher!.qrCodeUrl!, { sessionId: session.sessionId });
     expectStatus(res, 200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml\b/);
     expect(res.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     const svg = String(res.body);
-    const link = redeemUrl(t.config.publicOrigin, voucher!.voucherCode, voucher!.voucherPin);
+    const link = redeemUrl(t.config.publicOrigin, voucher!.voucherCode, voucher!.voucherPin!);
     expect(svg).toBe(await QRCode.toString(link, { type: 'svg', margin: 1, width: 240, errorCorrectionLevel: 'M' }));
     // And the picture itself reads back as the link.
     const { data, side } = rasterizeQrSvg(svg);
     expect(jsQR(data, side, side)?.data).toBe(link);
 
     // The session cookie, which an <img> request carries, works as well as the bearer header.
-    const byCookie = await call(t.app, 'GET', voucher!.qrCodeUrl, { cookies: { [SESSION_COOKIE]: session.sessionId } });
+    const byCookie = await call(t.app, 'GET', voucher!.qrCodeUrl!, { cookies: { [SESSION_COOKIE]: session.sessionId } });
     expectStatus(byCookie, 200);
     expect(byCookie.body).toBe(svg);
   });

@@ -5,10 +5,11 @@ import type { AppDeps } from '../deps';
 import { handle } from '../http/endpoints';
 import { requireMerchant } from '../http/session';
 import { createMerchantDeal, getMerchantDeal, listMerchantDeals, submitMerchantDeal, updateMerchantDeal } from './deals.service';
-import { merchantOverview as overviewOf } from './overview.service';
+import { merchantClock, merchantOverview as overviewOf } from './overview.service';
 import { addStaff, listStaff, removeStaff } from './staff.service';
 import { msg } from '../i18n';
 import { say } from '../http/language';
+import { systemClock } from '../http/clock';
 
 /** The merchant of the session. */
 const merchantOf = (request: FastifyRequest) => requireMerchant(request, 'owner').merchantId;
@@ -25,7 +26,8 @@ export const workspaceRoutes =
       merchantOf(request);
     });
 
-    handle(app, workspaceEndpoints.overview, async (request) => overviewOf(db, merchantOf(request)));
+    const clock = deps.clock ?? systemClock;
+    handle(app, workspaceEndpoints.overview, async (request) => overviewOf(db, merchantOf(request), clock.now()));
 
     handle(app, workspaceEndpoints.listDeals, async (request) => listMerchantDeals(db, merchantOf(request)));
 
@@ -47,4 +49,13 @@ export const workspaceRoutes =
       await removeStaff(db, merchantOf(request), request.params.id);
       return { message: say(reply, msg('workspace.staffRemoved')) };
     });
+  };
+
+/** GET /api/merchant/clock: the merchant's zone and the time, for owners and staff alike (ADR 039). */
+export const merchantClockRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database;
+    const clock = deps.clock ?? systemClock;
+    handle(app, workspaceEndpoints.clock, async (request) => merchantClock(db, requireMerchant(request, 'staff').merchantId, clock.now()));
   };

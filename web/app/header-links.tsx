@@ -21,6 +21,7 @@ export function CountBadge({ count }: { count: number }) {
     <>
       <span
         aria-hidden="true"
+        data-count-badge=""
         className={cn(
           'grid h-5 min-w-5 place-items-center rounded-full px-1 text-[11px] leading-none font-bold tabular-nums',
           count > 0 ? 'bg-sale-600 text-white' : 'bg-slate-200 text-slate-700',

@@ -1,7 +1,7 @@
 /**
  * The header's parts that the first paint does without, loaded when they are needed: the signed-in parts (workspace
- * links, role badge, phone, My Vouchers, My Orders, profile, the favourites count and Logout) once a user is known, and the
- * menu's panel the first time the menu opens.
+ * links, role badge, phone, My Vouchers, My Orders, profile, the favourites count, the notifications bell and Logout) once
+ * a user is known, and the menu's panel the first time the menu opens.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -12,6 +12,7 @@ import { Button } from '../components/ui/button';
 import { AlertIcon, LogOutIcon, ReceiptIcon, TicketIcon, UserIcon } from '../components/ui/icons';
 import { useLogout } from '../features/auth';
 import { useFavoritesCount } from '../features/favorites';
+export { NotificationBell } from '../features/notifications';
 import { translate, useT } from '../i18n';
 import { formatPhone } from '../lib/phone';
 import { CountBadge, EntryContent, NavLink, type MenuEntry } from './header-links';
@@ -32,6 +33,7 @@ function adminLinks(place: 'bar' | 'menu'): MenuEntry[] {
     // An icon alone in the bar, named for screen readers, so the row of links stays short.
     { href: paths.adminAttention, label: bar ? <><AlertIcon className="h-5 w-5" />{unseen(nav('attention'))}</> : nav('attention') },
     { href: paths.adminStatements, label: nav('statements') },
+    { href: paths.adminNotifications, label: nav('failedSends') },
     { href: paths.adminPromote, label: bar ? <>{nav('promote')}{unseen(nav('adminHidden'))}</> : nav('promoteAdmin') },
     // The bar has no room for it: there the phone number leads to the profile.
     ...(bar ? [] : [{ href: paths.profile, label: nav('profile'), icon: <UserIcon className="h-5 w-5" /> }]),

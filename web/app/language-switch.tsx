@@ -2,7 +2,8 @@
  * The language switch (docs/product/language.md#the-switch): in the header's bar on wide screens, in the menu on
  * phones. A native select: labelled, keyboard-usable and announced as it is everywhere.
  */
-import { Fragment, useId, useSyncExternalStore, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { paths } from '../../contract/routes';
 import { LANGUAGE_NAMES, LANGUAGES, chooseLanguage, chosenLanguage, i18next, isLanguage, shownLanguage, useT, type Language } from '../i18n';
@@ -81,8 +82,17 @@ export function LanguageSwitch({ className }: { className?: string }) {
 /**
  * Everything below is rendered again from scratch when the language changes, so texts read outside components
  * (`translate`) change with the rest. The new language's catalogues are loaded before the change is announced.
+ * The answers read so far are read again too: the server words them in the language asked for (stored reasons and
+ * ledger notes, refusals, categories' names), so an answer kept from before the change would stay in the old one.
  */
 export function LanguageScope({ children }: { children: ReactNode }) {
   const language = useLanguage();
+  const queryClient = useQueryClient();
+  const answered = useRef(language);
+  useEffect(() => {
+    if (answered.current === language) return;
+    answered.current = language;
+    void queryClient.invalidateQueries();
+  }, [language, queryClient]);
   return <Fragment key={language}>{children}</Fragment>;
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { CurrentUser } from '../../contract/auth';
@@ -40,7 +40,7 @@ async function barLinkNames(): Promise<string[]> {
     .map((link) => link.textContent ?? '');
 }
 
-const ADMIN_LABELS = ['Manage Merchants', 'Manage Deals', 'Transaction History', 'Orders', 'Ledger', 'Needs attention', 'Statements', 'Promote Admin'];
+const ADMIN_LABELS = ['Manage Merchants', 'Manage Deals', 'Transaction History', 'Orders', 'Ledger', 'Needs attention', 'Statements', 'Failed sends', 'Promote Admin'];
 const OWNER_LINKS = { Home: '/merchant', Redeem: '/merchant/redeem', Deals: '/merchant/deals', Statements: '/merchant/statements', Staff: '/merchant/staff' };
 const STAFF_LINKS = { Redeem: '/merchant/redeem', Scan: '/merchant/scan' };
 const MERCHANT_LABELS = [...Object.keys(OWNER_LINKS), ...Object.keys(STAFF_LINKS)];
@@ -50,6 +50,12 @@ async function workspaceLinks(): Promise<Record<string, string | null>> {
   const nav = await within(screen.getByRole('banner')).findByRole('navigation', { name: 'Workspace' });
   return Object.fromEntries(within(nav).getAllByRole('link').map((link) => [link.textContent ?? '', link.getAttribute('href')]));
 }
+
+// The signed-in parts of the header load once a user is known; loaded ahead here, a busy machine does not hold up the
+// first test that signs in.
+beforeAll(async () => {
+  await import('./header-more');
+});
 
 beforeEach(() => {
   // jsdom has no scrolling; the layout scrolls to the top on every new screen.
@@ -185,6 +191,49 @@ describe('header', () => {
     expect(document.activeElement).toBe(button);
   });
 
+  it('gives every signed-in account the bell with its unread count, in the bar on every width, and guests none', async () => {
+    for (const role of ['customer', 'merchant', 'superadmin'] as const) {
+      const current = user(role);
+      vi.stubGlobal(
+        'fetch',
+        vi.fn<typeof fetch>(async (input) => {
+          const path = new URL(String(input), 'http://localhost').pathname;
+          return new Response(JSON.stringify(path === '/api/notifications/unread' ? { unread: 2 } : current), { status: 200 });
+        }),
+      );
+      renderLayout();
+      const header = screen.getByRole('banner');
+      const bell = await within(header).findByRole('button', { name: 'Notifications, 2 unread' }, { timeout: 3000 });
+      expect(bell.textContent).toBe('2');
+      // Not in the parts hidden below large screens, nor in the menu.
+      expect(bell.closest('.hidden')).toBeNull();
+      expect(bell.closest('[hidden]')).toBeNull();
+      cleanup();
+    }
+
+    answerUser(null);
+    renderLayout();
+    await within(screen.getByRole('banner')).findByRole('link', { name: 'Login' });
+    expect(within(screen.getByRole('banner')).queryByRole('button', { name: /Notifications/ })).toBeNull();
+  });
+
+  it('gives no bell to an account that must first replace its password', async () => {
+    answerUser({ ...user('customer'), mustChangePassword: true });
+    renderLayout();
+    const header = screen.getByRole('banner');
+    expect(await within(header).findAllByText('5550000001')).not.toHaveLength(0);
+    expect(within(header).queryByRole('button', { name: /Notifications/ })).toBeNull();
+  });
+
+  it('lists Failed sends among the superadmin\'s links, in the bar and in the menu', async () => {
+    answerUser(user('superadmin'));
+    renderLayout();
+    expect((await workspaceLinks())['Failed sends']).toBe('/admin/notifications');
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    expect((await within(menu).findByRole('link', { name: 'Failed sends' })).getAttribute('href')).toBe('/admin/notifications');
+  });
+
   it('counts the units in the stored cart on the Cart badge', async () => {
     localStorage.setItem('cart', JSON.stringify([{ dealId: 'a', quantity: 2 }, { dealId: 'b', quantity: 1 }]));
     answerUser(null);
@@ -293,7 +342,7 @@ describe('language switch', () => {
 
     fireEvent.change(select, { target: { value: 'zh-CN' } });
     // The whole frame is rendered again in the new language.
-    await waitFor(() => expect(within(screen.getByRole('banner')).getAllByText('我的券')).not.toHaveLength(0));
+    await waitFor(() => expect(within(screen.getByRole('banner')).getAllByText('我的团购券')).not.toHaveLength(0));
     expect(within(screen.getByRole('banner')).getAllByRole('button', { name: /退出登录/ }).length).toBeGreaterThan(0);
     expect(document.documentElement.lang).toBe('zh-CN');
     expect(localStorage.getItem('lang')).toBe('zh-CN');

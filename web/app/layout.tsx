@@ -6,7 +6,7 @@ import { paths } from '../../contract/routes';
 import { buttonClasses } from '../components/ui/button';
 import { CartIcon, HeartIcon, MenuIcon, TicketIcon, XIcon } from '../components/ui/icons';
 import { useCurrentUser, AuthDialogsHost, preloadAuthDialogs, openLoginDialog } from '../features/auth';
-import { useT } from '../i18n';
+import { useT, withTexts } from '../i18n';
 import { cn } from '../lib/cn';
 import { loginPathWithNext } from '../lib/safe-next';
 import { getSessionId } from '../lib/session';
@@ -22,6 +22,8 @@ const WorkspaceNav = lazy(() => loadHeaderMore().then((module) => ({ default: mo
 const AccountBar = lazy(() => loadHeaderMore().then((module) => ({ default: module.AccountBar })));
 const MenuPanel = lazy(() => loadHeaderMore().then((module) => ({ default: module.MenuPanel })));
 const FavoritesCountBadge = lazy(() => loadHeaderMore().then((module) => ({ default: module.FavoritesCountBadge })));
+// The bell comes with the signed-in parts, its texts beside them; its list loads when it is first opened.
+const Bell = lazy(withTexts(() => loadHeaderMore().then((module) => ({ default: module.NotificationBell })), 'notifications'));
 
 function preloadHeaderMore(): void {
   // Only a head start: a failed download is met again, and shown, when the parts render.
@@ -61,6 +63,13 @@ function shopperEntries(user: CurrentUser | null, cartCount: number, t: (key: st
   ];
 }
 
+/**
+ * A signed-in account's bar on a phone holds the bell too: there Favorites and Cart show their count on the icon's
+ * corner, as the bell does, so that the logo and four buttons fit a 375 px screen.
+ */
+const COUNT_ON_CORNER =
+  'max-sm:relative max-sm:w-11 max-sm:justify-center max-sm:px-0 max-sm:[&>[data-count-badge]]:absolute max-sm:[&>[data-count-badge]]:top-1 max-sm:[&>[data-count-badge]]:right-0.5 max-sm:[&>[data-count-badge]]:ring-2 max-sm:[&>[data-count-badge]]:ring-white';
+
 /** The login gate, sending people back to where they were afterwards. */
 function loginHref(location: string): string {
   if (location === paths.home || location === paths.login) return paths.login;
@@ -85,6 +94,8 @@ function Logo() {
 
 /** Stands in for the signed-in end of the bar while the user (or its code) loads. */
 const accountPlaceholder = <span aria-hidden="true" className="h-9 w-40 animate-pulse rounded-lg bg-slate-100" />;
+/** Keeps the bell's place while its code loads. */
+const bellPlaceholder = <span aria-hidden="true" className="h-11 w-11" />;
 
 function Header() {
   const { t } = useT('common');
@@ -170,10 +181,17 @@ function Header() {
           {/* A customer's bar has their own pages and the account beside these: their labels wait for an extra-large
               screen, or the bar of a 1024 px window would not hold it all in English. */}
           {barEntries.map((entry) => (
-            <NavLink key={entry.href} href={entry.href} location={location} className="px-2.5 sm:px-3">
+            <NavLink key={entry.href} href={entry.href} location={location} className={cn('px-2.5 sm:px-3', user && !mustChangePassword ? COUNT_ON_CORNER : undefined)}>
               <EntryContent entry={entry} compact={user ? 'xl' : 'lg'} />
             </NavLink>
           ))}
+          {/* Every signed-in account has the bell, in the bar on every width (an account that must first replace its
+              password can do nothing else, and has none). */}
+          {user && !mustChangePassword ? (
+            <Suspense fallback={bellPlaceholder}>
+              <Bell userId={user.id} />
+            </Suspense>
+          ) : null}
           <div className="hidden items-center gap-1 lg:flex">
             <LanguageSwitch className="mr-1" />
             {isLoading ? (

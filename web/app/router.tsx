@@ -24,7 +24,7 @@ const SuccessPage = lazy(withTexts(() => import('../features/checkout/success-pa
 const MyVouchersPage = lazy(withTexts(() => import('./my-vouchers-screen'), 'vouchers', 'groups'));
 const VoucherPrintPage = lazy(withTexts(() => import('../features/vouchers/voucher-print-page'), 'vouchers'));
 const OrdersPage = lazy(withTexts(() => import('../features/orders/orders-page'), 'orders', 'vouchers'));
-const ProfilePage = lazy(withTexts(() => import('../features/profile/profile-page'), 'profile', 'auth'));
+const ProfilePage = lazy(withTexts(() => import('../features/profile/profile-page'), 'profile', 'auth', 'notifications'));
 const MerchantLoginPage = lazy(withTexts(() => import('../features/auth/merchant-login-page'), 'auth'));
 const MerchantHomePage = lazy(withTexts(() => import('../features/merchant-home/merchant-home-page'), 'merchant'));
 const BootstrapPage = lazy(withTexts(() => import('../features/admin-accounts/bootstrap-page'), 'adminAccounts'));
@@ -38,12 +38,14 @@ const AttentionPage = lazy(withTexts(() => import('../features/admin-money/atten
 const FavoritesPage = lazy(withTexts(() => import('../features/favorites/favorites-page'), 'favorites'));
 const MerchantsPage = lazy(withTexts(() => import('../features/admin-catalog/merchants-page'), 'admin'));
 const AdminDealsPage = lazy(withTexts(() => import('../features/admin-catalog/deals-page'), 'admin'));
+const AdminCategoriesPage = lazy(withTexts(() => import('../features/admin-catalog/categories-page'), 'admin'));
 const MerchantDealsPage = lazy(withTexts(() => import('../features/merchant-deals/merchant-deals-page'), 'merchant'));
 const MerchantDealPage = lazy(withTexts(() => import('../features/merchant-deals/merchant-deal-page'), 'merchant', 'merchantDeal'));
 const MerchantStaffPage = lazy(withTexts(() => import('../features/merchant-staff/staff-page'), 'merchant'));
 const MerchantStatementsPage = lazy(withTexts(() => import('../features/settlement/statements-page'), 'merchant', 'statements'));
 const MerchantStatementPage = lazy(withTexts(() => import('../features/settlement/statement-page'), 'merchant', 'statements'));
 const AdminStatementsPage = lazy(withTexts(() => import('../features/settlement/admin-statements-page'), 'statements', 'admin'));
+const FailedSendsPage = lazy(withTexts(() => import('../features/notifications/failed-sends-page'), 'notifications', 'admin'));
 
 /** The screen of each route of the table, matched in the table's order. */
 const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string }>>> = {
@@ -73,11 +75,13 @@ const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string
   adminBootstrap: BootstrapPage,
   adminMerchants: MerchantsPage,
   adminDeals: AdminDealsPage,
+  adminCategories: AdminCategoriesPage,
   adminTransactions: TransactionsPage,
   adminOrders: AdminOrdersPage,
   adminLedger: LedgerPage,
   adminAttention: AttentionPage,
   adminStatements: AdminStatementsPage,
+  adminNotifications: FailedSendsPage,
   adminPromote: PromotePage,
 };
 

@@ -19,6 +19,7 @@ export const SPEC_CHINESE: Readonly<Record<string, readonly string[]>> = {
   merchantDeal: [],
   statements: [],
   money: [],
+  notifications: [],
   admin: [
     'access.',
     'catalog.',

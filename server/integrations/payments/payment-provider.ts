@@ -142,6 +142,18 @@ export interface PaymentProvider {
   /** Asks the provider about a session (the success page's poll uses it to catch up with late webhooks). */
   getSessionState(sessionId: string): Promise<SessionState>;
   /**
+   * The hosted page of a session opened earlier, to send the customer back to while it still takes
+   * payment; null once it does not (paid, expired or closed). The same session, never a new one: an
+   * order is paid through one session only.
+   */
+  resumeCheckout(sessionId: string): Promise<string | null>;
+  /**
+   * Closes a session's hosted page so that it takes no payment from now on, after the order was
+   * cancelled. Throws when the provider could not (the session was paid or closed already, or the
+   * provider was unreachable): a payment that still arrives is handled as one after a lapsed hold.
+   */
+  expireCheckout(sessionId: string): Promise<void>;
+  /**
    * Gives money back from a payment. Throws ProviderRefusal when the provider refused for certain; any
    * other error means the outcome is unknown (the refund may have been made) and the same request, with
    * the same idempotency key, is asked again later.

@@ -84,6 +84,17 @@ export class StripePaymentProvider implements PaymentProvider {
     };
   }
 
+  /** The session's own page while Stripe keeps it open (Stripe answers its `url` only then). */
+  async resumeCheckout(sessionId: string): Promise<string | null> {
+    const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    return session.status === 'open' && session.url ? session.url : null;
+  }
+
+  /** `checkout.sessions.expire`: Stripe refuses it (400) for a session that is no longer open. */
+  async expireCheckout(sessionId: string): Promise<void> {
+    await this.stripe.checkout.sessions.expire(sessionId);
+  }
+
   /**
    * Money back from a payment intent (the order's, or found from its session). Every attempt names our
    * refund, order and voucher (or group member) in the metadata, so Stripe's dashboard leads back to the

@@ -232,10 +232,10 @@ describe('after payment', () => {
       expect(v.voucherPin).toMatch(/^\d{6}$/);
       // The answer names the QR image's address; the image itself is one request away.
       expect(v.qrCodeUrl).toBe(voucherQrPath(v.id));
-      const image = await call(t.app, 'GET', v.qrCodeUrl, { sessionId: me.sessionId });
+      const image = await call(t.app, 'GET', v.qrCodeUrl!, { sessionId: me.sessionId });
       expectStatus(image, 200);
       // Rendering the expected link the same way must give the same image: the QR carries that link and nothing else.
-      const expected = await QRCode.toString(redeemUrl(t.config.publicOrigin, v.voucherCode, v.voucherPin), { type: 'svg', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+      const expected = await QRCode.toString(redeemUrl(t.config.publicOrigin, v.voucherCode, v.voucherPin!), { type: 'svg', margin: 1, width: 240, errorCorrectionLevel: 'M' });
       expect(image.body).toBe(expected);
     }
     const mine = voucherList.parse((await call(t.app, 'GET', '/api/user/vouchers', { sessionId: me.sessionId })).body);

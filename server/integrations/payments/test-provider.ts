@@ -66,6 +66,8 @@ export class TestPaymentProvider implements PaymentProvider {
   readonly synced: CatalogItem[] = [];
   /** The latest checkouts opened, in order. */
   readonly checkouts: CheckoutRequest[] = [];
+  /** The latest sessions closed after their order was cancelled (expireCheckout), in order. */
+  readonly expiredSessions: string[] = [];
   /** The latest refunds made (one per idempotency key), in order. */
   readonly unitRefunds: (RefundRequest & RefundResult)[] = [];
   /** Trouble still to give, to the next refund calls in order (see troubleNextRefunds); for one voucher's only, when it names one. */
@@ -96,7 +98,27 @@ export class TestPaymentProvider implements PaymentProvider {
   async createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
     record(this.checkouts, request);
     const sessionId = `cs_test_${randomBytes(18).toString('base64url')}`;
-    return { sessionId, url: `${this.publicOrigin}/checkout?session_id=${encodeURIComponent(sessionId)}` };
+    return { sessionId, url: this.pageOf(sessionId) };
+  }
+
+  private pageOf(sessionId: string): string {
+    return `${this.publicOrigin}/checkout?session_id=${encodeURIComponent(sessionId)}`;
+  }
+
+  /**
+   * Its hosted page is the web app's /checkout screen for the session. The page and its pay call read the
+   * order, which is this provider's record of the session: they take payment only while it is pending.
+   */
+  async resumeCheckout(sessionId: string): Promise<string | null> {
+    return this.pageOf(sessionId);
+  }
+
+  /**
+   * The provider's cancel: its pay call already refuses an order that is no longer pending, so there is
+   * nothing more to close; the session is recorded so tests can read that it was asked.
+   */
+  async expireCheckout(sessionId: string): Promise<void> {
+    record(this.expiredSessions, sessionId);
   }
 
   /** The test provider's payments are settled synchronously by its pay endpoint, so the database already knows. */

@@ -16,6 +16,7 @@ import type { PaymentProvider } from '../../integrations/payments/payment-provid
 import { startCheckout, type SeatRequest } from '../orders.service';
 import { getGroup, myGroups, openGroupsOfDeal } from './groups.service';
 import { msg } from '../../i18n';
+import { answerLanguage } from '../../http/language';
 
 /** The checkout budget: starting or joining a group is a checkout, and counts as one. */
 const budgetOf = (user: UserRow) => ({
@@ -51,13 +52,13 @@ export const groupRoutes =
       return checkoutFor(user, found.deal.id, { start: false, groupId: found.id }, request.log);
     });
 
-    handle(app, groupEndpoints.get, async (request) => {
-      const found = await getGroup(db, request.params.id, request.user?.id ?? null);
+    handle(app, groupEndpoints.get, async (request, reply) => {
+      const found = await getGroup(db, request.params.id, request.user?.id ?? null, answerLanguage(reply));
       if (!found) throw notFound(msg('notFound.group'));
       return found;
     });
 
-    handle(app, groupEndpoints.mine, async (request) => myGroups(db, requireUser(request).id));
+    handle(app, groupEndpoints.mine, async (request, reply) => myGroups(db, requireUser(request).id, undefined, answerLanguage(reply)));
 
     handle(app, groupEndpoints.ofDeal, async (request) => {
       const found = await openGroupsOfDeal(db, request.params.id, request.user?.id ?? null);

@@ -13,7 +13,7 @@ import { presentDeal, queryDealPage } from '../../catalog/deals.service';
 import { isListed } from '../../catalog/listed.service';
 import { dealImageSrc } from '../../../contract/deal-images';
 import { isKnownPagePath, pageIdOf, routePatterns } from '../../../contract/routes';
-import { english, msg } from '../../i18n';
+import { english, msg, type Language } from '../../i18n';
 import type { PagePreview } from '../../http/web';
 
 type GroupRow = typeof dealGroups.$inferSelect;
@@ -73,7 +73,7 @@ function presentOpenGroup(g: GroupRow, members: { initials: string }[], mine: Gr
 }
 
 /** Groups as their pages show them, each with whether shoppers may see its deal. */
-async function presentGroups(db: Db, rows: GroupRow[], viewerId: string | null): Promise<{ group: Group; listed: boolean }[]> {
+async function presentGroups(db: Db, rows: GroupRow[], viewerId: string | null, language: Language = 'en'): Promise<{ group: Group; listed: boolean }[]> {
   const { members, mine } = await membersOf(
     db,
     rows.map((g) => g.id),
@@ -81,7 +81,7 @@ async function presentGroups(db: Db, rows: GroupRow[], viewerId: string | null):
   );
   const dealIds = [...new Set(rows.map((g) => g.dealId))];
   const dealRows = dealIds.length === 0 ? [] : (await queryDealPage(db, { where: inArray(deals.id, dealIds), limit: dealIds.length })).rows;
-  const dealOf = new Map(dealRows.map((r) => [r.deal.id, { deal: presentDeal(r), listed: isListed(r.deal, r.merchantStatus) }]));
+  const dealOf = new Map(dealRows.map((r) => [r.deal.id, { deal: presentDeal(r, language), listed: isListed(r.deal, r.merchantStatus) }]));
   return rows.map((g) => ({
     group: {
       ...presentOpenGroup(g, members.get(g.id) ?? [], mine.get(g.id) ?? null),
@@ -100,10 +100,10 @@ async function presentGroups(db: Db, rows: GroupRow[], viewerId: string | null):
  * One group for its public page, or null. A group of a deal hidden from shoppers (unpublished, archived,
  * its merchant inactive) is hidden with it, but from its own members, who still follow their place.
  */
-export async function getGroup(db: Db, id: string, viewerId: string | null): Promise<Group | null> {
+export async function getGroup(db: Db, id: string, viewerId: string | null, language: Language = 'en'): Promise<Group | null> {
   const [row] = await db.select().from(dealGroups).where(eq(dealGroups.id, id));
   if (!row) return null;
-  const [found] = await presentGroups(db, [row], viewerId);
+  const [found] = await presentGroups(db, [row], viewerId, language);
   return found && (found.listed || found.group.mine !== null) ? found.group : null;
 }
 
@@ -138,7 +138,7 @@ export async function openGroupsOfDeal(db: Db, dealId: string, viewerId: string 
 }
 
 /** The groups a customer has a live or paid place in, newest first (a lapsed checkout alone does not count). */
-export async function myGroups(db: Db, userId: string, limit = 50): Promise<Group[]> {
+export async function myGroups(db: Db, userId: string, limit = 50, language: Language = 'en'): Promise<Group[]> {
   const rows = await db
     .selectDistinctOn([dealGroups.createdAt, dealGroups.id], { group: dealGroups })
     .from(groupMembers)
@@ -150,6 +150,7 @@ export async function myGroups(db: Db, userId: string, limit = 50): Promise<Grou
     db,
     rows.map((r) => r.group),
     userId,
+    language,
   );
   return found.map((f) => f.group);
 }

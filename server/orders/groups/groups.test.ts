@@ -12,7 +12,7 @@ import { attentionActionAnswer, attentionList } from '../../../contract/money';
 import { adminOrderList, customerOrderList } from '../../../contract/orders';
 import { buildUser } from '../../db/factories';
 import { dealGroups, groupMembers, ledgerEntries, orders, refunds, vouchers } from '../../db/schema';
-import type { SmsSender } from '../../integrations/sms/sms-sender';
+import { CapturingSms, deliverNotifications } from '../../test/notifications';
 import { releaseExpiredOrders } from '../orders.service';
 import { runExpirySweep } from '../expiry';
 import { groupPagePreview } from './groups.service';
@@ -21,8 +21,8 @@ import { call, expectStatus, loginAs, messageOf } from '../../test/auth-helpers'
 import { buyableDeal, customer, lapse, pay, paymentStatusOf, sessionIdOf, stockOf, testProviderFor, userUnitsOf, type Shopper } from '../../test/purchase-helpers';
 
 const provider = testProviderFor(testConfig());
-/** Every SMS sent, in order. */
-const sms = { name: 'console' as const, sent: [] as { to: string; body: string }[], send: async (to: string, body: string) => void sms.sent.push({ to, body }) } satisfies SmsSender & { sent: unknown[] };
+/** Every SMS sent, in order, once the outbox is delivered (ADR 038). */
+const sms = new CapturingSms();
 const t = useTestApp({ deps: { payments: provider, sms } });
 
 const GROUP = { priceCents: 3000, groupSize: 3, groupPriceCents: 2000, groupWindowHours: 24, inventory: 10, maxPerUser: 2 };
@@ -59,7 +59,7 @@ async function elapse(groupId: string) {
   await t.db.update(dealGroups).set({ deadline: new Date(Date.now() - 1000) }).where(eq(dealGroups.id, groupId));
 }
 
-const sweep = () => runExpirySweep({ db: t.db, payments: provider, sms, logger: t.app.log });
+const sweep = () => runExpirySweep({ db: t.db, payments: provider, logger: t.app.log });
 
 describe('starting and joining a group', () => {
   it('charges one unit at the group price, holds a place, and shows the group publicly', async () => {
@@ -94,6 +94,7 @@ describe('starting and joining a group', () => {
     expectStatus(await pay(t.app, a, sa), 200);
     expectStatus(await pay(t.app, b, sb), 200);
     expect(await t.db.select().from(vouchers).where(eq(vouchers.dealId, deal.id))).toHaveLength(0);
+    await deliverNotifications(t.db, { sms });
     const sent = sms.sent.length;
     expectStatus(await pay(t.app, c, sc), 200);
 
@@ -101,7 +102,7 @@ describe('starting and joining a group', () => {
     expect(issued.map((v) => v.userId).sort()).toEqual([a.user.id, b.user.id, c.user.id].sort());
     expect(await readGroup(group.id, a)).toMatchObject({ status: 'formed', paidCount: 3, seatsLeft: 0, mine: 'paid', formedAt: expect.any(String) });
     expect((await paymentStatusOf(t.app, a, sa)).vouchers).toHaveLength(1);
-    await vi_waitFor(() => sms.sent.length >= sent + 3);
+    await deliverNotifications(t.db, { sms });
     expect(sms.sent.slice(sent).map((m) => m.body)).toEqual(Array(3).fill(expect.stringContaining('is complete')));
     // A redelivered payment issues nothing more.
     expectStatus(await pay(t.app, c, sc), 200);
@@ -168,6 +169,7 @@ describe('a group whose window passes', () => {
     await joined(c, group.id); // never pays
     expectStatus(await pay(t.app, a, sa), 200);
     expectStatus(await pay(t.app, b, sb), 200);
+    await deliverNotifications(t.db, { sms });
     const sent = sms.sent.length;
     await elapse(group.id);
     const result = await sweep();
@@ -186,7 +188,12 @@ describe('a group whose window passes', () => {
     // The two paid units are back; the unpaid one is still held until its checkout lapses.
     expect(await stockOf(t.db, deal.id)).toMatchObject({ unitsTaken: 1 });
     expect(await userUnitsOf(t.db, a.user.id, deal.id)).toBe(0);
-    expect(sms.sent.slice(sent).map((m) => m.body)).toEqual(Array(2).fill(expect.stringContaining('did not fill in time')));
+    await deliverNotifications(t.db, { sms });
+    // Each paid member: the group's failure, then the refund made.
+    const told = sms.sent.slice(sent).map((m) => m.body);
+    expect(told.filter((b) => b.includes('did not fill in time'))).toHaveLength(2);
+    expect(told.filter((b) => b.includes('is on its way back to your card'))).toHaveLength(2);
+    expect(told).toHaveLength(4);
     // Each refund's ledger row; a second sweep changes nothing.
     const ledger = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'refund'));
     expect(ledger.map((l) => l.amountCents)).toEqual([-2000, -2000]);
@@ -284,9 +291,3 @@ describe('GET /api/groups', () => {
     expectStatus(await call(t.app, 'GET', '/api/groups'), 401);
   });
 });
-
-/** Waits (briefly) for something a request set off after answering. */
-async function vi_waitFor(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
-  expect(done()).toBe(true);
-}

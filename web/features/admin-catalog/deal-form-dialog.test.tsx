@@ -28,6 +28,7 @@ const MERCHANT: AdminMerchant = {
   dealCount: 0,
   accountPhone: '5550000009',
   commissionBps: 1000,
+  timeZone: 'UTC',
 };
 
 const spin = (name: string) => screen.getByRole('spinbutton', { name });
@@ -40,7 +41,7 @@ describe('The superadmin\'s deal form: the group offer', () => {
     renderScreen(<DealFormDialog deal={null} open onOpenChange={() => undefined} />, { path: '/admin/deals' });
 
     await screen.findByRole('option', { name: 'Ramen Ya' });
-    type(screen.getByRole('combobox', { name: /商户/ }), MERCHANT_ID);
+    type(screen.getByRole('combobox', { name: /商家/ }), MERCHANT_ID);
     type(screen.getByRole('textbox', { name: /团购标题/ }), 'Ramen for two');
     type(spin('价格（美元）'), '19.99');
     fireEvent.click(screen.getByRole('button', { name: '创建团购' }));

@@ -44,7 +44,7 @@ describe('deal form checks', () => {
   });
 
   it('needs a merchant, a title and a price', () => {
-    expect(validateDealForm(emptyDealForm())).toEqual({ merchantId: '请选择商户', title: '请输入团购标题', price: '请输入价格' });
+    expect(validateDealForm(emptyDealForm())).toEqual({ merchantId: '请选择商家', title: '请输入团购标题', price: '请输入价格' });
     expect(validateDealForm(form({}))).toEqual({});
   });
 

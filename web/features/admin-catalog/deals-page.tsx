@@ -9,7 +9,9 @@ import type { AdminDeal } from '../../../contract/admin';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../../contract/constants';
 import type { Deal } from '../../../contract/deals';
 import { StatePanel } from '../../components/ui/panel';
-import { Button } from '../../components/ui/button';
+import { Link } from 'wouter';
+import { paths } from '../../../contract/routes';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { AlertIcon, SearchIcon, TagIcon } from '../../components/ui/icons';
 import { useT, withTexts } from '../../i18n';
 import { cn } from '../../lib/cn';
@@ -153,10 +155,15 @@ export default function DealsPage() {
           <p className="mt-1 text-sm text-slate-600">{superadmin ? t('dealsPage.introSuperadmin') : t('dealsPage.introBrowse')}</p>
         </div>
         {superadmin ? (
-          <Button onClick={openCreate}>
-            <TagIcon className="h-4 w-4" />
-            {t('dealsPage.create')}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Link href={paths.adminCategories} className={buttonClasses('outline', 'md')}>
+              {t('dealsPage.categoriesLink')}
+            </Link>
+            <Button onClick={openCreate}>
+              <TagIcon className="h-4 w-4" />
+              {t('dealsPage.create')}
+            </Button>
+          </div>
         ) : null}
       </header>
 

@@ -9,6 +9,7 @@ import DealsPage from './deals-page';
 import MerchantsPage from './merchants-page';
 import { validateDealForm, emptyDealForm } from './deal-form';
 import { anAdminDeal, json, renderScreen, stubApi } from './test-support';
+import { sentBodies } from '../../test/screens';
 
 afterEach(async () => {
   cleanup();
@@ -33,6 +34,7 @@ const MERCHANT: AdminMerchant = {
   dealCount: 1,
   accountPhone: '5550000009',
   commissionBps: 1250,
+  timeZone: 'UTC',
 };
 
 describe('the management screens in English', () => {
@@ -88,6 +90,38 @@ describe('the management screens in English', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Merchant' }));
     expect(await within(dialog).findByText('Please enter the merchant name')).toBeTruthy();
     expect(within(dialog).getByText('Please enter the contact phone')).toBeTruthy();
+  });
+
+  it("shows each merchant's time zone and lets a superadmin choose one, automatic from the place on create", async () => {
+    const inLosAngeles: AdminMerchant = { ...MERCHANT, id: 'm2', name: 'Taqueria', status: 'active', latitude: 37.76, longitude: -122.41, timeZone: 'America/Los_Angeles' };
+    const fetchMock = stubApi({
+      'GET /api/admin/merchants': () => json([inLosAngeles]),
+      'PUT /api/admin/merchants/m2': () => json({ ...inLosAngeles, timeZone: 'Asia/Tokyo' }),
+    });
+    await act(() => chooseLanguage('en'));
+    renderScreen(<MerchantsPage />, { path: '/admin/merchants' });
+
+    const row = await screen.findByRole('article', { name: 'Taqueria' });
+    await waitFor(() => expect(row.textContent).toContain('Pacific Time (America/Los_Angeles)'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'New Merchant' }));
+    const created = await screen.findByRole('dialog', { name: 'New Merchant' });
+    const automatic = within(created).getByRole('combobox', { name: 'Time Zone' }) as HTMLSelectElement;
+    expect(automatic.value).toBe('');
+    expect(within(created).getByRole('option', { name: 'Automatic, from the location' })).toBeTruthy();
+    expect(within(created).getByRole('option', { name: 'Asia/Tokyo' })).toBeTruthy();
+    fireEvent.click(within(created).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(within(row).getByRole('button', { name: /Taqueria/ }));
+    const edited = await screen.findByRole('dialog', { name: 'Edit Merchant' });
+    const zone = within(edited).getByRole('combobox', { name: 'Time Zone' }) as HTMLSelectElement;
+    expect(zone.value).toBe('America/Los_Angeles');
+    expect(within(edited).queryByRole('option', { name: 'Automatic, from the location' })).toBeNull();
+    expect(edited.textContent).toContain('Now Pacific Time.');
+    fireEvent.change(zone, { target: { value: 'Asia/Tokyo' } });
+    fireEvent.click(within(edited).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'PUT', '/api/admin/merchants/m2')).toHaveLength(1));
+    expect(sentBodies(fetchMock, 'PUT', '/api/admin/merchants/m2')[0]).toMatchObject({ name: 'Taqueria', timeZone: 'Asia/Tokyo' });
   });
 
   it('says "Only admin can operate" in Chinese once Chinese is chosen, and goes back to the SPEC\'s texts without a choice', async () => {

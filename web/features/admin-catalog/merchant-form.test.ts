@@ -125,10 +125,30 @@ describe('merchant form bodies', () => {
       dealCount: 0,
       accountPhone: '5551234567',
       commissionBps: 1250,
+      timeZone: 'America/Los_Angeles',
     });
     expect(values.hours.evening).toBe('19:00-22:00');
+    expect(values.timeZone).toBe('America/Los_Angeles');
     expect(values.commission).toBe('12.5');
     expect(values.name).toBe('Cafe');
+  });
+});
+
+describe('time zone', () => {
+  it('leaves a new merchant\'s zone to its place unless one is chosen, and sends the zone chosen as the server takes it', () => {
+    expect(emptyMerchantForm().timeZone).toBe('');
+    expect(createMerchantBody(form({ name: 'Noodle Bar', phone: '5551234567' }))).not.toHaveProperty('timeZone');
+    const created = createMerchantBody(form({ name: 'Noodle Bar', phone: '5551234567', timeZone: 'Asia/Tokyo' }));
+    expect(serverCreateBody.parse(created).timeZone).toBe('Asia/Tokyo');
+    const updated = updateMerchantBody(form({ name: 'Noodle Bar', timeZone: 'America/Los_Angeles' }));
+    expect(serverUpdateBody.parse(updated).timeZone).toBe('America/Los_Angeles');
+  });
+
+  it('refuses a zone that is not one', () => {
+    expect(validateMerchantForm(form({ name: 'A', phone: '5551234567', timeZone: '' }), 'create')).toEqual({});
+    expect(validateMerchantForm(form({ name: 'A', timeZone: 'Asia/Tokyo' }), 'edit')).toEqual({});
+    expect(validateMerchantForm(form({ name: 'A', timeZone: 'Mars/Olympus' }), 'edit').timeZone).toBe('请从列表中选择时区');
+    expect(validateMerchantForm(form({ name: 'A', timeZone: '+08:00' }), 'edit').timeZone).toBe('请从列表中选择时区');
   });
 });
 

@@ -18,6 +18,7 @@ import {
   PHONE_MAX_LENGTH,
   PHONE_MIN_LENGTH,
 } from '../../../contract/constants';
+import { isTimeZone } from '../../../contract/time-zones';
 import { translate } from '../../i18n';
 
 export type UpdateMerchantBody = z.input<typeof updateMerchantSchema>;
@@ -73,9 +74,11 @@ export interface MerchantFormValues {
   /** Degrees as typed; both filled in or both empty (docs/product/rules.md#listing-and-search: the nearest order). */
   latitude: string;
   longitude: string;
+  /** The IANA zone of the merchant's clock (ADR 039); '' sends none: a new merchant's is found from its place, an edit keeps its own. */
+  timeZone: string;
 }
 
-export type MerchantField = 'name' | 'phone' | 'address' | 'description' | 'commission' | 'city' | 'latitude' | 'longitude' | HoursPeriod;
+export type MerchantField = 'name' | 'phone' | 'address' | 'description' | 'commission' | 'city' | 'latitude' | 'longitude' | 'timeZone' | HoursPeriod;
 export type MerchantFormErrors = Partial<Record<MerchantField, string>>;
 export type MerchantFormMode = 'create' | 'edit';
 
@@ -90,6 +93,7 @@ export function emptyMerchantForm(): MerchantFormValues {
     city: '',
     latitude: '',
     longitude: '',
+    timeZone: '',
   };
 }
 
@@ -135,6 +139,7 @@ export function merchantFormFrom(merchant: AdminMerchant): MerchantFormValues {
     city: merchant.city ?? '',
     latitude: merchant.latitude === null ? '' : String(merchant.latitude),
     longitude: merchant.longitude === null ? '' : String(merchant.longitude),
+    timeZone: merchant.timeZone,
   };
 }
 
@@ -216,6 +221,8 @@ export function validateMerchantForm(values: MerchantFormValues, mode: MerchantF
     if (problem) errors[key] = problem;
   }
   Object.assign(errors, placeErrors(values));
+  // The select offers only zones ('' leaves a new merchant's to its place, and an edit's as it is).
+  if (values.timeZone !== '' && !isTimeZone(values.timeZone)) errors.timeZone = translate('adminForms:merchantForm.checks.timeZoneUnknown');
   return errors;
 }
 
@@ -236,6 +243,7 @@ export function createMerchantBody(values: MerchantFormValues): CreateMerchantBo
     businessHours: businessHoursJson(values.hours),
     commissionBps: percentToBps(values.commission) ?? DEFAULT_COMMISSION_BPS,
     ...placeBody(values),
+    ...(values.timeZone === '' ? {} : { timeZone: values.timeZone }),
   };
 }
 
@@ -254,5 +262,6 @@ export function updateMerchantBody(values: MerchantFormValues): UpdateMerchantBo
     businessHours: businessHoursJson(values.hours),
     ...(commissionBps === null ? {} : { commissionBps }),
     ...placeBody(values),
+    ...(values.timeZone === '' ? {} : { timeZone: values.timeZone }),
   };
 }

@@ -99,19 +99,19 @@ describe('the money screens in Chinese', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: '账本' })).toBeTruthy();
     expect(document.title).toBe('账本 · DealMarket');
-    expect(within(screen.getByRole('navigation', { name: '管理' })).getByRole('link', { name: '客户服务' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: '管理' })).getByRole('link', { name: '客服' })).toBeTruthy();
     const sums = await screen.findByRole('region', { name: '合计' });
-    expect(within(sums).getByText('付款').nextElementSibling?.textContent).toBe('US$39.98');
+    expect(within(sums).getByText('支付').nextElementSibling?.textContent).toBe('US$39.98');
     expect(sums.textContent).toContain('共 1 条记录。');
     const table = screen.getByRole('region', { name: '记录' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['日期', '类型', '金额', '订单', '支付服务商参考号', '备注']);
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['日期', '类型', '金额', '订单', '支付平台参考号', '备注']);
     expect(within(table).getAllByRole('row')[1]!.textContent).toContain('退款');
 
-    const reconciliation = screen.getByRole('region', { name: '与支付服务商对账' });
+    const reconciliation = screen.getByRole('region', { name: '与支付平台对账' });
     expect(await within(reconciliation).findByText('1 处差异')).toBeTruthy();
     for (const text of ['手动', '内置测试支付', '对账期间', '2026年11月21日', ' 至 ', '-US$19.99']) expect(reconciliation.textContent).toContain(text);
     const differences = within(reconciliation).getByRole('region', { name: '差异' });
-    expect(within(differences).getAllByRole('row')[1]!.textContent).toContain('支付服务商无此记录');
+    expect(within(differences).getAllByRole('row')[1]!.textContent).toContain('支付平台无此记录');
     expect(within(reconciliation).getByRole('button', { name: '立即对账' })).toBeTruthy();
     expect(within(reconciliation).getByRole('link', { name: '需要处理' }).getAttribute('href')).toBe('/admin/attention');
   });
@@ -175,7 +175,7 @@ describe('the money screens in Chinese', () => {
 
     const order = await screen.findByRole('article', { name: /5fb239e9/ });
     expect(screen.getByText('找到 1 个订单')).toBeTruthy();
-    for (const text of ['顾客', '手机号', '555 000 0001', '内置测试支付', '下单于 2026年11月22日', '付款于 2026年11月22日', '尚无记录。']) {
+    for (const text of ['顾客', '手机号', '555 000 0001', '内置测试支付', '下单于 2026年11月22日', '支付于 2026年11月22日', '尚无记录。']) {
       expect(order.textContent).toContain(text);
     }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Deal } from '../../../contract/deals';
 import { buildCartLines, summarizeCart, type DealLookup } from './cart-lines';
-import { limitHint, limitMessage } from './cart-limits';
+import { allowanceHint, allowanceMessage, limitHint, limitMessage } from './cart-limits';
 import { aDeal } from '../../test/fixtures';
 
 function deal(overrides: Partial<Deal>): Deal {
@@ -73,5 +73,37 @@ describe('limit wording', () => {
     expect(limitHint({ maxPerUser: 4, remaining: 3 }, 3)).toBe('Only 3 left');
     expect(limitHint({ remaining: null }, 1)).toBeNull();
     expect(limitHint(undefined, 1)).toBeNull();
+  });
+});
+
+describe("the customer's allowance", () => {
+  const allowance = (limit: number, bought: number, held = 0) => ({ dealId: 'a', limit, bought, held, remaining: Math.max(0, limit - bought - held) });
+
+  it('holds a line to what the customer may still buy, below the deal\'s own limits', () => {
+    const lines = buildCartLines(
+      [
+        { dealId: 'a', quantity: 1 },
+        { dealId: 'b', quantity: 1 },
+        { dealId: 'c', quantity: 1 },
+      ],
+      [loaded(deal({ id: 'a', maxPerUser: 4 })), loaded(deal({ id: 'b', maxPerUser: 4, remaining: 1 })), loaded(deal({ id: 'c', maxPerUser: 4 }))],
+      [allowance(4, 3), allowance(4, 0), undefined],
+    );
+    expect(lines.map((l) => [l.dealMax, l.max])).toEqual([
+      [4, 1],
+      [1, 1],
+      [4, 4],
+    ]);
+  });
+
+  it('speaks only when the allowance is what limits the line', () => {
+    expect(allowanceHint(allowance(4, 0), 1, 4)).toBeNull();
+    expect(allowanceHint(allowance(4, 2), 1, 1)).toBeNull();
+    expect(allowanceHint(undefined, 1, 4)).toBeNull();
+    expect(allowanceHint(allowance(4, 3), 1, 4)).toEqual({ text: 'You can buy 1 more', over: false });
+    expect(allowanceHint(allowance(4, 2), 3, 4)).toEqual({ text: 'You can buy only 2 more', over: true });
+    expect(allowanceHint(allowance(4, 3, 1), 1, 4)).toEqual({ text: 'You have bought the most one customer may (4) Including 1 held for a checkout not paid yet.', over: true });
+    expect(allowanceMessage({ title: 'Spa' }, 1)).toBe('You can buy only 1 more of "Spa"');
+    expect(allowanceMessage({ title: 'Spa' }, 0)).toBe('You have already bought the most one customer may of "Spa"');
   });
 });

@@ -1,5 +1,5 @@
 /** Cart lines joined with the deals the API sent for them: what each line shows and what the order adds up to. */
-import type { Deal } from '../../../contract/deals';
+import type { Deal, DealAllowance } from '../../../contract/deals';
 import { maxQuantityFor, type CartDealSnapshot, type CartItem } from '../../lib/cart-storage';
 
 export interface CartLine {
@@ -12,7 +12,11 @@ export interface CartLine {
   loading: boolean;
   /** The deal no longer exists, or cannot be bought now. */
   unavailable: boolean;
-  /** Units this line may hold at most (Infinity when nothing is known to limit it). */
+  /** The signed-in customer's allowance of the deal, once read (GET /api/deals/{id}/allowance). */
+  allowance: DealAllowance | undefined;
+  /** Units this line may hold at most by the deal's own limits (Infinity when nothing is known to limit it). */
+  dealMax: number;
+  /** Units this line may hold at most: `dealMax`, and no more than the customer's allowance still holds. */
   max: number;
   /** Unit price times quantity, when a price is known. */
   lineTotalCents: number | null;
@@ -25,7 +29,8 @@ export interface DealLookup {
   isGone: boolean;
 }
 
-export function buildCartLines(items: CartItem[], lookups: DealLookup[]): CartLine[] {
+/** `allowances`, index by index with `items`: each deal's allowance of the signed-in customer, where it has been read. */
+export function buildCartLines(items: CartItem[], lookups: DealLookup[], allowances: (DealAllowance | undefined)[] = []): CartLine[] {
   return items.map((item, index) => {
     const lookup = lookups[index];
     const fresh = lookup?.data;
@@ -41,6 +46,8 @@ export function buildCartLines(items: CartItem[], lookups: DealLookup[]): CartLi
         }
       : (item.deal ?? {});
     const quantity = Math.max(1, Math.floor(item.quantity));
+    const allowance = allowances[index];
+    const dealMax = maxQuantityFor(deal);
     return {
       dealId: item.dealId,
       quantity,
@@ -48,7 +55,9 @@ export function buildCartLines(items: CartItem[], lookups: DealLookup[]): CartLi
       fresh,
       loading: lookup?.isPending ?? false,
       unavailable: (lookup?.isGone ?? false) || (fresh !== undefined && (!fresh.active || fresh.soldOut)),
-      max: maxQuantityFor(deal),
+      allowance,
+      dealMax,
+      max: allowance ? Math.min(dealMax, allowance.remaining) : dealMax,
       lineTotalCents: deal.priceCents !== undefined ? deal.priceCents * quantity : null,
     };
   });

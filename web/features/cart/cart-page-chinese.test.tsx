@@ -33,7 +33,7 @@ describe('CartPage in Chinese', () => {
     expect(within(summary).getByText('商品（2 件）')).toBeTruthy();
     expect(within(summary).getByText('合计').nextElementSibling?.textContent).toBe('US$39.98');
     expect(within(summary).getByText('为您节省').nextElementSibling?.textContent).toBe('−US$20.00');
-    expect(within(summary).getByRole('button', { name: '立即结算' })).toBeTruthy();
+    expect(within(summary).getByRole('button', { name: '立即结账' })).toBeTruthy();
     expect(document.title).toContain('购物车');
   });
 

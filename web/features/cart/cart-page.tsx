@@ -1,6 +1,9 @@
-/** /cart (docs/product/screens.md#cart): the local cart with live deal data, quantities within each deal's limits, the order summary and Checkout Now. */
+/**
+ * /cart (docs/product/screens.md#cart): the local cart with live deal data, quantities within each deal's limits and what
+ * the customer may still buy of it, the order summary and Checkout Now.
+ */
 import { type ReactNode } from 'react';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { paths } from '../../../contract/routes';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -16,7 +19,7 @@ import { formatCount } from '../../lib/numbers';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser, openLoginDialog, useRequireSignIn } from '../auth';
 import { useStartCheckout } from '../checkout';
-import { dealQueryOptions } from '../deals';
+import { dealAllowanceQueryOptions, dealQueryOptions, invalidateAllowances } from '../deals';
 import { buildCartLines, summarizeCart } from './cart-lines';
 import { CartLineItem } from './components/cart-line-item';
 import { OrderSummary } from './components/order-summary';
@@ -49,7 +52,14 @@ export default function CartPage() {
         isGone: isApiError(result.error, 404) || isApiError(result.error, 400),
       })),
   });
-  const lines = buildCartLines(items, lookups);
+  // Each deal's allowance of the customer: a line never offers more than they may still buy (checkout judges again).
+  const customer = user?.role === 'customer';
+  const allowances = useQueries({
+    queries: items.map((item) => ({ ...dealAllowanceQueryOptions(item.dealId), enabled: customer })),
+    combine: (results) => results.map((result) => (customer ? result.data : undefined)),
+  });
+  const queryClient = useQueryClient();
+  const lines = buildCartLines(items, lookups, allowances);
   const summary = summarizeCart(lines);
   const blocked = lines.some((line) => line.unavailable || line.quantity > line.max);
 
@@ -60,10 +70,14 @@ export default function CartPage() {
       toast({ title: t('toasts.emptyTitle'), description: t('toasts.emptyDescription') });
       return;
     }
-    checkout.mutate({
-      body: { items: lines.map((line) => ({ dealId: line.dealId, quantity: line.quantity })) },
-      valueCents: summary.incomplete ? null : summary.totalCents,
-    });
+    checkout.mutate(
+      {
+        body: { items: lines.map((line) => ({ dealId: line.dealId, quantity: line.quantity })) },
+        valueCents: summary.incomplete ? null : summary.totalCents,
+      },
+      // A refusal may come from units bought or held since the cart read them (another tab, another device): read them again.
+      { onError: () => void invalidateAllowances(queryClient) },
+    );
   };
 
   const clear = () => {

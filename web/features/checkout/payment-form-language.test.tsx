@@ -68,7 +68,7 @@ describe('PaymentForm: the language of its texts', () => {
   it('speaks Chinese throughout once 简体中文 is chosen, the total as US$', async () => {
     await act(() => chooseLanguage('zh-CN'));
     renderCheckout();
-    expect(await screen.findByRole('heading', { level: 1, name: '结算' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: '结账' })).toBeTruthy();
     expect(screen.getByLabelText('卡号')).toBeTruthy();
     expect(screen.getByText('应付金额').nextElementSibling?.textContent).toBe('US$19.99');
     fireEvent.click(screen.getByRole('button', { name: '确认支付' }));

@@ -9,6 +9,16 @@ import type { ComponentType } from 'react';
 import type { Deal } from '../../../contract/deals';
 import type { ButtonSize, ButtonVariant } from '../../components/ui/button';
 
+/**
+ * What the signed-in customer may still buy of the deal, where the page has read it (GET /api/deals/{id}/allowance):
+ * `remaining` units, and the id of the note on screen that says so. At 0 a buying button is disabled and described by
+ * that note; above it, Add to Cart puts no more in the cart than `remaining` allows.
+ */
+export interface AllowanceSlot {
+  remaining: number;
+  noteId: string;
+}
+
 /** Add to Cart: `quantity` units (one unless given); `compact`, the icon alone; `labelWithTitle`, the deal named for screen readers. */
 export interface AddToCartSlotProps {
   deal: Deal;
@@ -17,6 +27,7 @@ export interface AddToCartSlotProps {
   size?: ButtonSize;
   compact?: boolean;
   labelWithTitle?: boolean;
+  allowance?: AllowanceSlot;
   className?: string;
 }
 
@@ -32,6 +43,14 @@ export interface BuyNowSlotProps {
   quantity?: number;
   alone?: boolean;
   variant?: 'primary' | 'outline';
+  allowance?: AllowanceSlot;
+  className?: string;
+}
+
+/** Start a group, and the open groups with Join: one unit each, so the customer's allowance decides whether they are offered. */
+export interface GroupSlotProps {
+  deal: Deal;
+  allowance?: AllowanceSlot;
   className?: string;
 }
 
@@ -46,6 +65,6 @@ export interface DealCardActions {
 /** What the deal page shows of other features: the card's, Buy Now, and a group deal's Start a group and open groups. */
 export interface DealPageActions extends DealCardActions {
   BuyNow: ComponentType<BuyNowSlotProps>;
-  StartGroup: ComponentType<{ deal: Deal }>;
-  OpenGroups: ComponentType<{ deal: Deal; className?: string }>;
+  StartGroup: ComponentType<GroupSlotProps>;
+  OpenGroups: ComponentType<GroupSlotProps>;
 }

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import { VOUCHER_VALID_DAYS } from '../../../contract/constants';
-import type { Deal } from '../../../contract/deals';
+import type { Deal, DealAllowance } from '../../../contract/deals';
 import { paths } from '../../../contract/routes';
 import { StatePanel } from '../../components/ui/panel';
 import { Price } from '../../components/ui/price';
@@ -26,17 +26,19 @@ import { formatCount } from '../../lib/numbers';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../auth';
 import { MerchantCard, MerchantLocation } from '../merchants';
+import { useDealAllowance } from './api/get-allowance';
 import { dealQueryOptions } from './api/get-deal';
+import { AllowanceNote } from './components/allowance-note';
 import { DealGallery } from './components/deal-gallery';
 import { DealImage } from './components/deal-image';
 import { DealPrices } from './components/deal-prices';
-import { QuantityPicker } from './components/quantity-picker';
+import { maxUnitsOf, QuantityPicker } from './components/quantity-picker';
 import { RefundTerms } from './components/refund-terms';
 import { ReviewsSection } from './components/reviews-section';
 import { ShopperOnly } from './components/shopper-only';
 import { StickyBuyBar } from './components/sticky-buy-bar';
 import { Stars } from './components/stars';
-import type { DealPageActions } from './deal-actions';
+import type { AllowanceSlot, DealPageActions } from './deal-actions';
 import { hasReviews, ratingSpoken } from './deal-display';
 import { groupOfferOf } from './group-offer';
 import { shareDeal } from './share-deal';
@@ -110,6 +112,8 @@ function DealDetails({ deal }: { deal: Deal }) {
 
 interface PurchaseBoxProps {
   deal: Deal;
+  /** The signed-in customer's allowance, once read. */
+  allowance: DealAllowance | undefined;
   quantity: number;
   onQuantity: (quantity: number) => void;
   /** The buy bar at the bottom of a phone's screen holds Buy Now and Add to Cart instead of the box. */
@@ -118,11 +122,22 @@ interface PurchaseBoxProps {
   className?: string;
 }
 
-function PurchaseBox({ deal, quantity, onQuantity, buttonsInBar, actions, className }: PurchaseBoxProps) {
+/** The id of the note that says what the customer may still buy: the buying buttons point at it when it is why they are disabled. */
+const allowanceNoteId = (deal: Deal) => `allowance-${deal.id}`;
+
+/** What the buying buttons are told of the customer's allowance. */
+function allowanceSlotOf(deal: Deal, allowance: DealAllowance | undefined): AllowanceSlot | undefined {
+  return allowance ? { remaining: allowance.remaining, noteId: allowanceNoteId(deal) } : undefined;
+}
+
+function PurchaseBox({ deal, allowance, quantity, onQuantity, buttonsInBar, actions, className }: PurchaseBoxProps) {
   const { BuyNow, StartGroup, AddToCart, Favorite, OpenGroups } = actions;
   const { t } = useT('deals');
   const savings = deal.originalPriceCents !== null ? deal.originalPriceCents - deal.priceCents : 0;
   const group = groupOfferOf(deal);
+  const slot = allowanceSlotOf(deal, allowance);
+  // At the limit the picker gives way to the reason the buttons below cannot be used; short of it, the picker says how many more.
+  const atLimit = allowance?.remaining === 0;
 
   return (
     <section aria-label={t('purchase.label')} className={cn('surface p-6', className)}>
@@ -161,22 +176,26 @@ function PurchaseBox({ deal, quantity, onQuantity, buttonsInBar, actions, classN
       <RefundTerms refundAnytime={deal.refundAnytime} autoRefundOnExpiry={deal.autoRefundOnExpiry} className="mt-3" />
 
       <ShopperOnly className="mt-6 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200">
-        <QuantityPicker deal={deal} value={quantity} onChange={onQuantity} className="mt-6" />
+        {atLimit ? (
+          <AllowanceNote allowance={allowance} id={allowanceNoteId(deal)} className="mt-6" />
+        ) : (
+          <QuantityPicker deal={deal} allowance={allowance} value={quantity} onChange={onQuantity} className="mt-6" />
+        )}
         {group !== null ? (
           <div className="mt-6 grid gap-3">
-            {buttonsInBar ? null : <BuyNow deal={deal} quantity={quantity} alone />}
-            <StartGroup deal={deal} />
+            {buttonsInBar ? null : <BuyNow deal={deal} quantity={quantity} alone allowance={slot} />}
+            <StartGroup deal={deal} allowance={slot} />
           </div>
         ) : buttonsInBar ? null : (
-          <BuyNow deal={deal} quantity={quantity} className="mt-6" />
+          <BuyNow deal={deal} quantity={quantity} allowance={slot} className="mt-6" />
         )}
 
         <div className="mt-3 flex gap-2">
-          {buttonsInBar ? null : <AddToCart deal={deal} quantity={quantity} className="flex-1" />}
+          {buttonsInBar ? null : <AddToCart deal={deal} quantity={quantity} allowance={slot} className="flex-1" />}
           <Favorite dealId={deal.id} variant="outline" />
         </div>
 
-        {group !== null ? <OpenGroups deal={deal} className="mt-6" /> : null}
+        {group !== null ? <OpenGroups deal={deal} allowance={slot} className="mt-6" /> : null}
       </ShopperOnly>
 
       <ul className="mt-6 space-y-2 border-t border-slate-100 pt-5 text-sm text-slate-700">
@@ -262,6 +281,7 @@ function ShareButton({ deal }: { deal: Deal }) {
 export default function DealPage({ id, actions }: { id: string; actions: DealPageActions }) {
   const { t } = useT('deals');
   const dealQuery = useQuery(dealQueryOptions(id));
+  const allowance = useDealAllowance(id);
   const [quantity, setQuantity] = useState(1);
   const phone = usePhoneWidth();
   const { user } = useCurrentUser();
@@ -292,7 +312,10 @@ export default function DealPage({ id, actions }: { id: string; actions: DealPag
 
   // The bar is for shoppers who can buy the deal now; otherwise the box says why not, where it always does.
   const shopper = user === null || user?.role === 'customer';
-  const bar = phone && shopper && deal.active && !deal.soldOut;
+  const max = maxUnitsOf(deal, allowance);
+  const bar = phone && shopper && deal.active && max > 0;
+  // A quantity chosen before the allowance was read (or read again, lower) is brought within it.
+  const chosen = Math.max(1, Math.min(quantity, max));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
@@ -352,7 +375,7 @@ export default function DealPage({ id, actions }: { id: string; actions: DealPag
 
         <div className="contents lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:block">
           <div className="contents lg:sticky lg:top-24 lg:flex lg:flex-col lg:gap-6">
-            <PurchaseBox deal={deal} quantity={quantity} onQuantity={setQuantity} buttonsInBar={bar} actions={actions} className="order-2" />
+            <PurchaseBox deal={deal} allowance={allowance} quantity={chosen} onQuantity={setQuantity} buttonsInBar={bar} actions={actions} className="order-2" />
             <MerchantCard merchantId={deal.merchantId} fallbackName={deal.merchantName} className="order-4" />
           </div>
         </div>
@@ -381,7 +404,7 @@ export default function DealPage({ id, actions }: { id: string; actions: DealPag
           <ReviewsSection dealId={deal.id} />
         </div>
       </div>
-      {bar ? <StickyBuyBar deal={deal} quantity={quantity} actions={actions} /> : null}
+      {bar ? <StickyBuyBar deal={deal} quantity={chosen} allowance={allowanceSlotOf(deal, allowance)} actions={actions} /> : null}
     </div>
   );
 }

@@ -47,16 +47,16 @@ describe('home in Chinese', () => {
     renderScreen(<HomePage cardActions={dealCardActions} />, { user: null, path: '/' });
 
     expect(screen.getByRole('heading', { level: 1, name: '花更少，体验更多精彩' })).toBeTruthy();
-    expect(screen.getByRole('searchbox', { name: '搜索优惠' }).getAttribute('placeholder')).toBe('寿司、水疗、瑜伽、商家名称…');
-    expect(screen.getByRole('heading', { level: 2, name: '精选优惠' })).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: '搜索团购' }).getAttribute('placeholder')).toBe('寿司、水疗、瑜伽、商家名称…');
+    expect(screen.getByRole('heading', { level: 2, name: '精选团购' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '附近' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '筛选' })).toBeTruthy();
-    const strip = await screen.findByRole('navigation', { name: '类别' });
+    const strip = await screen.findByRole('navigation', { name: '分类' });
     expect(within(strip).getByRole('link', { name: '全部' })).toBeTruthy();
-    expect(within(strip).getByText('（12 个优惠）')).toBeTruthy();
+    expect(within(strip).getByText('（12 个团购）')).toBeTruthy();
 
     const sushi = await screen.findByRole('heading', { level: 3, name: 'Premium Sushi Platter for 2' }).then(() => card('Premium Sushi Platter for 2'));
-    expect(await screen.findByText('共 2 个优惠')).toBeTruthy();
+    expect(await screen.findByText('共 2 个团购')).toBeTruthy();
     expect(within(sushi).getByText('省 33%')).toBeTruthy();
     expect(within(sushi).getByText('US$19.99')).toBeTruthy();
     expect(within(sushi).getByText('US$29.99').tagName).toBe('S');
@@ -84,7 +84,7 @@ describe('home in Chinese', () => {
     const chips = await screen.findByRole('list', { name: '当前筛选条件' });
     expect(within(chips).getAllByRole('button').map((b) => b.textContent)).toEqual(['最高 US$40.00（移除筛选）', '排序：价格从低到高（移除筛选）']);
     fireEvent.click(screen.getByRole('button', { name: '筛选' }));
-    const dialog = await screen.findByRole('dialog', { name: '筛选优惠' }, { timeout: 5_000 });
+    const dialog = await screen.findByRole('dialog', { name: '筛选团购' }, { timeout: 5_000 });
     expect(within(dialog).getByLabelText('最高价（美元）')).toBeTruthy();
     expect(within(dialog).getByRole('radio', { name: '4 星及以上' })).toBeTruthy();
     expect(within(dialog).getByRole('option', { name: '价格从低到高' })).toBeTruthy();
@@ -100,7 +100,7 @@ describe('home in Chinese', () => {
     expect(within(sushi).getByText('12 bought')).toBeTruthy();
 
     await act(() => chooseLanguage('zh-CN'));
-    expect(screen.getByRole('heading', { level: 2, name: '精选优惠' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: '精选团购' })).toBeTruthy();
     expect(within(sushi).getByText('US$19.99')).toBeTruthy();
     expect(within(sushi).getByText('已售 12')).toBeTruthy();
     expect(within(sushi).getByText('有效期 30 天')).toBeTruthy();
@@ -135,7 +135,7 @@ describe('the deal page in Chinese', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Premium Sushi Platter for 2' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '返回' })).toBeTruthy();
-    expect(within(screen.getByRole('navigation', { name: '面包屑导航' })).getByRole('link', { name: '优惠' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: '面包屑导航' })).getByRole('link', { name: '团购' })).toBeTruthy();
     expect(screen.getByRole('group', { name: '照片' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '下一张' })).toBeTruthy();
     expect(screen.getByAltText('Premium Sushi Platter for 2，第 2 张，共 2 张')).toBeTruthy();
@@ -144,15 +144,15 @@ describe('the deal page in Chinese', () => {
     expect(within(purchase).getByText('省 33%')).toBeTruthy();
     expect(within(purchase).getByText('US$29.99').tagName).toBe('S');
     expect(within(purchase).getByText(/^立省/).textContent).toBe('立省 US$10.00');
-    expect(within(purchase).getByText(/人成团$/).textContent).toBe('或 US$14.99/人，3 人成团');
+    expect(within(purchase).getByText(/人拼团$/).textContent).toBe('或 US$14.99/人，3 人拼团');
     expect(within(purchase).getByText('数量')).toBeTruthy();
     expect(within(purchase).getByRole('button', { name: '发起拼团 US$14.99' })).toBeTruthy();
     expect(within(purchase).getByText(/今日已售/).textContent).toBe('今日已售 2 · 累计已售 12');
     expect(within(purchase).getByText('购买后 30 天内有效')).toBeTruthy();
     expect(await within(purchase).findByText('暂无进行中的拼团。发起一个，把链接分享给朋友吧。')).toBeTruthy();
 
-    expect(screen.getByRole('heading', { name: '优惠信息' })).toBeTruthy();
-    expect(screen.getByText('拼团价', { selector: 'dt' }).nextElementSibling?.textContent).toBe('US$14.99/人，3 人成团，24 小时内拼满');
+    expect(screen.getByRole('heading', { name: '团购信息' })).toBeTruthy();
+    expect(screen.getByText('拼团价', { selector: 'dt' }).nextElementSibling?.textContent).toBe('US$14.99/人，3 人拼团，24 小时内拼满');
     expect(screen.getByText('剩余', { selector: 'dt' }).nextElementSibling?.textContent).toBe('剩余 3 份');
     expect(screen.getByText('限购', { selector: 'dt' }).nextElementSibling?.textContent).toBe('每位顾客最多 4 份');
     expect(screen.getByText('状态', { selector: 'dt' }).nextElementSibling?.textContent).toBe('可购买');

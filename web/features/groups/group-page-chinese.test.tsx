@@ -30,7 +30,7 @@ describe('The group page in Chinese', () => {
     expect(timer.parentElement!.textContent).toMatch(/^\d:\d{2}:\d{2}后截止$/);
     expect(within(section).getByRole('button', { name: '以 US$14.99 参团' })).toBeTruthy();
     expect(within(section).getByRole('button', { name: '分享' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: '查看优惠' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '查看团购' })).toBeTruthy();
     expect(document.title).toBe('拼团：Premium Sushi Platter for 2 · DealMarket');
   });
 
@@ -41,9 +41,9 @@ describe('The group page in Chinese', () => {
     renderScreen(<GroupPage id={group.id} />, { user: aUser(), path: `/group/${group.id}` });
 
     const section = await screen.findByRole('region', { name: '拼团' });
-    expect(within(section).getByRole('status').textContent).toBe('此拼团未能按时拼满，所有已付款的成员都会获得退款。');
-    expect(within(section).getByText('您的付款已退款。')).toBeTruthy();
+    expect(within(section).getByRole('status').textContent).toBe('此拼团未能按时拼满，拼团失败，所有已支付的成员都会获得退款。');
+    expect(within(section).getByText('您支付的款项已退款。')).toBeTruthy();
     expect(within(section).getByRole('button', { name: '发起新拼团 US$14.99' })).toBeTruthy();
-    expect(within(section).getByText('3 人成团 · 24 小时内拼满')).toBeTruthy();
+    expect(within(section).getByText('3 人拼团 · 24 小时内拼满')).toBeTruthy();
   });
 });

@@ -236,3 +236,47 @@ describe('The group page: a closed group', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Group Not Found' })).toBeTruthy();
   });
 });
+
+describe('The group page: what the customer may still buy', () => {
+  const allowance = (bought: number, held = 0) => ({ dealId: GROUP.deal.id, limit: 4, bought, held, remaining: Math.max(0, 4 - bought - held) });
+  const allowanceRoute = (answer: ReturnType<typeof allowance>) => ({ [`GET /api/deals/${GROUP.deal.id}/allowance`]: () => json(answer) });
+  const described = (element: HTMLElement) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' | ');
+
+  it('at the limit: Join is disabled, and the reason beside it says why', async () => {
+    renderGroup(GROUP, { routes: allowanceRoute(allowance(4)) });
+    const reason = await within(await screen.findByRole('region', { name: 'The group' })).findByText('You have bought the most one customer may (4)');
+    const join = screen.getByRole('button', { name: 'Join for $14.99' }) as HTMLButtonElement;
+    expect(join.disabled).toBe(true);
+    expect(described(join)).toBe(reason.textContent);
+  });
+
+  it('at the limit: Start a new group is disabled too, where this group cannot take them', async () => {
+    renderGroup(aGroup({ status: 'formed', mine: null, seatsLeft: 0, paidCount: 3 }), { routes: allowanceRoute(allowance(2, 2)) });
+    const start = (await screen.findByRole('button', { name: 'Start a new group $14.99' })) as HTMLButtonElement;
+    await waitFor(() => expect(start.disabled).toBe(true));
+    expect(described(start)).toContain('You have bought the most one customer may (4) Including 2 held for checkouts not paid yet.');
+  });
+
+  it('one short: says "You can buy 1 more" and leaves Join on', async () => {
+    renderGroup(GROUP, { routes: allowanceRoute(allowance(3)) });
+    expect(await screen.findByText('You can buy 1 more')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Join for $14.99' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('asks nothing for a guest', async () => {
+    const { fetchMock } = renderGroup(GROUP, { user: null });
+    expect(((await screen.findByRole('button', { name: 'Join for $14.99' })) as HTMLButtonElement).disabled).toBe(false);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/allowance'))).toBe(false);
+  });
+
+  it('asks nothing for a member waiting with the group, who has nothing to buy here', async () => {
+    const { fetchMock } = renderGroup(aGroup({ mine: 'paid' }), { routes: allowanceRoute(allowance(4)) });
+    expect((await groupStatus()).textContent).toBe('Waiting for 2 more');
+    expect(screen.queryByText(/You have bought the most/)).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/allowance'))).toBe(false);
+  });
+});

@@ -20,7 +20,7 @@ import { translate, useT } from '../../i18n';
 import { isApiError, keyRootOf } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useRequireSignIn } from '../auth';
-import { DealImage, ShopperOnly } from '../deals';
+import { AllowanceNote, DealImage, ShopperOnly, useDealAllowance } from '../deals';
 import { groupQueryOptions } from './api/get-group';
 import { myGroupsQueryOptions } from './api/get-my-groups';
 import { useGroupCheckout } from './api/group-checkout';
@@ -142,15 +142,26 @@ function ShareButton({ group }: { group: Group }) {
   );
 }
 
-/** What the viewer can do: join an open group, or start a new one where this one cannot take them. */
+/**
+ * What the viewer can do: join an open group, or start a new one where this one cannot take them. A signed-in customer is
+ * told how many more units of the deal they may buy; at the limit Join and Start a new group are disabled, and that note
+ * says why.
+ */
 function Actions({ group }: { group: Group }) {
   const { t } = useT('groups');
   const next = paths.group(group.id);
   const requireSignIn = useRequireSignIn();
   const checkout = useGroupCheckout({ showsRefusal: true });
   const refusal = checkout.isError ? joinRefusal(checkout.error) : null;
-  const buyable = groupsOpenFor(group.deal);
-  const startNew = <StartGroupButton deal={group.deal} newGroup next={next} size="md" variant={refusal ? 'primary' : 'outline'} />;
+  // A member waits with the group while it is open; a group that formed has given its members their vouchers.
+  const waiting = group.status === 'open' ? group.mine !== null : group.status === 'formed' && group.mine === 'paid';
+  const allowance = useDealAllowance(group.deal.id, refusal !== null || !waiting);
+  const noteId = `allowance-${group.deal.id}`;
+  const atLimit = allowance?.remaining === 0;
+  const buyable = groupsOpenFor(group.deal) && !atLimit;
+  const slot = allowance ? { remaining: allowance.remaining, noteId } : undefined;
+  const note = <AllowanceNote allowance={allowance} id={noteId} />;
+  const startNew = <StartGroupButton deal={group.deal} newGroup next={next} size="md" variant={refusal ? 'primary' : 'outline'} allowance={slot} />;
 
   const join = async () => {
     if ((await requireSignIn({ next, reason: 'purchase' })) !== null) checkout.mutate({ deal: group.deal, groupId: group.id });
@@ -162,28 +173,48 @@ function Actions({ group }: { group: Group }) {
         <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm font-medium text-amber-950 ring-1 ring-amber-200">
           {refusal}
         </p>
+        {note}
         {startNew}
       </div>
     );
   }
-  // A member waits with the group while it is open; a group that formed has given its members their vouchers.
-  if (group.status === 'open' ? group.mine !== null : group.status === 'formed' && group.mine === 'paid') return null;
-  if (group.status !== 'open') return <div className="grid gap-3">{startNew}</div>;
+  if (waiting) return null;
+  if (group.status !== 'open') {
+    return (
+      <div className="grid gap-3">
+        {note}
+        {startNew}
+      </div>
+    );
+  }
   if (group.seatsLeft === 0) {
     return (
       <div className="grid gap-3">
         <p className="text-sm text-slate-600">{t('page.allTaken')}</p>
+        {note}
         {startNew}
       </div>
     );
   }
+  const unavailable = !groupsOpenFor(group.deal);
   return (
     <div className="grid gap-2">
-      <Button size="lg" className="w-full" onClick={() => void join()} disabled={!buyable || checkout.isPending}>
+      {note}
+      <Button
+        size="lg"
+        className="w-full"
+        onClick={() => void join()}
+        disabled={!buyable || checkout.isPending}
+        aria-describedby={unavailable ? 'group-unavailable' : atLimit ? noteId : undefined}
+      >
         {checkout.isPending ? <SpinnerIcon className="h-5 w-5" /> : null}
         <Trans t={t} i18nKey='page.join' components={{ price: <Price cents={group.priceCents} /> }} />
       </Button>
-      {!buyable ? <p className="text-center text-sm text-slate-600">{t('page.unavailable')}</p> : null}
+      {unavailable ? (
+        <p id="group-unavailable" className="text-center text-sm text-slate-600">
+          {t('page.unavailable')}
+        </p>
+      ) : null}
     </div>
   );
 }

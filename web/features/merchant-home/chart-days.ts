@@ -1,7 +1,7 @@
 /**
- * The home's days are UTC calendar days written 'yyyy-MM-dd'. They are named as written, not through the viewer's
- * time zone, which would move a day's midnight into the day before west of Greenwich; in the language of the screen
- * ('Nov 2, 2026', in Chinese '2026年11月2日', docs/product/language.md#formats).
+ * The home's days are calendar days of the merchant's time zone written 'yyyy-MM-dd' (ADR 039). They are named as
+ * written, not through the viewer's time zone, which could move a day's midnight into the day before; in the language
+ * of the screen ('Nov 2, 2026', in Chinese '2026年11月2日', docs/product/language.md#formats).
  */
 import { formatLanguage } from '../../i18n';
 

@@ -31,6 +31,7 @@ function days(): MerchantOverview['days'] {
 function anOverview(overrides: Partial<MerchantOverview> = {}): MerchantOverview {
   return {
     merchantName: 'Sakura Sushi House',
+    timeZone: 'America/Los_Angeles',
     today: { redemptions: 2, unitsSold: 3, refunds: 1 },
     totals: { unitsSold: 1234, vouchersOutstanding: 56, refunds: 7, refundedCents: 13_993, redeemedCents: 2_398_800 },
     deals: [
@@ -68,6 +69,8 @@ describe('MerchantHomePage', () => {
     renderHome(OWNER);
     expect(await screen.findByText('Sakura Sushi House')).toBeTruthy();
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/merchant/overview');
+    // "Today" and the charts' days are the merchant's, and the page says which zone they are counted in.
+    expect(screen.getByText('Times in Pacific Time (America/Los_Angeles)')).toBeTruthy();
 
     const today = screen.getByRole('region', { name: 'Today' });
     const figure = (region: HTMLElement, label: string) => within(region).getByText(label).nextElementSibling?.textContent;

@@ -1,6 +1,7 @@
 /**
  * /merchant (owners; docs/product/screens.md): the merchant's home. Today's redemptions, units sold and refunds, the
- * totals, two charts of the last MERCHANT_CHART_DAYS days and every deal with its figures. Staff are sent on to the
+ * totals, two charts of the last MERCHANT_CHART_DAYS days and every deal with its figures, days and "today" counted in
+ * the merchant's time zone, which the page names (ADR 039). Staff are sent on to the
  * redeem screen, the one they use; guests and other accounts are asked to log in as a merchant.
  */
 import { Link, Redirect } from 'wouter';
@@ -14,6 +15,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useT } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatCount } from '../../lib/numbers';
+import { zoneName } from '../../lib/zoned-time';
 import { useCurrentUser } from '../auth';
 import { MerchantLoginPrompt } from '../redemption';
 import { useMerchantOverview } from './api/get-merchant-overview';
@@ -104,6 +106,7 @@ function OwnerHome() {
         <div className="min-w-0 flex-1 basis-64">
           {overview ? <p className="text-sm font-semibold tracking-wide break-words text-brand-700 uppercase">{overview.merchantName}</p> : null}
           <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t('home.title')}</h1>
+          {overview ? <p className="mt-1 text-sm text-slate-600">{t('home.timeZone', { name: zoneName(overview.timeZone), zone: overview.timeZone })}</p> : null}
         </div>
         <Link href={paths.merchantRedeem} className={buttonClasses('primary', 'md')}>
           {t('home.redeemVouchers')}

@@ -26,6 +26,7 @@ function anOrder(id: string, overrides: Partial<CustomerOrder> = {}): CustomerOr
     refundedCents: 0,
     createdAt: '2026-11-22T10:00:00.000Z',
     paidAt: '2026-11-22T10:01:00.000Z',
+    payUntil: null,
     items: [{ dealId: 'd-sushi', title: 'Premium Sushi Platter for 2', quantity: 2, unitPriceCents: 2999, imageUrl: '' }],
     vouchers: [
       { id: 'v1', dealId: 'd-sushi', dealTitle: 'Premium Sushi Platter for 2', voucherCode: 'ABCD2345', status: 'active', priceCents: 2999, validUntil: '2026-12-22T10:00:00.000Z', redeemedAt: null, refund: null },

@@ -29,6 +29,7 @@ function anOrder(status: RefundSummary['status'] | null): CustomerOrder {
     refundedCents: status === 'succeeded' ? 2999 : 0,
     createdAt: '2026-11-22T10:00:00.000Z',
     paidAt: '2026-11-22T10:01:00.000Z',
+    payUntil: null,
     items: [{ dealId: 'd-sushi', title: 'Sushi for 2', quantity: 2, unitPriceCents: 2999, imageUrl: '' }],
     vouchers: [
       { id: 'v1', dealId: 'd-sushi', dealTitle: 'Sushi for 2', voucherCode: 'ABCD2345', status: voucherStatus, priceCents: 2999, validUntil: '2026-12-22T10:00:00.000Z', redeemedAt: null, refund: status === null ? null : refund(status) },

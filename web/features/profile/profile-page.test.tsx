@@ -266,7 +266,7 @@ describe('profile in Chinese', () => {
     await act(() => chooseLanguage('zh-CN'));
     renderProfile();
     expect(await screen.findByRole('heading', { name: '个人中心' })).toBeTruthy();
-    expect(screen.getByText('顾客账户')).toBeTruthy();
+    expect(screen.getByText('顾客账号')).toBeTruthy();
     const phone = screen.getByRole('region', { name: '手机号' });
     expect(within(phone).getByText('555 123 4567')).toBeTruthy();
     expect(within(phone).getByText('已验证')).toBeTruthy();

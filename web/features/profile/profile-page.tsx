@@ -1,4 +1,7 @@
-/** /profile (docs/product/screens.md#profile): phone with its Verified badge, password Set / Not Set with the change-or-set form, email, Logout. */
+/**
+ * /profile (docs/product/screens.md#profile): phone with its Verified badge, password Set / Not Set with the
+ * change-or-set form, email, the notifications sent by SMS and email, Logout.
+ */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../contract/auth';
@@ -13,6 +16,7 @@ import { formatPhone } from '../../lib/phone';
 import { useT } from '../../i18n';
 import { useCurrentUser, useLogout, openLoginDialog } from '../auth';
 import { EmailForm } from './components/email-form';
+import { NotificationSettings } from './components/notification-settings';
 import { PasswordForm } from './components/password-form';
 
 /** The texts of this file's components: the profile catalogue. */
@@ -66,6 +70,7 @@ function Profile({ user }: { user: CurrentUser }) {
   const [editing, setEditing] = useState(user.mustChangePassword);
   const logout = useLogout();
   const { t } = useTexts();
+  const { t: tn } = useT('notifications');
   const roleAccount: Record<CurrentUser['role'], string> = {
     customer: t('profilePage.roleAccount.customer'),
     merchant: t('profilePage.roleAccount.merchant'),
@@ -128,6 +133,13 @@ function Profile({ user }: { user: CurrentUser }) {
       <Section title={t('email.title')} id="profile-email">
         <EmailForm key={user.email ?? ''} email={user.email} pendingEmail={user.pendingEmail} />
       </Section>
+
+      {/* Not while the account must first replace its password: the server refuses everything else until then. */}
+      {user.mustChangePassword ? null : (
+        <Section title={tn('settings.title')} id="profile-notifications">
+          <NotificationSettings userId={user.id} email={user.email} />
+        </Section>
+      )}
     </div>
   );
 }

@@ -20,8 +20,8 @@ describe('the redeem screen in Chinese', () => {
     await act(() => chooseLanguage('zh-CN'));
     renderScreen(<RedeemPage />, { user: null, path: '/merchant/redeem' });
     expect(screen.getByRole('heading', { level: 1, name: '核销团购券' })).toBeTruthy();
-    expect(screen.getByText('请以商户身份登录后核销团购券。')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '商户登录' }).getAttribute('href')).toBe('/merchant/login');
+    expect(screen.getByText('请以商家身份登录后核销团购券。')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '商家登录' }).getAttribute('href')).toBe('/merchant/login');
     expect(document.documentElement.lang).toBe('zh-CN');
   });
 

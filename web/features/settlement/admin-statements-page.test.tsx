@@ -27,6 +27,7 @@ const merchant = (id: string, name: string): AdminMerchant => ({
   dealCount: 2,
   accountPhone: '5550100001',
   commissionBps: 1000,
+  timeZone: 'UTC',
 });
 const MERCHANTS = [merchant(SAKURA, 'Sakura Sushi House'), merchant('5fb239e9-aea5-4729-9a4e-6d7ff15099d5', 'Serenity Day Spa')];
 

@@ -22,7 +22,7 @@ import { adminStatementsQueryOptions, type StatementFilter } from './api/get-adm
 import { PaidBadge, PayoutNote } from './components/paid-status';
 import { StatementLines } from './components/statement-lines';
 import { StatementTotals } from './components/statement-totals';
-import { statementCsvHref, weekLabel } from './statement-format';
+import { statementCsvHref, weekLabel, zoneValues } from './statement-format';
 
 // The dialog library loads when the payout dialog is first opened.
 const PayoutDialog = lazy(async () => ({ default: (await import('./components/payout-dialog')).PayoutDialog }));
@@ -90,14 +90,14 @@ function Lines({ id, label }: { id: string; label: string }) {
       </div>
     );
   }
-  return <StatementLines lines={query.data.lines} label={label} />;
+  return <StatementLines lines={query.data.lines} timeZone={query.data.timeZone} label={label} />;
 }
 
 function StatementCard({ statement, onPay }: { statement: Statement; onPay: (statement: Statement) => void }) {
   const [open, setOpen] = useState(false);
   const linesId = useId();
   const { t } = useT('statements');
-  const week = weekLabel(statement.periodStart, statement.periodEnd);
+  const week = weekLabel(statement);
   const name = t('adminStatements.name', { merchant: statement.merchantName, week });
   const titleId = `statement-${statement.id}-title`;
   const payable = statement.paidAt === null && statement.netCents > 0;
@@ -110,6 +110,7 @@ function StatementCard({ statement, onPay }: { statement: Statement; onPay: (sta
             {statement.merchantName}
             <span className="block text-sm font-normal text-slate-600">{t('adminStatements.weekOf', { week })}</span>
           </h3>
+          <p className="text-xs text-slate-600">{t('adminStatements.timeZone', zoneValues(statement.timeZone))}</p>
         </div>
         <PaidBadge statement={statement} />
       </div>

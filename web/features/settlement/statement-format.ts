@@ -1,35 +1,22 @@
 /**
- * How statements are written on screen. A statement's week runs from Monday 00:00 UTC to the next Monday, so its days
- * are named in UTC ('Nov 16 – Nov 22, 2026', in Chinese '2026年11月16日 – 11月22日'): in the viewer's zone the same
- * week could read Sunday to Saturday.
+ * How statements are written on screen. A statement's week runs from Monday 00:00 to the next Monday in its time zone
+ * (the merchant's when it was drawn up, ADR 039), so its days are named in that zone ('Nov 16 – Nov 22, 2026', in
+ * Chinese '2026年11月16日 – 11月22日'), and so are its lines' times: in the viewer's zone the same week could read Sunday
+ * to Saturday.
  */
 import { pathOf } from '../../../contract/endpoint';
 import { statementEndpoints } from '../../../contract/addresses';
-import { formatLanguage } from '../../i18n';
+import type { Statement } from '../../../contract/workspace';
+import { formatWeekIn, zoneName } from '../../lib/zoned-time';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const DAY_MS = 86_400_000;
-
-function utcDay(date: Date, withYear: boolean): string {
-  const day = `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
-  return withYear ? `${day}, ${date.getUTCFullYear()}` : day;
+/** The week's first and last day in its zone: 'Nov 16 – Nov 22, 2026', or with both years when it spans two. */
+export function weekLabel(statement: Pick<Statement, 'periodStart' | 'periodEnd' | 'timeZone'>): string {
+  return formatWeekIn(statement.periodStart, statement.periodEnd, statement.timeZone);
 }
 
-/** Chinese writes the year first: on the first day, and on the last only when the week spans two years. */
-function chineseUtcDay(date: Date, withYear: boolean): string {
-  const day = `${date.getUTCMonth() + 1}月${date.getUTCDate()}日`;
-  return withYear ? `${date.getUTCFullYear()}年${day}` : day;
-}
-
-/** The week's first and last day: 'Nov 16 – Nov 22, 2026', or with both years when it spans two. */
-export function weekLabel(periodStart: string, periodEnd: string): string {
-  const start = new Date(periodStart);
-  // The period ends at the next Monday's midnight: its last day is the Sunday before.
-  const last = new Date(new Date(periodEnd).getTime() - DAY_MS);
-  if (Number.isNaN(start.getTime()) || Number.isNaN(last.getTime())) return '';
-  const sameYear = start.getUTCFullYear() === last.getUTCFullYear();
-  if (formatLanguage() === 'zh-CN') return `${chineseUtcDay(start, true)} – ${chineseUtcDay(last, !sameYear)}`;
-  return `${utcDay(start, !sameYear)} – ${utcDay(last, true)}`;
+/** What the screens say of a zone: its name and its IANA name, for "Weeks in Pacific Time (America/Los_Angeles)". */
+export function zoneValues(zone: string): { name: string; zone: string } {
+  return { name: zoneName(zone), zone };
 }
 
 /** The CSV download of a statement, for its merchant or for a superadmin. */

@@ -16,7 +16,7 @@ import { merchantStatementQueryOptions } from './api/get-merchant-statement';
 import { PaidBadge, PayoutNote } from './components/paid-status';
 import { StatementLines } from './components/statement-lines';
 import { StatementTotals } from './components/statement-totals';
-import { statementCsvHref, weekLabel } from './statement-format';
+import { statementCsvHref, weekLabel, zoneValues } from './statement-format';
 
 function StatementScreen({ id }: { id: string }) {
   const query = useQuery(merchantStatementQueryOptions(id));
@@ -50,7 +50,7 @@ function StatementScreen({ id }: { id: string }) {
     );
   }
   const statement = query.data;
-  const week = weekLabel(statement.periodStart, statement.periodEnd);
+  const week = weekLabel(statement);
   return (
     <PageFrame
       title={t('statementPage.weekOf', { week })}
@@ -63,6 +63,7 @@ function StatementScreen({ id }: { id: string }) {
         </a>
       }
     >
+      <p className="text-sm text-slate-600">{t('statementPage.timeZone', zoneValues(statement.timeZone))}</p>
       <div className="flex flex-wrap items-center gap-3">
         <PaidBadge statement={statement} />
         {statement.paidAt ? <PayoutNote statement={statement} /> : <p className="text-sm text-slate-700">{t('statementPage.notPaid')}</p>}
@@ -74,7 +75,7 @@ function StatementScreen({ id }: { id: string }) {
         <h2 id="statement-lines-title" className="text-xl font-bold text-slate-900">
           {t('statementPage.lines')}
         </h2>
-        <StatementLines lines={statement.lines} label={t('statementPage.linesLabel')} />
+        <StatementLines lines={statement.lines} timeZone={statement.timeZone} label={t('statementPage.linesLabel')} />
       </section>
     </PageFrame>
   );

@@ -69,6 +69,26 @@ describe('One statement', () => {
     expect(screen.getByRole('list', { name: 'Statement lines' }).children).toHaveLength(3);
   });
 
+  it('names the week, its days and its lines\' times in the statement\'s zone, not the viewer\'s', async () => {
+    // Los Angeles' week of Nov 16: Monday 08:00 UTC to the next; a line at 06:30 UTC on Tuesday is Monday evening there.
+    const week = aStatement({ periodStart: '2026-11-16T08:00:00.000Z', periodEnd: '2026-11-23T08:00:00.000Z', timeZone: 'America/Los_Angeles' });
+    const lines = [{ ...LINES[0]!, occurredAt: '2026-11-17T06:30:00.000Z' }];
+    stubApi({
+      'GET /api/merchant/statements/s1': () => json({ ...week, lineCount: 1, lines }),
+      'GET /api/merchant/statements': () => json([week]),
+    });
+    renderScreen(<StatementPage id="s1" />, { path: '/merchant/statements/s1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Week of Nov 16 – Nov 22, 2026' })).toBeTruthy();
+    expect(screen.getByText('Week and times in Pacific Time (America/Los_Angeles)')).toBeTruthy();
+    const [row] = within(screen.getByRole('region', { name: 'Statement lines' })).getAllByRole('row').slice(1);
+    expect(within(row!).getAllByRole('cell')[0]!.textContent).toBe('Nov 16, 2026 22:30');
+    cleanup();
+
+    renderScreen(<StatementsPage />, { path: '/merchant/statements' });
+    expect(await screen.findByText('Weeks in Pacific Time (America/Los_Angeles)')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Nov 16 – Nov 22, 2026' }).length).toBeGreaterThan(0);
+  });
+
   it('says so when the statement is not the merchant\'s own', async () => {
     stubApi({ 'GET /api/merchant/statements/s9': () => json({ message: 'Not found' }, 404) });
     renderScreen(<StatementPage id="s9" />, { path: '/merchant/statements/s9' });

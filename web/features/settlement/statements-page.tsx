@@ -14,12 +14,12 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { OwnerPage } from '../merchant-access';
 import { merchantStatementsQueryOptions } from './api/get-merchant-statements';
 import { PaidBadge } from './components/paid-status';
-import { weekLabel } from './statement-format';
+import { weekLabel, zoneValues } from './statement-format';
 
 function WeekLink({ statement }: { statement: Statement }) {
   return (
     <Link href={paths.merchantStatement(statement.id)} className="font-semibold text-link">
-      {weekLabel(statement.periodStart, statement.periodEnd)}
+      {weekLabel(statement)}
     </Link>
   );
 }
@@ -121,8 +121,11 @@ function Statements() {
       />
     );
   }
+  // Every statement is named in its own zone; the newest one's is the merchant's zone now.
+  const zone = statements.data[0]!.timeZone;
   return (
     <>
+      <p className="text-sm text-slate-600">{t('statementsPage.timeZone', zoneValues(zone))}</p>
       <StatementTable statements={statements.data} />
       <StatementCards statements={statements.data} />
     </>

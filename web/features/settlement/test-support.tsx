@@ -14,6 +14,7 @@ export function aStatement(overrides: Partial<Statement> = {}): Statement {
     merchantName: 'Sakura Sushi House',
     periodStart: '2026-11-16T00:00:00.000Z',
     periodEnd: '2026-11-23T00:00:00.000Z',
+    timeZone: 'UTC',
     commissionBps: 1000,
     grossCents: 3998,
     commissionCents: 200,

@@ -199,6 +199,28 @@ describe('My Vouchers, refunds', () => {
     expect(within(screen.getByRole('group', { name: 'Filter vouchers' })).getByRole('button', { name: 'Refunded 1' })).toBeTruthy();
   });
 
+  it('shows an expired voucher with its code and "Expired on …", never its PIN or QR', async () => {
+    stubVoucherPages({
+      '/api/user/vouchers': () =>
+        json([
+          // Past its date but not swept yet: the server has already left out the PIN and the image.
+          voucher('a1', { expired: true, validUntil: '2026-10-01T12:00:00.000Z', voucherPin: null, qrCodeUrl: null }),
+          // Even an answer that still carried them shows none once the voucher is expired.
+          voucher('a2', { status: 'expired', expired: true, validUntil: '2026-10-01T12:00:00.000Z' }),
+        ]),
+    });
+    renderPage();
+    const cards = await screen.findAllByRole('article');
+    for (const card of cards) {
+      expect(within(card).getByText(/^Expired on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeTruthy();
+      expect(within(card).queryByText('PIN')).toBeNull();
+      expect(within(card).queryByText('493117')).toBeNull();
+      expect(within(card).queryByRole('button', { name: /Enlarge QR code/ })).toBeNull();
+      expect(within(card).queryByRole('button', { name: /Show QR/ })).toBeNull();
+    }
+    expect(within(cards[0]!).getByText('CODEXXA1')).toBeTruthy();
+  });
+
   it('reads the vouchers again while a refund is pending, and stops once the provider has answered', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -91,12 +91,24 @@ export function validityStatement(voucher: Pick<Voucher, 'validUntil' | 'created
   return translate('vouchers:validity.forDays', { days: VOUCHER_VALID_DAYS });
 }
 
-/** What Share hands to the share sheet or the clipboard: enough for a friend to redeem the voucher. */
+/**
+ * What Share hands to the share sheet or the clipboard: enough for a friend to redeem the voucher. Only a voucher that
+ * can be redeemed is shared; the server sends no PIN for any other, and the text then has none either.
+ */
 export function shareText(voucher: Pick<Voucher, 'dealTitle' | 'merchantName' | 'voucherCode' | 'voucherPin' | 'validUntil'>): string {
   return [
     translate('vouchers:share.dealAt', { title: voucher.dealTitle, merchant: voucher.merchantName }),
     translate('vouchers:share.code', { code: voucher.voucherCode }),
-    translate('vouchers:share.pin', { pin: voucher.voucherPin }),
+    ...(voucher.voucherPin === null ? [] : [translate('vouchers:share.pin', { pin: voucher.voucherPin })]),
     translate('vouchers:share.validUntil', { date: formatDay(voucher.validUntil) }),
   ].join('\n');
+}
+
+/**
+ * The PIN and QR image of a voucher that can be redeemed now; null for any other (redeemed, refunded or pending refund,
+ * expired), whose PIN the server does not send and which shows its state instead, wherever it appears.
+ */
+export function redeemableParts(voucher: Pick<Voucher, 'status' | 'redeemed' | 'expired' | 'refund' | 'voucherPin' | 'qrCodeUrl'>): { pin: string; qrCodeUrl: string } | null {
+  if (voucherState(voucher) !== 'valid' || voucher.voucherPin === null || voucher.qrCodeUrl === null) return null;
+  return { pin: voucher.voucherPin, qrCodeUrl: voucher.qrCodeUrl };
 }

@@ -64,6 +64,31 @@ describe('VoucherPrintPage', () => {
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
   });
 
+  it('says when a voucher was refunded, and shows no PIN or QR even if an old answer carried them', async () => {
+    const refund = { id: 'r1', amountCents: 3999, reason: 'customer', createdAt: '2026-11-23T10:00:00.000Z' } as const;
+    renderPrint(aVoucher({ id: 'v4', status: 'refunded', refund: { ...refund, status: 'succeeded' } }));
+    expect(await screen.findByText(/^Refunded on [A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}: this voucher can no longer be used\.$/)).toBeTruthy();
+    expect(screen.getByText('CODEXXV4')).toBeTruthy();
+    expect(screen.queryByText('493117')).toBeNull();
+    expect(screen.queryByText('PIN')).toBeNull();
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Show QR/ })).toBeNull();
+  });
+
+  it('says when a voucher expired, with its code alone', async () => {
+    renderPrint(aVoucher({ id: 'v5', status: 'expired', expired: true, voucherPin: null, qrCodeUrl: null, validUntil: '2026-10-01T12:00:00.000Z' }));
+    expect(await screen.findByText(/^Expired on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeTruthy();
+    expect(screen.getByText('CODEXXV5')).toBeTruthy();
+    expect(screen.queryByText('PIN')).toBeNull();
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+  });
+
+  it('shows no PIN for a redeemed voucher', async () => {
+    renderPrint(aVoucher({ id: 'v6', status: 'redeemed', redeemed: true, redeemedAt: REDEEMED_AT, voucherPin: null }));
+    expect(await screen.findByText(/^Redeemed on /)).toBeTruthy();
+    expect(screen.queryByText('PIN')).toBeNull();
+  });
+
   it("says a voucher that is not the customer's was not found", async () => {
     stubApi({ 'GET /api/user/vouchers/v9': () => json({ message: 'Voucher not found' }, 404) });
     renderScreen(<VoucherPrintPage id="v9" />, { user: aUser(), path: '/my/vouchers/v9/print' });

@@ -1,6 +1,7 @@
 /**
  * A voucher on one printable page (docs/product/screens.md#printable-voucher), at /my/vouchers/{id}/print: the deal, code,
- * PIN and QR image, where (with a map on screen) and when to use it, and a Print button. Printed, the site's header,
+ * PIN and QR image (only while it can be redeemed; its state otherwise), where (with a map on screen) and when to use it,
+ * and a Print button. Printed, the site's header,
  * footer, buttons and map drop away and the voucher prints black on white.
  */
 import type { ReactNode } from 'react';
@@ -14,7 +15,6 @@ import { StatePanel } from '../../components/ui/panel';
 import { RichText } from '../../components/rich-text';
 import { useT } from '../../i18n';
 import { isApiError } from '../../lib/api-client';
-import { formatDayTime, formatIso } from '../../lib/date-format';
 import { formatDay } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { openLoginDialog, useCurrentUser } from '../auth';
@@ -22,7 +22,8 @@ import { parseBusinessHours, VoucherVenue, type HoursPeriod } from '../merchants
 import { voucherQueryOptions } from './api/get-voucher';
 import { QrImage } from './components/qr-image';
 import { RedeemedQr } from './components/redeemed-qr';
-import { isRefundState, voucherState } from './voucher-display';
+import { VoucherStateNote } from './components/voucher-state-note';
+import { redeemableParts, voucherState } from './voucher-display';
 
 const PERIOD_KEYS: Record<HoursPeriod, string> = { morning: 'print.periods.morning', afternoon: 'print.periods.afternoon', evening: 'print.periods.evening' };
 
@@ -39,7 +40,8 @@ function PrintableVoucher({ voucher }: { voucher: Voucher }) {
   const { t } = useT('vouchers');
   const state = voucherState(voucher);
   const hours = parseBusinessHours(voucher.merchantHours);
-  const redeemedAt = voucher.redeemedAt ? formatIso(voucher.redeemedAt, formatDayTime) : '';
+  // The PIN and QR of a voucher that can be redeemed; any other shows its state instead (a used one its QR folded away).
+  const usable = redeemableParts(voucher);
 
   return (
     <article aria-labelledby="voucher-title" className="voucher-print mt-6 surface p-6 sm:p-8 print:mt-0 print:border print:border-black print:p-6 print:shadow-none">
@@ -48,41 +50,29 @@ function PrintableVoucher({ voucher }: { voucher: Voucher }) {
         {voucher.dealTitle}
       </h1>
 
-      {state === 'redeemed' ? (
-        <p role="status" className="mt-4 rounded-xl bg-slate-100 p-3 font-semibold text-slate-900 ring-1 ring-slate-300 print:bg-white print:text-black">
-          {t('print.redeemedOn', { date: redeemedAt })}
-        </p>
-      ) : isRefundState(state) ? (
-        <p role="status" className="mt-4 rounded-xl bg-slate-100 p-3 font-semibold text-slate-900 ring-1 ring-slate-300 print:bg-white print:text-black">
-          {state === 'refundPending' ? t('print.refundPending') : t('print.refunded')}
-        </p>
-      ) : state === 'expired' ? (
-        <p role="status" className="mt-4 rounded-xl bg-slate-100 p-3 font-semibold text-slate-900 ring-1 ring-slate-300 print:bg-white print:text-black">
-          {t('print.expiredOn', { date: formatDay(voucher.validUntil) })}
-        </p>
-      ) : null}
+      <VoucherStateNote voucher={voucher} className="mt-4" />
 
       <div className="mt-6 flex flex-col gap-6 border-y border-dashed border-slate-300 py-6 sm:flex-row sm:items-center print:flex-row print:border-black">
-        {state === 'valid' ? (
+        {usable ? (
           <QrImage
-            src={voucher.qrCodeUrl}
+            src={usable.qrCodeUrl}
             alt={t('qr.alt', { code: voucher.voucherCode })}
             width={192}
             height={192}
             className="h-48 w-48 shrink-0 self-center rounded-lg ring-1 ring-slate-200 print:ring-black"
           />
-        ) : state === 'redeemed' ? (
-          <RedeemedQr voucher={voucher} className="shrink-0" />
+        ) : state === 'redeemed' && voucher.qrCodeUrl !== null ? (
+          <RedeemedQr voucher={{ ...voucher, qrCodeUrl: voucher.qrCodeUrl }} className="shrink-0" />
         ) : null}
         <dl className="grid gap-4">
           <Term term={t('print.voucherCode')}>
             <span className="font-mono text-3xl font-bold tracking-widest">{voucher.voucherCode}</span>
           </Term>
-          {isRefundState(state) ? null : (
+          {usable ? (
             <Term term={t('print.pin')}>
-              <span className="font-mono text-3xl font-bold tracking-widest">{voucher.voucherPin}</span>
+              <span className="font-mono text-3xl font-bold tracking-widest">{usable.pin}</span>
             </Term>
-          )}
+          ) : null}
           <Term term={t('print.validUntil')}>{formatDay(voucher.validUntil)}</Term>
         </dl>
       </div>

@@ -1,6 +1,7 @@
 /**
  * Create or edit a merchant (docs/product/screens.md#merchant-management): name and phone on create, name on edit,
- * commission rate, address, description, business hours.
+ * commission rate, address, location, time zone (automatic on create: found from the location), description,
+ * business hours.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import type { AdminMerchant } from '../../../../contract/admin';
@@ -23,7 +24,15 @@ import {
   type MerchantFormValues,
 } from '../merchant-form';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field, focusFirstError, hasErrors, Input, Textarea } from '../../../components/ui/field';
+import { Field, focusFirstError, hasErrors, Input, inputClasses, Textarea } from '../../../components/ui/field';
+import { timeZoneNames } from '../../../../contract/time-zones';
+import { zoneName } from '../../../lib/zoned-time';
+
+/** Every zone the browser knows, with the merchant's own first when the browser does not list it (an older name). */
+function zoneChoices(current: string): string[] {
+  const zones = timeZoneNames();
+  return current !== '' && !zones.includes(current) ? [current, ...zones] : zones;
+}
 
 interface MerchantFormProps {
   mode: MerchantFormMode;
@@ -172,6 +181,28 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
           </Field>
         </div>
       </fieldset>
+      <Field
+        id="merchant-time-zone"
+        label={t('merchantForm.timeZone')}
+        error={errors.timeZone}
+        hint={
+          mode === 'create' || values.timeZone === ''
+            ? t('merchantForm.timeZoneHintCreate')
+            : t('merchantForm.timeZoneHintEdit', { name: zoneName(values.timeZone) })
+        }
+        className="sm:max-w-md"
+      >
+        {(control) => (
+          <select {...control} className={`${inputClasses} h-11`} value={values.timeZone} onChange={(event) => set('timeZone', event.target.value)}>
+            {mode === 'create' ? <option value="">{t('merchantForm.timeZoneAutomatic')}</option> : null}
+            {zoneChoices(values.timeZone).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <Field id="merchant-description" label={t('merchantForm.description')} error={errors.description}>
         {(control) => (
           <Textarea

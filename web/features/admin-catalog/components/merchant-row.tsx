@@ -1,4 +1,4 @@
-/** One merchant in the management list: its card details and commission rate, deal count, creation date, inline status and edit. */
+/** One merchant in the management list: its card details, commission rate and time zone, deal count, creation date, inline status and edit. */
 import { Trans } from 'react-i18next';
 import type { AdminMerchant } from '../../../../contract/admin';
 import type { MerchantStatus } from '../../../../contract/merchants';
@@ -14,6 +14,7 @@ import { inputClasses } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
 import { formatBasisPoints } from '../../../lib/numbers';
 import { formatPhone } from '../../../lib/phone';
+import { zoneName } from '../../../lib/zoned-time';
 
 function hoursText(json: string | null): string {
   const hours = parseBusinessHours(json);
@@ -33,7 +34,7 @@ interface MerchantRowProps {
 }
 
 export function MerchantRow({ merchant, onEdit, beforeToast }: MerchantRowProps) {
-  const { t } = useT('admin');
+  const { t } = useT(['admin', 'adminForms']);
   const status = useSetMerchantStatus();
   const titleId = `merchant-${merchant.id}-name`;
   const selectId = `merchant-${merchant.id}-status`;
@@ -66,6 +67,7 @@ export function MerchantRow({ merchant, onEdit, beforeToast }: MerchantRowProps)
     { key: 'hours', term: t('merchantRow.hours'), value: hoursText(merchant.businessHours) },
     { key: 'account', term: t('merchantRow.account'), value: merchant.accountPhone === null ? t('merchantRow.accountNone') : formatPhone(merchant.accountPhone) },
     { key: 'commission', term: t('merchantRow.commission'), value: formatBasisPoints(merchant.commissionBps) },
+    { key: 'timeZone', term: t('adminForms:merchantForm.timeZone'), value: `${zoneName(merchant.timeZone)} (${merchant.timeZone})` },
   ];
 
   return (

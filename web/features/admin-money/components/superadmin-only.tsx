@@ -39,6 +39,7 @@ const LINKS = [
   { href: paths.adminLedger, key: 'ledger' },
   { href: paths.adminAttention, key: 'attention' },
   { href: paths.adminStatements, key: 'statements' },
+  { href: paths.adminNotifications, key: 'notifications' },
 ] as const;
 
 /** The page frame: its title, a line about it, and the links between the money screens. */

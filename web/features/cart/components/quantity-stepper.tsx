@@ -1,21 +1,27 @@
-/** A cart line's quantity, changed within the deal's limits (docs/product/rules.md); down from one removes the line. */
+/**
+ * A cart line's quantity, changed within the deal's limits and what the signed-in customer may still buy of it
+ * (docs/product/rules.md#per-customer-limits); down from one removes the line.
+ */
 import type { CartLine } from '../cart-lines';
 import { MinusIcon, PlusIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
 import { setCartQuantity } from '../../../lib/cart-storage';
 import { cn } from '../../../lib/cn';
-import { limitHint, limitMessage } from '../cart-limits';
+import { allowanceHint, allowanceMessage, limitHint, limitMessage } from '../cart-limits';
 
 export function QuantityStepper({ line, title }: { line: CartLine; title: string }) {
   const { t } = useT('cart');
   const atMax = line.quantity >= line.max;
-  const hint = limitHint(line.deal, line.quantity);
+  // The customer's own units limit the line before the deal's limits do: that is what the hint says then.
+  const mine = allowanceHint(line.allowance, line.quantity, line.dealMax);
+  const hint = mine?.text ?? limitHint(line.deal, line.quantity);
   const over = line.quantity > line.max;
 
   const change = (next: number) => {
     if (next > line.max) {
-      toast({ title: t('toasts.limitTitle'), description: limitMessage(line.deal, line.max), variant: 'destructive' });
+      const description = line.max < line.dealMax ? allowanceMessage(line.deal, line.max) : limitMessage(line.deal, line.max);
+      toast({ title: t('toasts.limitTitle'), description, variant: 'destructive' });
       return;
     }
     if (setCartQuantity(line.dealId, next) === 'removed') {

@@ -2,6 +2,7 @@
 import { checkoutEndpoints } from '../../../../contract/addresses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { invalidateAllowances } from '../../deals';
 import { checkoutSessionQueryOptions } from './get-checkout-session';
 
 export function cancelCheckoutSession(sessionId: string): Promise<{ message: string }> {
@@ -12,6 +13,8 @@ export function useCancelCheckoutSession(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => cancelCheckoutSession(sessionId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: checkoutSessionQueryOptions(sessionId).queryKey }),
+    // The released units go back to the customer's allowance of their deals too.
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: checkoutSessionQueryOptions(sessionId).queryKey }), invalidateAllowances(queryClient)]),
   });
 }

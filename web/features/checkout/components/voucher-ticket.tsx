@@ -1,4 +1,9 @@
-/** One bought voucher on the payment result page: code, PIN and QR, its validity and refund terms, its printable page and Share. */
+/**
+ * One bought voucher on the payment result page: code, PIN and QR, its validity and refund terms, its printable page and
+ * Share. The page may be opened again later: a voucher that can no longer be redeemed (redeemed, refunded or pending a
+ * refund, expired) shows its code and its state instead of its PIN and QR, a redeemed one its QR folded away, and
+ * offers no Share (nor Print once refunded).
+ */
 import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Voucher } from '../../../../contract/checkout';
@@ -7,13 +12,26 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { CalendarIcon, PrinterIcon, ShareIcon } from '../../../components/ui/icons';
 import { useT } from '../../../i18n';
 import { DealImage, RefundTerms } from '../../deals';
-import { CopyCodeButton, QrImage, shareVoucher, useVoucherTexts, validityStatement } from '../../vouchers';
+import {
+  CopyCodeButton,
+  isRefundState,
+  QrImage,
+  redeemableParts,
+  RedeemedQr,
+  shareVoucher,
+  useVoucherTexts,
+  validityStatement,
+  VoucherStateNote,
+  voucherState,
+} from '../../vouchers';
 
 export function VoucherTicket({ voucher }: { voucher: Voucher }) {
   const { t } = useT('checkout');
-  // validityStatement and Share word the voucher in the vouchers texts.
+  // validityStatement, Share and the state note word the voucher in the vouchers texts.
   useVoucherTexts();
   const titleId = `ticket-${voucher.id}`;
+  const usable = redeemableParts(voucher);
+  const state = voucherState(voucher);
 
   return (
     <article aria-labelledby={titleId} className="flex flex-col surface p-5 sm:p-6">
@@ -33,44 +51,56 @@ export function VoucherTicket({ voucher }: { voucher: Voucher }) {
         </div>
       </div>
 
+      <VoucherStateNote voucher={voucher} className="mt-5 text-sm" />
       <div className="mt-5 flex flex-col items-center gap-5 border-y border-dashed border-slate-300 py-5 sm:flex-row sm:items-center">
-        <QrImage
-          src={voucher.qrCodeUrl}
-          alt={t('ticket.qrAlt', { code: voucher.voucherCode })}
-          width={144}
-          height={144}
-          loading="lazy"
-          className="h-36 w-36 shrink-0 rounded-lg ring-1 ring-slate-200"
-        />
+        {usable ? (
+          <QrImage
+            src={usable.qrCodeUrl}
+            alt={t('ticket.qrAlt', { code: voucher.voucherCode })}
+            width={144}
+            height={144}
+            loading="lazy"
+            className="h-36 w-36 shrink-0 rounded-lg ring-1 ring-slate-200"
+          />
+        ) : null}
         <dl className="w-full space-y-3">
           <div>
             <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t('ticket.code')}</dt>
             <dd className="flex items-center gap-1">
               <span className="font-mono text-2xl font-bold tracking-widest text-slate-900">{voucher.voucherCode}</span>
-              <CopyCodeButton code={voucher.voucherCode} />
+              {usable ? <CopyCodeButton code={voucher.voucherCode} /> : null}
             </dd>
           </div>
-          <div>
-            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t('ticket.pin')}</dt>
-            <dd className="font-mono text-2xl font-bold tracking-widest text-slate-900">{voucher.voucherPin}</dd>
-          </div>
+          {usable ? (
+            <div>
+              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t('ticket.pin')}</dt>
+              <dd className="font-mono text-2xl font-bold tracking-widest text-slate-900">{usable.pin}</dd>
+            </div>
+          ) : null}
         </dl>
       </div>
+      {state === 'redeemed' && voucher.qrCodeUrl !== null ? <RedeemedQr voucher={{ ...voucher, qrCodeUrl: voucher.qrCodeUrl }} className="mt-3" /> : null}
 
-      <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
-        <CalendarIcon className="h-4 w-4 shrink-0 text-slate-500" />
-        {validityStatement(voucher)}
-      </p>
+      {usable ? (
+        <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
+          <CalendarIcon className="h-4 w-4 shrink-0 text-slate-500" />
+          {validityStatement(voucher)}
+        </p>
+      ) : null}
       <RefundTerms refundAnytime={voucher.refundAnytime} autoRefundOnExpiry={voucher.autoRefundOnExpiry} className="mt-2" />
       <div className="mt-4 flex flex-wrap gap-2">
-        <Link href={paths.voucherPrint(voucher.id)} className={buttonClasses('outline', 'md')}>
-          <PrinterIcon className="h-4 w-4" />
-          <Trans t={t} i18nKey="ticket.print" values={{ code: voucher.voucherCode }} components={{ sr: <span className="sr-only" /> }} />
-        </Link>
-        <Button variant="outline" size="md" onClick={() => void shareVoucher(voucher)}>
-          <ShareIcon className="h-4 w-4" />
-          <Trans t={t} i18nKey="ticket.share" values={{ code: voucher.voucherCode }} components={{ sr: <span className="sr-only" /> }} />
-        </Button>
+        {isRefundState(state) ? null : (
+          <Link href={paths.voucherPrint(voucher.id)} className={buttonClasses('outline', 'md')}>
+            <PrinterIcon className="h-4 w-4" />
+            <Trans t={t} i18nKey="ticket.print" values={{ code: voucher.voucherCode }} components={{ sr: <span className="sr-only" /> }} />
+          </Link>
+        )}
+        {usable ? (
+          <Button variant="outline" size="md" onClick={() => void shareVoucher(voucher)}>
+            <ShareIcon className="h-4 w-4" />
+            <Trans t={t} i18nKey="ticket.share" values={{ code: voucher.voucherCode }} components={{ sr: <span className="sr-only" /> }} />
+          </Button>
+        ) : null}
       </div>
     </article>
   );

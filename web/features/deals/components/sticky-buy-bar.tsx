@@ -6,11 +6,24 @@
 import type { Deal } from '../../../../contract/deals';
 import { Price } from '../../../components/ui/price';
 import { useT } from '../../../i18n';
-import type { DealPageActions } from '../deal-actions';
+import type { AllowanceSlot, DealPageActions } from '../deal-actions';
 import { groupOfferOf } from '../group-offer';
 
-/** `actions`: Add to Cart and Buy Now, the deal page's (deal-actions.ts). */
-export function StickyBuyBar({ deal, quantity, actions: { AddToCart, BuyNow } }: { deal: Deal; quantity: number; actions: Pick<DealPageActions, 'AddToCart' | 'BuyNow'> }) {
+/**
+ * `actions`: Add to Cart and Buy Now, the deal page's (deal-actions.ts). The page shows the bar only while the shopper can
+ * buy; `allowance` keeps Add to Cart within what a signed-in customer may still buy.
+ */
+export function StickyBuyBar({
+  deal,
+  quantity,
+  allowance,
+  actions: { AddToCart, BuyNow },
+}: {
+  deal: Deal;
+  quantity: number;
+  allowance?: AllowanceSlot | undefined;
+  actions: Pick<DealPageActions, 'AddToCart' | 'BuyNow'>;
+}) {
   const { t } = useT('deals');
   return (
     <section
@@ -31,8 +44,8 @@ export function StickyBuyBar({ deal, quantity, actions: { AddToCart, BuyNow } }:
             </>
           ) : null}
         </p>
-        <AddToCart deal={deal} quantity={quantity} compact className="ml-auto h-12 w-12 shrink-0 px-0" />
-        <BuyNow deal={deal} quantity={quantity} alone={groupOfferOf(deal) !== null} variant="primary" className="w-auto min-w-0 flex-1 px-3" />
+        <AddToCart deal={deal} quantity={quantity} allowance={allowance} compact className="ml-auto h-12 w-12 shrink-0 px-0" />
+        <BuyNow deal={deal} quantity={quantity} allowance={allowance} alone={groupOfferOf(deal) !== null} variant="primary" className="w-auto min-w-0 flex-1 px-3" />
       </div>
     </section>
   );

@@ -6,6 +6,7 @@ import { translate } from '../../../i18n';
 import { track } from '../../../lib/analytics';
 import { messageOf } from '../../../lib/message-of';
 import { goToPaymentPage, useResetOnReturn } from '../../checkout';
+import { invalidateAllowances } from '../../deals';
 import { groupQueryOptions } from './get-group';
 import { openGroupsQueryOptions } from './get-open-groups';
 import { joinGroup, joinRefusal } from './join-group';
@@ -28,8 +29,9 @@ export function useGroupCheckout({ showsRefusal = false }: { showsRefusal?: bool
       await goToPaymentPage(answer.url);
     },
     onError: (error, { deal, groupId }) => {
-      // The group has changed since it was read (filled up, closed): read it and the deal's list again.
+      // The group has changed since it was read (filled up, closed), or the customer's units have (bought elsewhere): read them again.
       void queryClient.invalidateQueries({ queryKey: openGroupsQueryOptions(deal.id).queryKey });
+      void invalidateAllowances(queryClient);
       if (groupId !== undefined) void queryClient.invalidateQueries({ queryKey: groupQueryOptions(groupId).queryKey });
       if (showsRefusal && groupId !== undefined && joinRefusal(error) !== null) return;
       toast({ title: groupId === undefined ? translate('groups:checkout.startFailed') : translate('groups:checkout.joinFailed'), description: messageOf(error, translate('checkout:start.failed')), variant: 'destructive' });

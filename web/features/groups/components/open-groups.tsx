@@ -15,14 +15,25 @@ import { useRequireSignIn } from '../../auth';
 import { openGroupsQueryOptions } from '../api/get-open-groups';
 import { useGroupCheckout } from '../api/group-checkout';
 import { durationText, msUntil, useNow } from '../group-time';
-import { groupOfferOf } from '../../deals';
+import { groupOfferOf, type AllowanceSlot } from '../../deals';
 import { groupsOpenFor, seatsLeftText } from '../group-offer';
 import { MemberSeats } from './member-seats';
 
 /** The list's times are in minutes: read the clock twice a minute. */
 const LIST_TICK_MS = 30_000;
 
-function OpenGroupRow({ group, now, joinable, joining, busy, onJoin }: { group: OpenGroup; now: number; joinable: boolean; joining: boolean; busy: boolean; onJoin: () => void }) {
+interface OpenGroupRowProps {
+  group: OpenGroup;
+  now: number;
+  joinable: boolean;
+  /** The id of the note saying the customer may buy no more, when that is why Join is disabled. */
+  limitNoteId: string | undefined;
+  joining: boolean;
+  busy: boolean;
+  onJoin: () => void;
+}
+
+function OpenGroupRow({ group, now, joinable, limitNoteId, joining, busy, onJoin }: OpenGroupRowProps) {
   const { t } = useT('groups');
   const infoId = `open-group-${group.id}`;
   const mine = group.mine === 'held' || group.mine === 'paid';
@@ -50,7 +61,7 @@ function OpenGroupRow({ group, now, joinable, joining, busy, onJoin }: { group: 
           </Link>
         </span>
       ) : (
-        <Button size="sm" onClick={onJoin} disabled={!joinable || busy} aria-describedby={infoId}>
+        <Button size="sm" onClick={onJoin} disabled={!joinable || busy} aria-describedby={limitNoteId ? `${limitNoteId} ${infoId}` : infoId}>
           {joining ? <SpinnerIcon className="h-4 w-4" /> : null}
           {t('open.join')}
         </Button>
@@ -59,7 +70,8 @@ function OpenGroupRow({ group, now, joinable, joining, busy, onJoin }: { group: 
   );
 }
 
-export function OpenGroups({ deal, className }: { deal: Deal; className?: string }) {
+/** `allowance`: what the signed-in customer may still buy, where the page has read it; at 0 Join is disabled, described by the page's note. */
+export function OpenGroups({ deal, allowance, className }: { deal: Deal; allowance?: AllowanceSlot; className?: string }) {
   const { t } = useT('groups');
   const offer = groupOfferOf(deal);
   const query = useQuery({ ...openGroupsQueryOptions(deal.id), enabled: offer !== null });
@@ -69,6 +81,7 @@ export function OpenGroups({ deal, className }: { deal: Deal; className?: string
   if (offer === null) return null;
 
   const groups = query.data ?? [];
+  const atLimit = allowance?.remaining === 0;
   const join = async (groupId: string) => {
     if ((await requireSignIn({ next: paths.deal(deal.id), reason: 'purchase' })) !== null) checkout.mutate({ deal, groupId });
   };
@@ -91,7 +104,8 @@ export function OpenGroups({ deal, className }: { deal: Deal; className?: string
               key={group.id}
               group={group}
               now={now}
-              joinable={groupsOpenFor(deal)}
+              joinable={groupsOpenFor(deal) && !atLimit}
+              limitNoteId={atLimit ? allowance.noteId : undefined}
               joining={checkout.isPending && checkout.variables.groupId === group.id}
               busy={checkout.isPending}
               onJoin={() => void join(group.id)}

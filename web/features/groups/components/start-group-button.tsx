@@ -8,7 +8,7 @@ import { Price } from '../../../components/ui/price';
 import { useT } from '../../../i18n';
 import { useRequireSignIn } from '../../auth';
 import { useGroupCheckout } from '../api/group-checkout';
-import { groupOfferOf } from '../../deals';
+import { groupOfferOf, type AllowanceSlot } from '../../deals';
 import { groupOfferHint, groupsOpenFor } from '../group-offer';
 
 interface StartGroupButtonProps {
@@ -19,16 +19,19 @@ interface StartGroupButtonProps {
   next?: string;
   variant?: ButtonVariant;
   size?: 'md' | 'lg';
+  /** What the signed-in customer may still buy, where the page has read it: at 0 the button is disabled, described by the page's note. */
+  allowance?: AllowanceSlot;
   className?: string;
 }
 
-export function StartGroupButton({ deal, newGroup = false, next = paths.deal(deal.id), variant = 'primary', size = 'lg', className }: StartGroupButtonProps) {
+export function StartGroupButton({ deal, newGroup = false, next = paths.deal(deal.id), variant = 'primary', size = 'lg', allowance, className }: StartGroupButtonProps) {
   const { t } = useT('groups');
   const offer = groupOfferOf(deal);
   const requireSignIn = useRequireSignIn();
   const checkout = useGroupCheckout();
   if (offer === null) return null;
   const hintId = `group-hint-${deal.id}`;
+  const atLimit = allowance?.remaining === 0;
 
   const start = async () => {
     if ((await requireSignIn({ next, reason: 'purchase' })) !== null) checkout.mutate({ deal });
@@ -41,8 +44,8 @@ export function StartGroupButton({ deal, newGroup = false, next = paths.deal(dea
         variant={variant}
         className="w-full"
         onClick={() => void start()}
-        disabled={!groupsOpenFor(deal) || checkout.isPending}
-        aria-describedby={hintId}
+        disabled={!groupsOpenFor(deal) || atLimit || checkout.isPending}
+        aria-describedby={atLimit ? `${allowance.noteId} ${hintId}` : hintId}
       >
         {checkout.isPending ? <SpinnerIcon className="h-5 w-5" /> : <UsersIcon className="h-5 w-5" />}
         {newGroup ? (

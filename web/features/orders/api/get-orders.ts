@@ -20,6 +20,9 @@ function anyRefundPending(orders: CustomerOrder[]): boolean {
   return orders.some((order) => hasPendingRefund(order.vouchers) || order.refunds.some((refund) => refund.status === 'pending'));
 }
 
+/** How often the list is read again while an order in it awaits payment. */
+export const AWAITING_POLL_MS = 30_000;
+
 /** One page of the server's default size (ORDER_LIST_LIMIT); the first without a query string. */
 export async function fetchOrderPage(cursor: string | null, signal?: AbortSignal): Promise<OrderPage> {
   const { answer, headers } = await apiCall(orderEndpoints.list, { query: cursor ? { cursor } : {} }, { signal });
@@ -31,6 +34,11 @@ export const ordersQueryOptions = infiniteQueryOptions({
   queryFn: ({ pageParam, signal }) => fetchOrderPage(pageParam, signal),
   initialPageParam: null as string | null,
   getNextPageParam: (lastPage) => lastPage.nextCursor,
-  // Read again while a refund shown waits for the provider, so its state and the amount refunded follow without a reload.
-  refetchInterval: (query) => (anyRefundPending(query.state.data?.pages.flatMap((page) => page.orders) ?? []) ? REFUND_POLL_MS : false),
+  // Read again while a refund shown waits for the provider, so its state and the amount refunded follow without a reload;
+  // and, more slowly, while an order awaits payment, so one paid in another tab or lapsed shows as it now stands.
+  refetchInterval: (query) => {
+    const orders = query.state.data?.pages.flatMap((page) => page.orders) ?? [];
+    if (anyRefundPending(orders)) return REFUND_POLL_MS;
+    return orders.some((order) => order.status === 'pending') ? AWAITING_POLL_MS : false;
+  },
 });

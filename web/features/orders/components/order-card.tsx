@@ -1,4 +1,7 @@
-/** One order of the customer's history: number, date, state, total and refunds, its lines, vouchers and refunds. */
+/**
+ * One order of the customer's history: number, date, state, total and refunds, its lines, vouchers and refunds; while it
+ * awaits payment, how long is left to pay, Pay and Cancel.
+ */
 import { Link } from 'wouter';
 import type { OrderGroup } from '../../../../contract/groups';
 import type { CustomerOrder } from '../../../../contract/orders';
@@ -9,6 +12,7 @@ import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { useT } from '../../../i18n';
 import { orderNumber, stateOfStatus, VoucherStateBadge } from '../../vouchers';
 import { orderGroupBadge } from '../order-display';
+import { AwaitingPayment } from './awaiting-payment';
 import { OrderHeader, OrderLines, RefundRows } from './order-parts';
 
 function SubHeading({ children }: { children: string }) {
@@ -44,6 +48,8 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
           <GroupBadge group={order.group} />
         </p>
       ) : null}
+
+      {order.status === 'pending' ? <AwaitingPayment order={order} /> : null}
 
       <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm">
         <div>

@@ -17,7 +17,7 @@ const useTexts = () => useT('orders');
 
 /** An order's lines: picture, title, quantity x unit price and the line's total. `size` 'md' is the checkout page's larger look. */
 /** The order's number (its heading, with the id `titleId`), the line under it and its status badge. */
-export function OrderHeader({ order, titleId, children }: { order: CustomerOrder; titleId: string; children: ReactNode }) {
+export function OrderHeader({ order, titleId, children }: { order: Pick<CustomerOrder, 'id' | 'status'>; titleId: string; children: ReactNode }) {
   const { t } = useTexts();
   const status = orderStatusOf(order);
   return (

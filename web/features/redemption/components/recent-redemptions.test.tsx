@@ -66,6 +66,22 @@ describe('RecentRedemptions', () => {
     expect(within(rows[2]!).queryByText('Redeemed')).toBeNull();
   });
 
+  it("writes each attempt's time in the merchant's time zone and names the zone", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input) => {
+        const url = String(input);
+        if (url === '/api/merchant/clock') return json({ timeZone: 'America/Los_Angeles', now: '2026-11-22T20:00:00.000Z' });
+        if (url.startsWith('/api/merchant/redemptions?')) return json([record({ created_at: '2026-11-22T06:05:00.000Z' })]);
+        return json({ message: 'Not found' }, 404);
+      }),
+    );
+    renderScreen(<RecentRedemptions />, { user: STAFF_USER, path: '/merchant/redeem' });
+    // 06:05 UTC on Nov 22 is 22:05 on Nov 21 in Los Angeles.
+    expect(await screen.findByText('Nov 21, 2026 22:05')).toBeTruthy();
+    expect(screen.getByText(/Times in Pacific Time \(America\/Los_Angeles\)\./)).toBeTruthy();
+  });
+
   it(`offers Undo only on successes younger than ${REDEMPTION_UNDO_MINUTES} minutes that still stand`, async () => {
     stubList([
       [

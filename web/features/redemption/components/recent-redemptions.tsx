@@ -1,5 +1,6 @@
 /**
- * The merchant's own latest redemption attempts under the redeem form: when, which code, which deal, and the outcome.
+ * The merchant's own latest redemption attempts under the redeem form: when (in the merchant's time zone, which it
+ * names), which code, which deal, and the outcome.
  * A success younger than REDEMPTION_UNDO_MINUTES has its "Undo" (a mistaken redemption is taken back and the voucher
  * is active again); the list is read again after every redemption and undo, so it then says Undone.
  */
@@ -17,6 +18,8 @@ import { formatMoney } from '../../../lib/money';
 import { merchantRedemptionsQueryOptions } from '../api/get-merchant-redemptions';
 import { undoFailureMessage, useUndoRedemption } from '../api/undo-redemption';
 import { formatAttemptTime } from '../attempt-time';
+import { useMerchantTimeZone } from '../api/get-merchant-clock';
+import { zoneName } from '../../../lib/zoned-time';
 import { undoTimeLeft } from '../undo-time';
 
 /** What the list says about the last undo pressed in it. */
@@ -65,7 +68,7 @@ function UndoButton({ record, voucherId, onNotice }: { record: RedemptionRecord;
   );
 }
 
-function AttemptRow({ record, onNotice }: { record: RedemptionRecord; onNotice: (notice: UndoNotice) => void }) {
+function AttemptRow({ record, zone, onNotice }: { record: RedemptionRecord; zone: string | undefined; onNotice: (notice: UndoNotice) => void }) {
   const voucherId = undoableVoucher(record);
   const { t } = useT('merchant');
   return (
@@ -74,7 +77,7 @@ function AttemptRow({ record, onNotice }: { record: RedemptionRecord; onNotice: 
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className="font-mono font-semibold tracking-wider text-slate-900">{record.voucher_code}</span>
           <span className="text-sm text-slate-600">
-            <time dateTime={record.created_at}>{formatAttemptTime(record.created_at)}</time>
+            <time dateTime={record.created_at}>{formatAttemptTime(record.created_at, zone)}</time>
           </span>
         </p>
         <p className="mt-0.5 text-sm break-words text-slate-700">
@@ -93,6 +96,7 @@ function AttemptRow({ record, onNotice }: { record: RedemptionRecord; onNotice: 
 
 export function RecentRedemptions() {
   const query = useQuery(merchantRedemptionsQueryOptions());
+  const zone = useMerchantTimeZone();
   const [notice, setNotice] = useState<UndoNotice | null>(null);
   const { t } = useT('merchant');
 
@@ -123,7 +127,7 @@ export function RecentRedemptions() {
     body = (
       <ul className="divide-y divide-slate-100">
         {query.data.map((record) => (
-          <AttemptRow key={record.id} record={record} onNotice={setNotice} />
+          <AttemptRow key={record.id} record={record} zone={zone} onNotice={setNotice} />
         ))}
       </ul>
     );
@@ -134,7 +138,10 @@ export function RecentRedemptions() {
       <h2 id="recent-redemptions-title" className="text-xl font-bold text-slate-900">
         {t('recent.title')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">{t('recent.intro', { n: formatCount(MERCHANT_RECENT_REDEMPTIONS) })}</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {t('recent.intro', { n: formatCount(MERCHANT_RECENT_REDEMPTIONS) })}
+        {zone ? ` ${t('recent.timeZone', { name: zoneName(zone), zone })}` : null}
+      </p>
       <div aria-live="polite">
         {notice?.tone === 'success' ? (
           <p className="mt-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-semibold text-emerald-900">{notice.text}</p>

@@ -72,7 +72,7 @@ function PayoutForm({ statement, onDone }: { statement: Statement; onDone: () =>
         <Trans
           t={t}
           i18nKey='payout.summary'
-          values={{ merchant: statement.merchantName, amount: formatMoney(statement.netCents), week: weekLabel(statement.periodStart, statement.periodEnd) }}
+          values={{ merchant: statement.merchantName, amount: formatMoney(statement.netCents), week: weekLabel(statement) }}
           components={{ merchant: <span className="font-semibold text-slate-900" />, amount: <span className="font-bold text-slate-900 tabular-nums" /> }}
         />
       </p>

@@ -1,10 +1,10 @@
-/** A statement's lines: a table on wide screens, a list of cards on phones. Refund lines take back what was credited, so their amounts are negative. */
+/** A statement's lines, their times in the statement's zone: a table on wide screens, a list of cards on phones. Refund lines take back what was credited, so their amounts are negative. */
 import { Trans } from 'react-i18next';
 import type { StatementLine } from '../../../../contract/workspace';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Price } from '../../../components/ui/price';
 import { useT } from '../../../i18n';
-import { formatIso, formatLogTime } from '../../../lib/date-format';
+import { formatLogTimeIn } from '../../../lib/zoned-time';
 
 const KIND_TONES: Record<StatementLine['kind'], BadgeTone> = { redeemed: 'success', expired: 'neutral', refund: 'warning' };
 
@@ -18,10 +18,12 @@ function Kind({ line }: { line: StatementLine }) {
   return <Badge tone={KIND_TONES[line.kind]}>{kinds[line.kind]}</Badge>;
 }
 
-const when = (line: StatementLine) => <time dateTime={line.occurredAt}>{formatIso(line.occurredAt, formatLogTime)}</time>;
+/** When a line happened, in the statement's zone. */
+const whenIn = (line: StatementLine, zone: string) => <time dateTime={line.occurredAt}>{formatLogTimeIn(line.occurredAt, zone)}</time>;
 
-export function StatementLines({ lines, label }: { lines: StatementLine[]; label: string }) {
+export function StatementLines({ lines, timeZone, label }: { lines: StatementLine[]; timeZone: string; label: string }) {
   const { t } = useT('statements');
+  const when = (line: StatementLine) => whenIn(line, timeZone);
   if (lines.length === 0) return <p className="text-sm text-slate-600">{t('statementLines.empty')}</p>;
   return (
     <>

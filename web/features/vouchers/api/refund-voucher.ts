@@ -6,6 +6,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import { orderEndpoints } from '../../../../contract/addresses';
 import type { RefundAnswer } from '../../../../contract/orders';
 import { api, keyRootOf } from '../../../lib/api-client';
+import { invalidateAllowances } from '../../deals';
 import { vouchersQueryKey, type VoucherPage } from './get-vouchers';
 
 export function refundVoucher(voucherId: string): Promise<RefundAnswer> {
@@ -32,6 +33,8 @@ export function useRefundVoucher() {
       void queryClient.invalidateQueries({ queryKey: vouchersQueryKey });
       // The customer's order history shows refunds too.
       void queryClient.invalidateQueries({ queryKey: keyRootOf(orderEndpoints.list) });
+      // The refunded unit no longer counts against the customer's limit of its deal.
+      void invalidateAllowances(queryClient);
     },
   });
 }

@@ -5,7 +5,8 @@ import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { useT } from '../../../i18n';
 import { QrImage } from './qr-image';
 
-export function QrDialog({ voucher }: { voucher: Pick<Voucher, 'qrCodeUrl' | 'voucherCode' | 'voucherPin' | 'dealTitle'> }) {
+/** Only for a voucher that can be redeemed: its image's address and its PIN, which the server sends for no other. */
+export function QrDialog({ voucher }: { voucher: Pick<Voucher, 'voucherCode' | 'dealTitle'> & { qrCodeUrl: string; voucherPin: string } }) {
   const { t } = useT('vouchers');
   return (
     <Dialog

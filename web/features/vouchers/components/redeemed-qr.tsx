@@ -6,7 +6,7 @@ import { QrIcon } from '../../../components/ui/icons';
 import { useT } from '../../../i18n';
 import { QrImage } from './qr-image';
 
-export function RedeemedQr({ voucher, className }: { voucher: Pick<Voucher, 'qrCodeUrl' | 'voucherCode'>; className?: string }) {
+export function RedeemedQr({ voucher, className }: { voucher: Pick<Voucher, 'voucherCode'> & { qrCodeUrl: string }; className?: string }) {
   const { t } = useT('vouchers');
   const [open, setOpen] = useState(false);
   const panelId = useId();

@@ -1,7 +1,8 @@
 /**
  * One voucher on My Vouchers: picture, deal, state badge, code (copyable), PIN, QR (enlargeable), validity, refund terms,
- * its refund (or the Refund button), review and the printable page. A redeemed voucher shows its code with the QR folded
- * away behind "Show QR"; a refunded one, or one whose refund is pending, its code alone: nothing left to scan.
+ * its refund (or the Refund button), review and the printable page. Only a valid voucher shows its PIN and QR. A redeemed
+ * voucher shows its code with the QR folded away behind "Show QR"; a refunded one, one whose refund is pending, or an
+ * expired one, its code alone, beside "Refunded: … on …" or "Expired on …": nothing left to scan.
  */
 import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
@@ -14,7 +15,7 @@ import { useT } from '../../../i18n';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { formatDay } from '../../../lib/dates';
 import { DealImage, RefundTerms } from '../../deals';
-import { isRefundState, standingRefund, voucherState } from '../voucher-display';
+import { isRefundState, redeemableParts, standingRefund, voucherState } from '../voucher-display';
 import { CopyCodeButton } from './copy-code-button';
 import { QrDialog } from './qr-dialog';
 import { RedeemedQr } from './redeemed-qr';
@@ -34,8 +35,8 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
   const redeemedAt = when(voucher.redeemedAt);
   const refund = standingRefund(voucher);
   const refundedAt = refund ? when(refund.createdAt) : null;
-  // A refund still pending gives the code nothing to redeem either: the money is already on its way back.
-  const usable = state !== 'redeemed' && !isRefundState(state);
+  // Only a voucher that can be redeemed has its PIN and QR: a refund still pending gives the code nothing to redeem either.
+  const usable = redeemableParts(voucher);
   const refundable = voucher.refundAnytime && voucher.status === 'active' && state === 'valid';
   const titleId = `voucher-${voucher.id}-title`;
 
@@ -77,10 +78,10 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
               </div>
               <div>
                 <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t('card.pin')}</dt>
-                <dd className="font-mono text-lg font-bold tracking-widest text-slate-900">{voucher.voucherPin}</dd>
+                <dd className="font-mono text-lg font-bold tracking-widest text-slate-900">{usable.pin}</dd>
               </div>
             </dl>
-            <QrDialog voucher={voucher} />
+            <QrDialog voucher={{ ...voucher, qrCodeUrl: usable.qrCodeUrl, voucherPin: usable.pin }} />
           </div>
         ) : (
           <p className="mt-4 rounded-xl bg-slate-50 p-3 text-sm text-slate-600 ring-1 ring-slate-200">
@@ -88,7 +89,7 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
             <span className="font-mono font-bold tracking-widest text-slate-700">{voucher.voucherCode}</span>
           </p>
         )}
-        {state === 'redeemed' ? <RedeemedQr voucher={voucher} className="mt-3" /> : null}
+        {state === 'redeemed' && voucher.qrCodeUrl !== null ? <RedeemedQr voucher={{ ...voucher, qrCodeUrl: voucher.qrCodeUrl }} className="mt-3" /> : null}
 
         <ul className="mt-4 space-y-1.5 text-sm text-slate-700">
           <li className="flex items-center gap-2">

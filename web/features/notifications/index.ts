@@ -1,0 +1,2 @@
+/** What the app uses of notifications: the header's bell. */
+export { NotificationBell } from './components/notification-bell';
