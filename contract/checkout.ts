@@ -1,6 +1,6 @@
 /** Checkout, payment status, vouchers and reviews (docs/product/api.md#checkout-and-payment; ADRs 012-014). */
 import { z } from 'zod';
-import { idParams, messageAnswer } from './common';
+import { idParams, messageAnswer, pageQuery } from './common';
 import { endpoint, pathOf } from './endpoint';
 import { guards } from './refusals';
 import { refundReason } from './money';
@@ -8,7 +8,6 @@ import { deal } from './deals';
 import { orderGroup } from './groups';
 import {
   CARDHOLDER_NAME_MAX_LENGTH,
-  CURSOR_MAX_LENGTH,
   MAX_CHECKOUT_LINES,
   MAX_UNITS_PER_LINE,
   NEXT_CURSOR_HEADER,
@@ -131,15 +130,7 @@ export const voucherQrPath = (voucherId: string) => pathOf(voucherEndpoints.qr, 
 export const voucherList = z.array(voucher);
 export const VOUCHER_LIST_DEFAULT_LIMIT = 50;
 export const VOUCHER_LIST_MAX_LIMIT = 100;
-export const voucherListQuery = z.object({
-  limit: z.coerce
-    .number({ message: reason('validation.number') })
-    .int({ message: reason('validation.wholeNumber') })
-    .min(1, { message: reason('validation.atLeast', { min: 1 }) })
-    .max(VOUCHER_LIST_MAX_LIMIT, { message: reason('validation.atMost', { max: VOUCHER_LIST_MAX_LIMIT }) })
-    .default(VOUCHER_LIST_DEFAULT_LIMIT),
-  cursor: z.string().max(CURSOR_MAX_LENGTH, { message: reason('validation.invalid') }).optional(),
-});
+export const voucherListQuery = pageQuery(VOUCHER_LIST_MAX_LIMIT, VOUCHER_LIST_DEFAULT_LIMIT);
 
 export const orderSummary = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURSOR_MAX_LENGTH } from './constants';
 import { reason } from './reasons';
 
 /** Every error answer of the API. */
@@ -15,3 +16,19 @@ export const isoDateTime = z.iso.datetime({ offset: true });
 
 export const idParams = z.object({ id: z.uuid({ message: reason('validation.uuid') }) });
 export const messageAnswer = z.object({ message: z.string() });
+
+/**
+ * A list's page in the query: `limit` from 1 to `max` (`fallback` unless asked) and the `cursor` a previous page
+ * gave (its format is the list's own; the server refuses one it did not make).
+ */
+export function pageQuery(max: number, fallback: number, cursorMax = CURSOR_MAX_LENGTH) {
+  return z.object({
+    limit: z.coerce
+      .number({ message: reason('validation.number') })
+      .int({ message: reason('validation.wholeNumber') })
+      .min(1, { message: reason('validation.atLeast', { min: 1 }) })
+      .max(max, { message: reason('validation.atMost', { max }) })
+      .default(fallback),
+    cursor: z.string().max(cursorMax, { message: reason('validation.invalid') }).optional(),
+  });
+}

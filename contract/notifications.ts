@@ -4,14 +4,13 @@
  */
 import { z } from 'zod';
 import {
-  CURSOR_MAX_LENGTH,
   NOTIFICATION_CHANNEL_VALUES,
   NOTIFICATION_KIND_VALUES,
   NOTIFICATION_PAGE_DEFAULT_LIMIT,
   NOTIFICATION_PAGE_MAX_LIMIT,
   NOTIFICATION_TOPIC_VALUES,
 } from './constants';
-import { idParams, isoDateTime } from './common';
+import { idParams, isoDateTime, pageQuery } from './common';
 import { endpoint } from './endpoint';
 import { guards } from './refusals';
 import { reason } from './reasons';
@@ -41,19 +40,6 @@ export const notificationPage = z.object({
   nextCursor: z.string().nullable(),
 });
 export type NotificationPage = z.infer<typeof notificationPage>;
-
-/** A list's page: `limit` from 1 to `max` (`fallback` unless asked) and the cursor a previous page gave. */
-export function pageQuery(max: number, fallback: number, cursorMax = CURSOR_MAX_LENGTH) {
-  return z.object({
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1, { message: reason('validation.atLeast', { min: 1 }) })
-      .max(max, { message: reason('validation.atMost', { max }) })
-      .default(fallback),
-    cursor: z.string().max(cursorMax, { message: reason('validation.invalid') }).optional(),
-  });
-}
 
 export const notificationQuery = pageQuery(NOTIFICATION_PAGE_MAX_LIMIT, NOTIFICATION_PAGE_DEFAULT_LIMIT);
 

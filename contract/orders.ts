@@ -2,9 +2,8 @@
  * Refunds, order histories, customer service and the money ledger (docs/product/api.md#refunds-and-orders; ADR 027).
  */
 import { z } from 'zod';
-import { idParams } from './common';
+import { idParams, pageQuery } from './common';
 import {
-  CURSOR_MAX_LENGTH,
   LEDGER_CURSOR_MAX_LENGTH,
   LEDGER_PAGE_LIMIT,
   LEDGER_PAGE_MAX_LIMIT,
@@ -95,15 +94,7 @@ export type CustomerOrder = z.infer<typeof customerOrder>;
 /** Newest first; the next page's cursor comes in the NEXT_CURSOR_HEADER answer header. */
 export const customerOrderList = z.array(customerOrder);
 
-export const orderListQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, { message: reason('validation.atLeast', { min: 1 }) })
-    .max(ORDER_LIST_MAX_LIMIT, { message: reason('validation.atMost', { max: ORDER_LIST_MAX_LIMIT }) })
-    .default(ORDER_LIST_LIMIT),
-  cursor: z.string().max(CURSOR_MAX_LENGTH, { message: reason('validation.invalid') }).optional(),
-});
+export const orderListQuery = pageQuery(ORDER_LIST_MAX_LIMIT, ORDER_LIST_LIMIT);
 
 /** GET /api/admin/orders?q=: an order id (or its first 8 characters), a phone number or a voucher code. */
 export const adminOrderQuery = z.object({
@@ -180,15 +171,7 @@ export const ledgerPage = z.object({
 });
 export type LedgerPage = z.infer<typeof ledgerPage>;
 
-export const ledgerQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, { message: reason('validation.atLeast', { min: 1 }) })
-    .max(LEDGER_PAGE_MAX_LIMIT, { message: reason('validation.atMost', { max: LEDGER_PAGE_MAX_LIMIT }) })
-    .default(LEDGER_PAGE_LIMIT),
-  cursor: z.string().max(LEDGER_CURSOR_MAX_LENGTH, { message: reason('validation.invalid') }).optional(),
-});
+export const ledgerQuery = pageQuery(LEDGER_PAGE_MAX_LIMIT, LEDGER_PAGE_LIMIT, LEDGER_CURSOR_MAX_LENGTH);
 
 /** Customer service's order search and the money ledger, for superadmins (docs/product/api.md#refunds-and-orders). */
 export const adminOrderEndpoints = {

@@ -1,8 +1,7 @@
 /** Redeeming vouchers and the redemption log (docs/product/api.md#redemption, docs/product/api.md#redemption-record; ADR 015). */
 import { z } from 'zod';
-import { errorBody } from './common';
+import { errorBody, pageQuery } from './common';
 import {
-  CURSOR_MAX_LENGTH,
   NEXT_CURSOR_HEADER,
   REDEMPTION_CODE_MAX_LENGTH,
   REDEMPTION_LOG_DEFAULT_LIMIT,
@@ -85,15 +84,7 @@ export const redemptionSummary = z.object({
 });
 export type RedemptionSummary = z.infer<typeof redemptionSummary>;
 
-export const redemptionListQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, { message: reason('validation.atLeast', { min: 1 }) })
-    .max(REDEMPTION_LOG_MAX_LIMIT, { message: reason('validation.atMost', { max: REDEMPTION_LOG_MAX_LIMIT }) })
-    .default(REDEMPTION_LOG_DEFAULT_LIMIT),
-  cursor: z.string().max(CURSOR_MAX_LENGTH).optional(),
-});
+export const redemptionListQuery = pageQuery(REDEMPTION_LOG_MAX_LIMIT, REDEMPTION_LOG_DEFAULT_LIMIT);
 
 /**
  * A refused redemption or check: `{ok: false, reason, message}` (reason and message alike, in the request's

@@ -1,25 +1,15 @@
 /** Migration 0022: a database that loaded the demo before categories had Chinese names gets the demo's Chinese names. */
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { MIGRATIONS_FOLDER } from './client';
-import { migrationsBefore } from '../test/database';
+import { databaseBefore, type MigrationTestDatabase } from '../test/database';
 import { DEMO_CATEGORIES } from '../demo/demo-data';
 
 const TAG = '0022_category_names_in_chinese';
 
 describe(`migration ${TAG}`, () => {
-  let client: PGlite;
-  let before: string;
+  let client: MigrationTestDatabase;
 
   beforeAll(async () => {
-    before = migrationsBefore(TAG);
-    client = new PGlite({ extensions: { pg_trgm } });
-    await client.waitReady;
-    await migrate(drizzle(client), { migrationsFolder: before });
+    client = await databaseBefore(TAG);
     // The demo's categories as an older install loaded them, a demo slug a superadmin renamed, one already named
     // in Chinese, and a category of the superadmins' own.
     await client.exec(`
@@ -32,16 +22,15 @@ describe(`migration ${TAG}`, () => {
         ('travel', 'Travel', 'plane', 5);
       update categories set name_zh = '活动' where slug = 'activities';
     `);
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    await client.migrateRest();
   });
 
   afterAll(async () => {
     await client?.close();
-    rmSync(before, { recursive: true, force: true });
   });
 
   it("names the demo's own categories in Chinese as the demo data does, and leaves every other one as it was", async () => {
-    const { rows } = await client.query<{ slug: string; name_zh: string }>('select slug, name_zh from categories order by position');
+    const rows = await client.query<{ slug: string; name_zh: string }>('select slug, name_zh from categories order by position');
     const demo = new Map<string, string>(DEMO_CATEGORIES.map((c) => [c.slug, c.nameZh]));
     expect(rows).toEqual([
       { slug: 'food', name_zh: demo.get('food') },

@@ -3,46 +3,17 @@
  * (`deal_groups.notified_at` still empty) get their members' notifications and SMS sends; groups already
  * told, and open groups, get none; and the claim column goes.
  */
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { createNamedTestDatabase, migrationsBefore, testDbKind, type NamedTestDatabase } from '../test/database';
-import { MIGRATIONS_FOLDER } from './client';
+import { databaseBefore, type MigrationTestDatabase } from '../test/database';
 
 const TAG = '0020_notifications_time_zones_category_names';
 
-interface Client {
-  query<T>(text: string): Promise<T[]>;
-  close(): Promise<void>;
-}
-
 describe(`migration ${TAG}`, () => {
-  let client: Client;
-  let before: string;
-  let named: NamedTestDatabase | undefined;
+  let client: MigrationTestDatabase;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    before = migrationsBefore(TAG);
-    let migrateTo: (folder: string) => Promise<void>;
-    if (testDbKind() === 'postgres') {
-      named = await createNamedTestDatabase();
-      const pool = new pg.Pool({ connectionString: named.url, max: 1 });
-      client = { query: async (text) => (await pool.query(text)).rows, close: () => pool.end() };
-      migrateTo = (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder });
-    } else {
-      const lite = new PGlite({ extensions: { pg_trgm } });
-      await lite.waitReady;
-      client = { query: async <T>(text: string) => (await lite.query<T>(text)).rows, close: () => lite.close() };
-      migrateTo = (folder) => migratePglite(drizzlePglite(lite), { migrationsFolder: folder });
-    }
-    await migrateTo(before);
+    client = await databaseBefore(TAG);
 
     const one = async (text: string) => (await client.query<{ id: string }>(text))[0]!.id;
     ids.merchant = await one(`insert into merchants (name, phone) values ('Shop', '5550000100') returning id`);
@@ -69,13 +40,11 @@ describe(`migration ${TAG}`, () => {
     await member('failed', 'failed', false);
     await member('told', 'formed', true);
     await member('open', 'open', false);
-    await migrateTo(MIGRATIONS_FOLDER);
+    await client.migrateRest();
   });
 
   afterAll(async () => {
     await client?.close();
-    await named?.drop();
-    rmSync(before, { recursive: true, force: true });
   });
 
   it("tells the members of closed groups that were not told, with a formed group's codes, by SMS", async () => {

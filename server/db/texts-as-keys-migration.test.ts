@@ -3,18 +3,9 @@
  * from (server/i18n/texts.ts), so both read in their reader's language and in English exactly as before; and every
  * user has a language, English until they use the app in another.
  */
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { english, messageOfText, render, renderText } from '../i18n';
-import { createNamedTestDatabase, migrationsBefore, testDbKind, type NamedTestDatabase } from '../test/database';
-import { MIGRATIONS_FOLDER } from './client';
+import { databaseBefore, type MigrationTestDatabase } from '../test/database';
 
 const TAG = '0019_texts_as_keys';
 
@@ -45,43 +36,11 @@ const NOTES: [kind: string, amount: number, note: string][] = [
   ['refund', -100, 'whole payment returned: the order had lapsed'],
 ];
 
-interface Client {
-  query<T>(text: string): Promise<T[]>;
-  /** Several statements at once. */
-  exec(text: string): Promise<void>;
-  close(): Promise<void>;
-}
-
 describe(`migration ${TAG}`, () => {
-  let client: Client;
-  let before: string;
-  let named: NamedTestDatabase | undefined;
+  let client: MigrationTestDatabase;
 
   beforeAll(async () => {
-    // The migrations as they were just before this one.
-    before = migrationsBefore(TAG);
-
-    let migrateTo: (folder: string) => Promise<void>;
-    if (testDbKind() === 'postgres') {
-      named = await createNamedTestDatabase();
-      const pool = new pg.Pool({ connectionString: named.url, max: 1 });
-      client = {
-        query: async (text) => (await pool.query(text)).rows,
-        exec: async (text) => void (await pool.query(text)),
-        close: () => pool.end(),
-      };
-      migrateTo = (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder });
-    } else {
-      const lite = new PGlite({ extensions: { pg_trgm } });
-      await lite.waitReady;
-      client = {
-        query: async <T>(text: string) => (await lite.query<T>(text)).rows,
-        exec: async (text) => void (await lite.exec(text)),
-        close: () => lite.close(),
-      };
-      migrateTo = (folder) => migratePglite(drizzlePglite(lite), { migrationsFolder: folder });
-    }
-    await migrateTo(before);
+    client = await databaseBefore(TAG);
 
     const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
     const [merchant] = await client.query<{ id: string }>(`insert into merchants (name, phone) values ('Shop', '5550000100') returning id`);
@@ -99,13 +58,11 @@ describe(`migration ${TAG}`, () => {
         values ('payout', -900, 'bank', '${statement!.id}', '${merchant!.id}', 'Statement of the week from 2026-11-16');
       insert into users (phone) values ('5550000101');
     `);
-    await migrateTo(MIGRATIONS_FOLDER);
+    await client.migrateRest();
   });
 
   afterAll(async () => {
     await client?.close();
-    await named?.drop();
-    rmSync(before, { recursive: true, force: true });
   });
 
   it('turns every reason of the redemption log into its key, which reads in English as it did', async () => {

@@ -1,42 +1,29 @@
 /** Migration 0007: emails saved before verification existed stop counting, and wait as pending emails for their owners. */
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { MIGRATIONS_FOLDER } from './client';
-import { migrationsBefore } from '../test/database';
+import { databaseBefore, type MigrationTestDatabase } from '../test/database';
 
 const TAG = '0007_verified_emails';
 
 describe(`migration ${TAG}`, () => {
-  let client: PGlite;
-  let before: string;
+  let client: MigrationTestDatabase;
 
   beforeAll(async () => {
-    // The migrations as they were just before this one.
-    before = migrationsBefore(TAG);
-
-    client = new PGlite({ extensions: { pg_trgm } });
-    await client.waitReady;
-    await migrate(drizzle(client), { migrationsFolder: before });
+    client = await databaseBefore(TAG);
     await client.exec(`
       insert into users (phone, email, role) values
         ('5550000101', 'Owner@Example.com', 'superadmin'),
         ('5550000102', 'customer@example.com', 'customer'),
         ('5550000103', null, 'customer');
     `);
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    await client.migrateRest();
   });
 
   afterAll(async () => {
     await client?.close();
-    rmSync(before, { recursive: true, force: true });
   });
 
   it('moves every stored email to pending, so none counts until its owner verifies it', async () => {
-    const { rows } = await client.query<{ phone: string; email: string | null; pending_email: string | null }>(
+    const rows = await client.query<{ phone: string; email: string | null; pending_email: string | null }>(
       'select phone, email, pending_email from users order by phone',
     );
     expect(rows).toEqual([
@@ -47,7 +34,7 @@ describe(`migration ${TAG}`, () => {
   });
 
   it('adds the table of email codes', async () => {
-    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from email_codes');
+    const rows = await client.query<{ n: number }>('select count(*)::int as n from email_codes');
     expect(rows).toEqual([{ n: 0 }]);
   });
 });

@@ -2,27 +2,16 @@
  * Migration 0021 (ADR 039): existing merchants on UTC in the Pacific Time box are moved to America/Los_Angeles, the
  * others stay as they are; the weeks and statements drawn up before stay UTC's, and the watermark takes a zone.
  */
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { MIGRATIONS_FOLDER } from '../db/client';
-import { migrationsBefore } from '../test/database';
+import { databaseBefore, type MigrationTestDatabase } from '../test/database';
 
 const TAG = '0021_merchant_clock';
 
 describe(`migration ${TAG}`, () => {
-  let client: PGlite;
-  let before: string;
+  let client: MigrationTestDatabase;
 
   beforeAll(async () => {
-    // The migrations as they were just before this one.
-    before = migrationsBefore(TAG);
-    client = new PGlite({ extensions: { pg_trgm } });
-    await client.waitReady;
-    await migrate(drizzle(client), { migrationsFolder: before });
+    client = await databaseBefore(TAG);
     await client.exec(`
       insert into merchants (name, phone, latitude, longitude) values
         ('San Francisco', '5550000201', 37.7853, -122.4294),
@@ -34,16 +23,15 @@ describe(`migration ${TAG}`, () => {
       update merchants set time_zone = 'America/Denver' where name = 'Las Vegas';
       insert into statement_weeks (period_start) values ('2026-11-09T00:00:00Z');
     `);
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    await client.migrateRest();
   });
 
   afterAll(async () => {
     await client?.close();
-    rmSync(before, { recursive: true, force: true });
   });
 
   it('moves the merchants on UTC inside the Pacific Time box to Los Angeles, and leaves the rest', async () => {
-    const { rows } = await client.query<{ name: string; time_zone: string }>('select name, time_zone from merchants order by name');
+    const rows = await client.query<{ name: string; time_zone: string }>('select name, time_zone from merchants order by name');
     expect(rows).toEqual([
       // A zone someone chose already is kept.
       { name: 'Las Vegas', time_zone: 'America/Denver' },
@@ -57,7 +45,7 @@ describe(`migration ${TAG}`, () => {
   });
 
   it("keeps the weeks drawn up as UTC's, and keys the watermark by zone and week", async () => {
-    const { rows } = await client.query<{ time_zone: string; period_start: string }>(`select time_zone, to_char(period_start at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as period_start from statement_weeks`);
+    const rows = await client.query<{ time_zone: string; period_start: string }>(`select time_zone, to_char(period_start at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as period_start from statement_weeks`);
     expect(rows).toEqual([{ time_zone: 'UTC', period_start: '2026-11-09 00:00' }]);
     await client.query(`insert into statement_weeks (time_zone, period_start) values ('America/Los_Angeles', '2026-11-09T00:00:00Z')`);
     await expect(client.query(`insert into statement_weeks (time_zone, period_start) values ('UTC', '2026-11-09T00:00:00Z')`)).rejects.toThrow(/statement_weeks_time_zone_period_start_pk/);

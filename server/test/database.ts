@@ -3,10 +3,17 @@
  * the PostgreSQL server of TEST_DATABASE_URL when TEST_DB=postgres.
  */
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { MIGRATIONS_FOLDER, openDatabase, type Database } from '../db/client';
 
 export type TestDbKind = 'pglite' | 'postgres';
@@ -206,4 +213,51 @@ export function migrationsBefore(tag: string): string {
   journal.entries = journal.entries.slice(0, at);
   writeFileSync(journalPath, JSON.stringify(journal));
   return folder;
+}
+
+/** A database for a migration's test, reached with plain SQL, as the migration finds it and then leaves it. */
+export interface MigrationTestDatabase {
+  query<T>(text: string): Promise<T[]>;
+  /** Several statements at once. */
+  exec(text: string): Promise<void>;
+  /** Runs the migration under test and every later one. */
+  migrateRest(): Promise<void>;
+  /** Closes the connection and removes the database and the copied migrations. */
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database of the run's kind (PGlite, or PostgreSQL with TEST_DB=postgres) migrated up to just before the
+ * migration `tag`, for a test that fills it the old way and then runs the migration with `migrateRest`.
+ */
+export async function databaseBefore(tag: string): Promise<MigrationTestDatabase> {
+  const before = migrationsBefore(tag);
+  let client: Omit<MigrationTestDatabase, 'migrateRest' | 'close'> & { end(): Promise<void> };
+  let migrateTo: (folder: string) => Promise<void>;
+  let named: NamedTestDatabase | undefined;
+  if (testDbKind() === 'postgres') {
+    named = await createNamedTestDatabase();
+    const pool = new pg.Pool({ connectionString: named.url, max: 1 });
+    client = { query: async (text) => (await pool.query(text)).rows, exec: async (text) => void (await pool.query(text)), end: () => pool.end() };
+    migrateTo = (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder });
+  } else {
+    const lite = new PGlite({ extensions: { pg_trgm } });
+    await lite.waitReady;
+    client = { query: async <T>(text: string) => (await lite.query<T>(text)).rows, exec: async (text) => void (await lite.exec(text)), end: () => lite.close() };
+    migrateTo = (folder) => migratePglite(drizzlePglite(lite), { migrationsFolder: folder });
+  }
+  await migrateTo(before);
+  return {
+    query: client.query,
+    exec: client.exec,
+    migrateRest: () => migrateTo(MIGRATIONS_FOLDER),
+    async close() {
+      try {
+        await client.end();
+        await named?.drop();
+      } finally {
+        rmSync(before, { recursive: true, force: true });
+      }
+    },
+  };
 }

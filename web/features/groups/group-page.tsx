@@ -27,7 +27,8 @@ import { useGroupCheckout } from './api/group-checkout';
 import { joinRefusal } from './api/join-group';
 import { MemberSeats } from './components/member-seats';
 import { StartGroupButton } from './components/start-group-button';
-import { countdownText, msUntil, useNow } from './group-time';
+import { useNow } from '../../lib/use-now';
+import { countdownText, msUntil } from './group-time';
 import { groupsOpenFor, seatsLeftText } from './group-offer';
 import { shareGroup } from './share-group';
 

@@ -1,5 +1,4 @@
 /** How long a group has left, in words ('5h 12m') and as a running clock ('5:12:09', or '2d 4h' a day or more out). */
-import { useEffect, useState } from 'react';
 import { translate } from '../../i18n';
 
 const MINUTE = 60_000;
@@ -30,14 +29,4 @@ export function countdownText(ms: number): string {
   const seconds = Math.floor(ms / 1000);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${Math.floor(seconds / 3600)}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}`;
-}
-
-/** The current time, read again every `intervalMs`. */
-export function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }

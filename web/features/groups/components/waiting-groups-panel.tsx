@@ -9,7 +9,8 @@ import { ClockIcon } from '../../../components/ui/icons';
 import { useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
 import { myGroupsQueryOptions } from '../api/get-my-groups';
-import { durationText, msUntil, useNow } from '../group-time';
+import { useNow } from '../../../lib/use-now';
+import { durationText, msUntil } from '../group-time';
 
 const PANEL_TICK_MS = 30_000;
 

@@ -4,7 +4,7 @@
  * held units at once. Once the page no longer takes payment only Cancel is left, until the hold lapses and the
  * order reads Expired.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Trans } from 'react-i18next';
 import type { CustomerOrder } from '../../../../contract/orders';
 import { Button } from '../../../components/ui/button';
@@ -13,21 +13,13 @@ import { ClockIcon, CreditCardIcon, SpinnerIcon, XIcon } from '../../../componen
 import { toast } from '../../../components/ui/toast';
 import { translate, useT } from '../../../i18n';
 import { messageOf } from '../../../lib/message-of';
+import { useNow } from '../../../lib/use-now';
 import { orderNumber } from '../../vouchers';
 import { useCancelOrder } from '../api/cancel-order';
 import { usePayOrder } from '../api/pay-order';
 
 const MINUTE = 60_000;
 
-/** The current time, read again every `intervalMs`. */
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 /** "Pay within 12 min" (whole minutes, rounded up), "Pay within a minute", or null once the time to pay is up. */
 export function payWithinText(payUntil: string, now: number): string | null {
