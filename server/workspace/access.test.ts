@@ -14,7 +14,13 @@ import { as, fillParams, routesUnder } from '../test/admin-helpers';
 const t = useTestApp();
 
 /** The calls staff may make, as `METHOD path`; every other /api/merchant/ call is the owner's. */
-const STAFF_CALLS = ['POST /api/merchant/redemptions/preview', 'GET /api/merchant/redemptions', 'POST /api/merchant/redemptions/:voucherId/undo'];
+const STAFF_CALLS = [
+  'POST /api/merchant/redemptions/preview',
+  'GET /api/merchant/redemptions',
+  'POST /api/merchant/redemptions/:voucherId/undo',
+  // The merchant's time zone, for the redemption log's times.
+  'GET /api/merchant/clock',
+];
 const UNKNOWN_ID = '6f1c1e8e-2d7a-4c3b-9a55-0a4f1f2b9c11';
 
 let shopId: string;
