@@ -13,16 +13,16 @@ export type Row = [
   validUntil: Date | null, redemptionInstructions: string, termsConditions: string, refundAnytime: boolean, autoRefundOnExpiry: boolean,
   groupSize: number | null, groupPriceCents: number | null, groupWindowHours: number | null, galleryUrls: string[], rating: string,
   reviewCount: number, createdAt: Date, merchantName: string, city: string | null, latitude: number | null, longitude: number | null,
-  categorySlug: string | null, categoryName: string | null, categoryIcon: string | null,
+  categorySlug: string | null, categoryName: string | null, categoryNameZh: string | null, categoryIcon: string | null,
   cursorKey: string, distanceKm: number | null, unitsTaken: number, boughtCount: number, soldTodayCount: number,
 ];
 
-/** A row as the contract's deal, with its fields in the contract's order. */
+/** A row as the contract's deal, with its fields in the contract's order, for a reader of English (the category's Chinese name goes unused). */
 export function presentRow(r: Row) {
   const [
     id, merchantId, title, description, priceCents, originalPriceCents, imageUrl, active, status, inventory, maxPerUser, validFrom, validUntil,
     redemptionInstructions, termsConditions, refundAnytime, autoRefundOnExpiry, groupSize, groupPriceCents, groupWindowHours, galleryUrls,
-    rating, reviewCount, createdAt, merchantName, city, latitude, longitude, categorySlug, categoryName, categoryIcon, , , taken, boughtCount,
+    rating, reviewCount, createdAt, merchantName, city, latitude, longitude, categorySlug, categoryName, , categoryIcon, , , taken, boughtCount,
     soldTodayCount,
   ] = r;
   const limited = inventory > 0;
