@@ -94,6 +94,7 @@ export const dealEndpoints = {
   list: { method: 'GET', path: '/api/deals' } as Address<(typeof dealEndpointsDeclared)['list']>,
   get: { method: 'GET', path: '/api/deals/:id' } as Address<(typeof dealEndpointsDeclared)['get']>,
   reviews: { method: 'GET', path: '/api/deals/:id/reviews' } as Address<(typeof dealEndpointsDeclared)['reviews']>,
+  shareImage: { method: 'GET', path: '/api/deals/:id/share.png' } as Address<(typeof dealEndpointsDeclared)['shareImage']>,
   allowance: { method: 'GET', path: '/api/deals/:id/allowance' } as Address<(typeof dealEndpointsDeclared)['allowance']>,
 };
 
@@ -118,6 +119,7 @@ export const groupEndpoints = {
   join: { method: 'POST', path: '/api/groups/:id/join' } as Address<(typeof groupEndpointsDeclared)['join']>,
   get: { method: 'GET', path: '/api/groups/:id' } as Address<(typeof groupEndpointsDeclared)['get']>,
   mine: { method: 'GET', path: '/api/groups' } as Address<(typeof groupEndpointsDeclared)['mine']>,
+  shareImage: { method: 'GET', path: '/api/groups/:id/share.png' } as Address<(typeof groupEndpointsDeclared)['shareImage']>,
   ofDeal: { method: 'GET', path: '/api/deals/:id/groups' } as Address<(typeof groupEndpointsDeclared)['ofDeal']>,
 };
 

@@ -62,6 +62,11 @@ export const deal = z.object({
   groupPriceCents: z.number().int().nullable(),
   /** Hours a group has to fill up. */
   groupWindowHours: z.number().int(),
+  /**
+   * The deal's groups one may join now: open, before their deadline, with a paid member and a free place (what
+   * GET /api/deals/{id}/groups lists, uncapped); 0 for a deal without a group offer.
+   */
+  openGroupCount: z.number().int(),
   /** The deal's category, or null when it has none. */
   category: categoryBadge.nullable(),
   /** Extra photos after `imageUrl`, at most DEAL_GALLERY_MAX. */
@@ -192,6 +197,23 @@ export const dealAllowance = z.object({
 });
 export type DealAllowance = z.infer<typeof dealAllowance>;
 
+/**
+ * The share images' address (GET /api/deals/{id}/share.png, /api/groups/{id}/share.png): any id, so that a malformed
+ * one is answered as an unknown one (404).
+ */
+export const shareImageParams = z.object({ id: z.string() });
+
+/**
+ * The share images' query: `v`, the drawn state's short hash, changes the address when the picture changes (chat
+ * apps keep a picture by its address), and the current picture is served whatever it says; `lang` (`en`, `zh-CN`)
+ * picks the texts' language, else Accept-Language does.
+ */
+export const shareImageQuery = z.object({ v: z.string().optional(), lang: z.string().optional() });
+
+/** What the share images' ok answer says of the picture and its caching. */
+export const SHARE_IMAGE_ANSWER =
+  'A 1200 x 630 PNG picture. `Cache-Control: public, max-age=300` and an `ETag` of the drawn state; a request whose `If-None-Match` holds it is answered 304 without a body.';
+
 /** The shoppers' catalogue (docs/product/api.md#deals). */
 export const dealEndpoints = {
   list: endpoint({
@@ -221,6 +243,18 @@ export const dealEndpoints = {
     params: idParams,
     ok: { status: 200, schema: reviewSummary, description: 'The average, the counts by stars and the reviews.' },
     refusals: { 404: 'No deal with this id is shown to the caller.' },
+  }),
+  shareImage: endpoint({
+    method: 'GET',
+    path: '/api/deals/:id/share.png',
+    tag: 'Deals',
+    summary: 'A deal\'s share image, for link previews in chat apps',
+    description:
+      'Anyone. The deal\'s picture with a band giving its title, its price (the group price first for a group deal, the usual price struck) and its group\'s size, in the language of `lang` or else Accept-Language.',
+    params: shareImageParams,
+    query: shareImageQuery,
+    ok: { status: 200, schema: z.string(), contentType: 'image/png', description: SHARE_IMAGE_ANSWER },
+    refusals: { 404: 'No deal with this id is shown to shoppers (a malformed id too).' },
   }),
   allowance: endpoint({
     method: 'GET',

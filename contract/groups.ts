@@ -1,7 +1,7 @@
 /** Group deals (docs/product/api.md#group-deals; ADR 029): start, join and read a group. */
 import { z } from 'zod';
 import { idParams } from './common';
-import { deal } from './deals';
+import { deal, SHARE_IMAGE_ANSWER, shareImageParams, shareImageQuery } from './deals';
 import { endpoint } from './endpoint';
 import { guards } from './refusals';
 import { reason } from './reasons';
@@ -118,6 +118,18 @@ export const groupEndpoints = {
     description: 'Signed in. A lapsed checkout\'s place aside.',
     ok: { status: 200, schema: myGroupList, description: 'The groups.' },
     refusals: guards(),
+  }),
+  shareImage: endpoint({
+    method: 'GET',
+    path: '/api/groups/:id/share.png',
+    tag: 'Group deals',
+    summary: 'A group\'s share image, for link previews in chat apps',
+    description:
+      'Anyone. The deal\'s picture with a band giving its title, the group price with the usual price struck, the group\'s size, and the places left with the deadline in the merchant\'s time zone (or the group\'s end once it has closed), in the language of `lang` or else Accept-Language.',
+    params: shareImageParams,
+    query: shareImageQuery,
+    ok: { status: 200, schema: z.string(), contentType: 'image/png', description: SHARE_IMAGE_ANSWER },
+    refusals: { 404: 'No group with this id is shown to shoppers (a malformed id too, and every group of a deal hidden from them).' },
   }),
   ofDeal: endpoint({
     method: 'GET',

@@ -60,8 +60,20 @@ test.describe('group deals', () => {
     await expect(page.getByRole('heading', { name: 'Join a group' })).toBeVisible();
     await expectAccessible(page, '/deal (group offer)');
     await page.getByRole('button', { name: `Start a group ${SPA_GROUP_PRICE}` }).click();
+    // The checkout names the group, and its way back leads to the group.
+    const place = page.getByRole('region', { name: 'Your place in a group' });
+    await expect(place.getByText(SPA.title)).toBeVisible();
+    await expect(place.getByText(/^Group of 2 · 1 seat left · closes /)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back to the group' })).toBeVisible();
     await payOnCheckoutPage(page, 'Group Starter');
-    await expect(page.getByText("You're in the group — waiting for 1 more.", { exact: false })).toBeVisible();
+    await expect(page.getByText('Payment received', { exact: true })).toBeVisible();
+    // In the group, nothing about a voucher yet: whom to invite by when, the live count, Share and Copy link.
+    await expect(page.getByRole('heading', { level: 1, name: "You're in!" })).toBeVisible();
+    await expect(page.getByText(/^Invite 1 more before .+\. If the group doesn't fill, you're refunded automatically\.$/)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'places paid' })).toHaveText('1 of 2 places paid');
+    await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    await expect(page.getByRole('main').getByText(/voucher/i)).toHaveCount(0);
+    await expectAccessible(page, '/success (waiting for the group)');
     await page.getByRole('link', { name: 'View your group' }).click();
     await expect(page).toHaveURL(/\/group\/[0-9a-f-]{36}$/);
     const groupUrl = new URL(page.url()).pathname;
@@ -80,19 +92,32 @@ test.describe('group deals', () => {
     // The friend opens the link on a phone, joins and pays.
     const friend = await newPage(browser, PHONE_VIEWPORT);
     await signInAsNewCustomer(friend);
+    // On a phone the deal page's bar offers both ways to buy, each whole on screen.
+    await friend.goto(`/deal/${spaId}`);
+    const bar = friend.getByRole('region', { name: 'Buy this deal' });
+    for (const name of [`Buy alone ${SPA.price}`, `Start a group ${SPA_GROUP_PRICE}`]) {
+      const button = bar.getByRole('button', { name });
+      await expect(button).toBeInViewport({ ratio: 1 });
+      expect(await button.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    }
+    expect(await scrollsHorizontally(friend)).toBe(false);
     await friend.goto(groupUrl);
     await expect(friend.getByRole('heading', { level: 1, name: SPA.title })).toBeVisible();
     expect(await scrollsHorizontally(friend)).toBe(false);
+    // Join is in view on a phone without scrolling.
+    await expect(friend.getByRole('button', { name: `Join for ${SPA_GROUP_PRICE}` })).toBeInViewport({ ratio: 1 });
     await expectAccessible(friend, '/group (open, phone)');
     await friend.getByRole('button', { name: `Join for ${SPA_GROUP_PRICE}` }).click();
     await payOnCheckoutPage(friend, 'Group Friend');
-    // Formed by this payment: the friend's voucher is on the payment result at once.
+    // Formed by this payment: celebrated, and the friend's voucher is on the payment result at once.
+    await expect(friend.getByRole('heading', { level: 1, name: 'Group formed!' })).toBeVisible({ timeout: 15_000 });
     await expect(friend.getByText(/Voucher Code/i).first()).toBeVisible({ timeout: 15_000 });
     await friend.goto(groupUrl);
     await expect(friend.getByRole('region', { name: 'The group' }).getByRole('status')).toHaveText('Group complete! Vouchers are in My Vouchers');
 
     // The starter's page, still open, sees the group form, and the voucher is in My Vouchers.
     await expect(group.getByRole('status')).toHaveText('Group complete! Vouchers are in My Vouchers', { timeout: 15_000 });
+    await expect(group.getByRole('heading', { name: 'Group formed!' })).toBeVisible();
     await group.getByRole('link', { name: 'Go to My Vouchers' }).click();
     await expect(page.getByRole('article').filter({ hasText: SPA.title }).first()).toBeVisible();
     await page.goto('/orders');

@@ -178,9 +178,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWeb(
     app,
     deps.config.WEB_DIST_DIR,
-    async (pathname) =>
-      (await dealPagePreview(deps.database.db, deps.config.publicOrigin, pathname)) ??
-      (await groupPagePreview(deps.database.db, deps.config.publicOrigin, pathname)),
+    async (pathname, language) =>
+      (await dealPagePreview(deps.database.db, deps.config.publicOrigin, pathname, language)) ??
+      (await groupPagePreview(deps.database.db, deps.config.publicOrigin, pathname, language)),
   );
 
   return app;

@@ -14,7 +14,7 @@ export type Row = [
   groupSize: number | null, groupPriceCents: number | null, groupWindowHours: number | null, galleryUrls: string[], rating: string,
   reviewCount: number, createdAt: Date, merchantName: string, city: string | null, latitude: number | null, longitude: number | null,
   categorySlug: string | null, categoryName: string | null, categoryNameZh: string | null, categoryIcon: string | null,
-  cursorKey: string, distanceKm: number | null, unitsTaken: number, boughtCount: number, soldTodayCount: number,
+  cursorKey: string, distanceKm: number | null, unitsTaken: number, boughtCount: number, soldTodayCount: number, openGroupCount: number,
 ];
 
 /** A row as the contract's deal, with its fields in the contract's order, for a reader of English (the category's Chinese name goes unused). */
@@ -23,7 +23,7 @@ export function presentRow(r: Row) {
     id, merchantId, title, description, priceCents, originalPriceCents, imageUrl, active, status, inventory, maxPerUser, validFrom, validUntil,
     redemptionInstructions, termsConditions, refundAnytime, autoRefundOnExpiry, groupSize, groupPriceCents, groupWindowHours, galleryUrls,
     rating, reviewCount, createdAt, merchantName, city, latitude, longitude, categorySlug, categoryName, , categoryIcon, , , taken, boughtCount,
-    soldTodayCount,
+    soldTodayCount, openGroupCount,
   ] = r;
   const limited = inventory > 0;
   return {
@@ -53,6 +53,7 @@ export function presentRow(r: Row) {
     groupSize,
     groupPriceCents,
     groupWindowHours,
+    openGroupCount,
     category: categorySlug === null ? null : { slug: categorySlug, name: categoryName, icon: categoryIcon },
     galleryUrls,
     rating: Number(rating),

@@ -15,6 +15,7 @@ import type { Viewer } from '../http/session';
 import { listKey, listKeyOfUrl, type ListCache } from './list-cache';
 import { languageOf, msg, type Language } from '../i18n';
 import { answerLanguage, noteLanguage } from '../http/language';
+import { answerShareImage, dealShareCard, isShareId, shareImagesOf, shareLanguage } from './share-image.service';
 
 export const catalogRoutes =
   (deps: AppDeps & { listCache: ListCache }): FastifyPluginAsyncZod =>
@@ -72,6 +73,15 @@ export const catalogRoutes =
       const found = await getDeal(db, request.params.id, request.viewer, answerLanguage(reply));
       if (!found) throw notFound(msg('notFound.deal'));
       return found;
+    });
+
+    // The picture of a shared link: public, for a deal shoppers may see; drawn once per state (ADR 040).
+    const shareImages = shareImagesOf(deps);
+    handle(app, dealEndpoints.shareImage, async (request, reply) => {
+      const language = shareLanguage(request.query.lang, reply);
+      const found = isShareId(request.params.id) ? await getDeal(db, request.params.id, null, language) : null;
+      if (!found) throw notFound(msg('notFound.deal'));
+      return answerShareImage(shareImages, dealShareCard(found, language), request, reply);
     });
 
     handle(app, dealEndpoints.reviews, async (request) => {

@@ -64,6 +64,7 @@ function listSelection(cursorKey: SQL<string>, distanceKm: SQL<number | null>) {
     unitsTaken: FIGURES.unitsTaken,
     boughtCount: FIGURES.boughtCount,
     soldTodayCount: FIGURES.soldTodayCount,
+    openGroupCount: FIGURES.openGroupCount,
   };
 }
 

@@ -4,7 +4,7 @@
  * own: other features read deals through deals.service.ts.
  */
 import { or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { categories, deals, merchants, vouchers } from '../db/schema';
+import { categories, dealGroups, deals, merchants, vouchers } from '../db/schema';
 import { afterNewest, cursorTime } from '../db/keyset';
 import { UNITS_TAKEN_OF_DEALS } from '../db/stock-reads';
 
@@ -16,6 +16,18 @@ const UNITS_TAKEN: SQL<number> = UNITS_TAKEN_OF_DEALS;
 /** Vouchers issued for the row's deal, ever and since midnight UTC (ADR 011: 'N bought' and 'N sold today'). */
 const BOUGHT_COUNT = sql<number>`(select count(*)::int from ${vouchers} where ${vouchers.dealId} = ${deals.id})`;
 const SOLD_TODAY_COUNT = sql<number>`(select count(*)::int from ${vouchers} where ${vouchers.dealId} = ${deals.id} and ${vouchers.createdAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
+
+/**
+ * A group one may join now (docs/product/rules.md#group-deals): open, before its deadline, with a paid member and a
+ * free place. A deal's open groups (GET /api/deals/{id}/groups) are these, and its `openGroupCount` counts them.
+ */
+export const JOINABLE_GROUP: SQL = sql`${dealGroups.status} = 'open' and ${dealGroups.deadline} > now() and ${dealGroups.paidCount} > 0 and ${dealGroups.seatsTaken} < ${dealGroups.size}`;
+
+/**
+ * The row's deal's joinable groups, 0 for a deal without a group offer: read from deal_groups_open_deal_idx
+ * (deal_id, deadline where open), so only the deal's open groups before their deadline are visited.
+ */
+const OPEN_GROUP_COUNT = sql<number>`case when ${deals.groupSize} is null then 0 else (select count(*)::int from ${dealGroups} where ${dealGroups.dealId} = ${deals.id} and ${JOINABLE_GROUP}) end`;
 
 /** The columns of a deal that a shopper's card and page show. */
 export type ShownDeal = Pick<
@@ -72,6 +84,7 @@ export const FIGURES = {
   unitsTaken: UNITS_TAKEN,
   boughtCount: BOUGHT_COUNT,
   soldTodayCount: SOLD_TODAY_COUNT,
+  openGroupCount: OPEN_GROUP_COUNT,
 };
 
 /** When a deal stops selling, +infinity for a deal without an end: the `ending_soon` key, under its own index. */

@@ -4,20 +4,25 @@
  * a viewer may see, and the deal page's link preview. The shoppers' list is deal-list.ts.
  */
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
-import type { Deal } from '../../contract/deals';
+import { dealEndpoints, type Deal } from '../../contract/deals';
+import { pathOf } from '../../contract/endpoint';
 import type { Db } from '../db/client';
 import { categories, deals, merchants } from '../db/schema';
 import { afterOldest, cursorTime, encodeCursor, pageOf, type KeysetCursor } from '../db/keyset';
 import type { Viewer } from '../http/session';
 import { dealImageSrc } from '../../contract/deal-images';
 import { isKnownPagePath, pageIdOf, routePatterns } from '../../contract/routes';
-import { english, msg, type Language } from '../i18n';
+import { msg, render, type Language, type Message } from '../i18n';
 import type { PagePreview } from '../http/web';
 import { after, CREATED_CURSOR, FIGURES, likePattern, matching, type ShownDeal, type ShownRelations } from './deal-query';
 import { isListed } from './listed.service';
 import { categoryNameIn } from './categories.service';
+import { dealShareCard, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImageUrl } from './share-image.service';
 
 type DealRow = typeof deals.$inferSelect;
+
+/** A group one may join now, as the deal's `openGroupCount` counts them; a deal's open groups are listed by it too. */
+export { JOINABLE_GROUP } from './deal-query';
 
 /** round((1 - price/original) x 100), or null when there is no higher original price (ADR 011). */
 export function discountPercent(priceCents: number, originalPriceCents: number | null): number | null {
@@ -26,7 +31,10 @@ export function discountPercent(priceCents: number, originalPriceCents: number |
 }
 
 /** A deal as its answers show it, its category named in `language` (English unless told). */
-export function presentDeal(row: { deal: ShownDeal; unitsTaken: number; boughtCount: number; soldTodayCount: number } & ShownRelations, language: Language = 'en'): Deal {
+export function presentDeal(
+  row: { deal: ShownDeal; unitsTaken: number; boughtCount: number; soldTodayCount: number; openGroupCount: number } & ShownRelations,
+  language: Language = 'en',
+): Deal {
   const d = row.deal;
   const taken = Number(row.unitsTaken);
   const limited = d.inventory > 0;
@@ -57,6 +65,7 @@ export function presentDeal(row: { deal: ShownDeal; unitsTaken: number; boughtCo
     groupSize: d.groupSize,
     groupPriceCents: d.groupPriceCents,
     groupWindowHours: d.groupWindowHours,
+    openGroupCount: Number(row.openGroupCount),
     category: row.category ? { slug: row.category.slug, name: categoryNameIn(language, row.category), icon: row.category.icon } : null,
     galleryUrls: d.galleryUrls,
     rating: Number(d.rating),
@@ -81,6 +90,7 @@ export type DealRowWithFigures = {
   unitsTaken: number;
   boughtCount: number;
   soldTodayCount: number;
+  openGroupCount: number;
 } & ShownRelations;
 
 /**
@@ -136,25 +146,34 @@ export async function getDeal(db: Db, id: string, viewer: Viewer | null, languag
 }
 
 /**
- * The deal page's HTML for a deal a guest may see: its title, price and picture as a shared link's preview, and the
- * picture named for download at high priority, so it arrives with the app's code rather than after it.
+ * The deal page's HTML for a deal a guest may see, in the page's language: its title, its price, group price and open
+ * groups, and its share image (ADR 040) as a shared link's preview; and the deal's picture named for download at high
+ * priority, so it arrives with the app's code rather than after it.
  */
-export async function dealPagePreview(db: Db, origin: string, pathname: string): Promise<PagePreview | 'missing' | null> {
+export async function dealPagePreview(db: Db, origin: string, pathname: string, language: Language = 'en'): Promise<PagePreview | 'missing' | null> {
   const id = pageIdOf(routePatterns.deal, pathname);
   if (!id) return isKnownPagePath(pathname) && pathname.startsWith('/deal/') ? 'missing' : null;
-  const deal = await getDeal(db, id, null);
+  const deal = await getDeal(db, id, null, language);
   if (!deal) return 'missing';
-  const image = dealImageSrc(deal);
+  const say = (message: Message) => render(language, message);
   const price = { price: deal.priceCents, merchant: deal.merchantName };
-  return {
-    title: deal.title,
-    description: english(
+  const sentences = [
+    say(
       deal.originalPriceCents !== null && deal.originalPriceCents > deal.priceCents
         ? msg('preview.deal', { ...price, original: deal.originalPriceCents })
         : msg('preview.dealAtPrice', price),
     ),
-    image: new URL(image, origin).toString(),
+  ];
+  if (deal.groupSize !== null && deal.groupPriceCents !== null) sentences.push(say(msg('preview.groupPrice', { size: deal.groupSize, price: deal.groupPriceCents })));
+  if (deal.openGroupCount > 0) sentences.push(say(msg('preview.openGroups', { count: deal.openGroupCount })));
+  return {
+    title: deal.title,
+    description: sentences.join(language === 'zh-CN' ? '' : ' '),
+    image: shareImageUrl(origin, pathOf(dealEndpoints.shareImage, { id: deal.id }), dealShareCard(deal, language)),
+    imageAlt: say(msg('preview.dealImageAlt', { title: deal.title })),
+    imageWidth: SHARE_IMAGE_WIDTH,
+    imageHeight: SHARE_IMAGE_HEIGHT,
     url: new URL(pathname, origin).toString(),
-    preloadImage: image,
+    preloadImage: dealImageSrc(deal),
   };
 }

@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../test/app';
-import { buildDeal, buildMerchant } from '../db/factories';
+import { eq } from 'drizzle-orm';
+import { buildDeal, buildMerchant, buildUser } from '../db/factories';
+import { dealGroups } from '../db/schema';
 import Fastify from 'fastify';
 import { registerWeb, withPreview } from './web';
 
@@ -11,6 +13,13 @@ const INDEX = '<!doctype html><html lang="en"><head><title>Deals</title></head><
 const SCRIPT = 'export default 1;\n';
 
 let t: TestApp;
+
+/** The og:image address of a page, as a URL. */
+function ogImageOf(html: string): URL {
+  const content = /<meta property="og:image" content="([^"]*)" \/>/.exec(html)?.[1];
+  if (!content) throw new Error('no og:image');
+  return new URL(content.replace(/&amp;/g, '&'));
+}
 let dir: string;
 
 beforeAll(async () => {
@@ -97,8 +106,42 @@ describe("a deal's page", () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Grill for 2</title>');
     expect(res.body).toContain('<meta property="og:description" content="$39.99 instead of $80.00 at Harbour Grill." />');
-    expect(res.body).toContain(`<meta property="og:image" content="${new URL('/images/deals/grill.svg', t.config.publicOrigin).toString()}" />`);
+    // The link's picture is the deal's share image, at the version of what it draws; the page's own picture is preloaded.
+    const image = ogImageOf(res.body);
+    expect(image.origin + image.pathname).toBe(new URL(`/api/deals/${deal.id}/share.png`, t.config.publicOrigin).toString());
+    expect(image.searchParams.has('lang')).toBe(false);
+    const picture = await t.app.inject({ method: 'GET', url: image.pathname + image.search });
+    expect(picture.statusCode).toBe(200);
+    // `v` is the start of the picture's ETag: the same drawn state.
+    expect(String(picture.headers.etag).slice(1, 13)).toBe(image.searchParams.get('v'));
+    expect(res.body).toContain('<meta property="og:image:width" content="1200" />');
+    expect(res.body).toContain('<meta property="og:image:height" content="630" />');
+    expect(res.body).toContain(`<meta property="og:image:alt" content="Grill for 2: the deal's picture with its price" />`);
+    expect(res.body).toContain('<meta name="twitter:title" content="Grill for 2" />');
+    expect(res.body).toContain('<meta name="twitter:description" content="$39.99 instead of $80.00 at Harbour Grill." />');
+    expect(res.body).toContain(`<meta name="twitter:image" content="${image.toString().replace(/&/g, '&amp;')}" />`);
     expect(res.body).toContain('<link rel="preload" as="image" href="/images/deals/grill.svg" fetchpriority="high" />');
+  });
+
+  it("names the group price and the groups open to join, and speaks the page's language, its picture too", async () => {
+    const shop = await buildMerchant(t.db, { name: 'Hot Pot House' });
+    const deal = await buildDeal(t.db, { merchantId: shop.id, title: 'Hot pot for 3', priceCents: 3000, originalPriceCents: null, groupSize: 3, groupPriceCents: 2000 });
+    const starter = await buildUser(t.db);
+    await t.db.insert(dealGroups).values({ dealId: deal.id, startedBy: starter.id, size: 3, priceCents: 2000, seatsTaken: 1, paidCount: 1, deadline: new Date(Date.now() + 3_600_000) });
+
+    const english = await t.app.inject({ method: 'GET', url: `/deal/${deal.id}` });
+    expect(english.body).toContain('<meta property="og:description" content="$30.00 at Hot Pot House. In a group of 3: $20.00 each. 1 group open to join." />');
+
+    for (const asked of [{ url: `/deal/${deal.id}`, headers: { 'accept-language': 'zh-CN,zh;q=0.9' } }, { url: `/deal/${deal.id}?lang=zh-CN`, headers: {} }]) {
+      const chinese = await t.app.inject({ method: 'GET', ...asked });
+      expect(chinese.statusCode).toBe(200);
+      expect(chinese.headers['content-language']).toBe('zh-CN');
+      expect(chinese.body).toContain('<meta property="og:description" content="Hot Pot House：US$30.00。3 人拼团：每人 US$20.00。1 个拼团可参团。" />');
+      const image = ogImageOf(chinese.body);
+      expect(image.searchParams.get('lang')).toBe('zh-CN');
+      expect(image.searchParams.get('v')).not.toBe(ogImageOf(english.body).searchParams.get('v'));
+    }
+    expect(String((await t.app.inject({ method: 'GET', url: `/deal/${deal.id}`, headers: { 'accept-language': 'zh-CN' } })).headers.vary)).toMatch(/Accept-Language/);
   });
 
   it('names a bundled demo picture when the deal has none, and a price without a former one plainly', async () => {
@@ -120,6 +163,37 @@ describe("a deal's page", () => {
       expect(res.statusCode).toBe(404);
       expect(res.body).toBe(INDEX);
     }
+  });
+});
+
+describe("a group's page", () => {
+  it('carries the group as its preview: the prices, the places left and its share image at the version of its places', async () => {
+    const shop = await buildMerchant(t.db, { name: 'Harbour Grill' });
+    const deal = await buildDeal(t.db, { merchantId: shop.id, title: 'Grill for 3', priceCents: 3000, groupSize: 3, groupPriceCents: 2000 });
+    const starter = await buildUser(t.db);
+    const [group] = await t.db
+      .insert(dealGroups)
+      .values({ dealId: deal.id, startedBy: starter.id, size: 3, priceCents: 2000, seatsTaken: 1, paidCount: 1, deadline: new Date(Date.now() + 3_600_000) })
+      .returning();
+    const page = async () => t.app.inject({ method: 'GET', url: `/group/${group!.id}` });
+
+    const first = await page();
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<title>Join my group: Grill for 3</title>');
+    expect(first.body).toContain('<meta property="og:description" content="3 people get it for $20.00 each instead of $30.00 at Harbour Grill. 2 places left." />');
+    expect(first.body).toContain('<meta name="twitter:description" content="3 people get it for $20.00 each instead of $30.00 at Harbour Grill. 2 places left." />');
+    expect(first.body).toContain("<meta property=\"og:image:alt\" content=\"Grill for 3: the group's price and the places left\" />");
+    const image = ogImageOf(first.body);
+    expect(image.pathname).toBe(`/api/groups/${group!.id}/share.png`);
+    const picture = await t.app.inject({ method: 'GET', url: image.pathname + image.search });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+
+    // A place taken: a new version, so a chat app fetches the picture again.
+    await t.db.update(dealGroups).set({ seatsTaken: 2, paidCount: 2 }).where(eq(dealGroups.id, group!.id));
+    const second = await page();
+    expect(second.body).toContain('1 place left.');
+    expect(ogImageOf(second.body).searchParams.get('v')).not.toBe(image.searchParams.get('v'));
   });
 });
 

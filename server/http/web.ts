@@ -9,8 +9,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath } from '../../contract/routes';
-import { msg } from '../i18n';
-import { say } from './language';
+import { languageOf, msg, type Language } from '../i18n';
+import { noteLanguage, say } from './language';
 
 /** What a shared link shows in a chat app's preview. */
 export interface PagePreview {
@@ -18,6 +18,11 @@ export interface PagePreview {
   description: string;
   /** Absolute address of the picture. */
   image: string;
+  /** What the picture shows, for those who cannot see it. */
+  imageAlt?: string;
+  /** The picture's size in pixels, so a chat app lays out the preview before it has the picture. */
+  imageWidth?: number;
+  imageHeight?: number;
   /** The page's own absolute address. */
   url: string;
   /** The picture the page draws largest, as its address is written there: downloaded at high priority from the start. */
@@ -25,25 +30,47 @@ export interface PagePreview {
 }
 
 /**
- * The preview of a page path, or null for a page without one (it keeps the app's own title and description),
- * or `missing` for a page of something that does not exist or is hidden from shoppers (answered 404).
+ * The preview of a page path in a language, or null for a page without one (it keeps the app's own title and
+ * description), or `missing` for a page of something that does not exist or is hidden from shoppers (answered 404).
  */
-export type PagePreviewOf = (pathname: string) => Promise<PagePreview | 'missing' | null>;
+export type PagePreviewOf = (pathname: string, language: Language) => Promise<PagePreview | 'missing' | null>;
+
+/**
+ * The language of a page's preview: the page address's `lang` when it names one (`?lang=zh-CN`), else the request's
+ * Accept-Language (a chat app reading the link asks in its reader's language), else English.
+ */
+export function pageLanguage(url: string, acceptLanguage: string | string[] | undefined): { language: Language; fromHeader: boolean } {
+  const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : null;
+  const lang = query?.get('lang');
+  if (lang && /^(en|zh)([-_][A-Za-z0-9]+)*$/i.test(lang)) return { language: languageOf(lang.replace(/_/g, '-')), fromHeader: false };
+  return { language: languageOf(acceptLanguage), fromHeader: true };
+}
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** index.html with the page's title, description and Open Graph tags, and the preload of its largest picture. */
 export function withPreview(indexHtml: string, p: PagePreview): string {
-  const tags = [
+  const openGraph: [string, string | undefined][] = [
     ['og:type', 'website'],
     ['og:site_name', 'DealMarket'],
     ['og:title', p.title],
     ['og:description', p.description],
     ['og:image', p.image],
+    ['og:image:width', p.imageWidth?.toString()],
+    ['og:image:height', p.imageHeight?.toString()],
+    ['og:image:alt', p.imageAlt],
     ['og:url', p.url],
-  ]
-    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content!)}" />`)
-    .join('\n    ');
+  ];
+  const twitter: [string, string | undefined][] = [
+    ['twitter:title', p.title],
+    ['twitter:description', p.description],
+    ['twitter:image', p.image],
+    ['twitter:image:alt', p.imageAlt],
+  ];
+  const tags = [
+    ...openGraph.filter(([, content]) => content !== undefined).map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content!)}" />`),
+    ...twitter.filter(([, content]) => content !== undefined).map(([name, content]) => `<meta name="${name}" content="${escapeHtml(content!)}" />`),
+  ].join('\n    ');
   const preload = p.preloadImage ? `\n    <link rel="preload" as="image" href="${escapeHtml(p.preloadImage)}" fetchpriority="high" />` : '';
   return indexHtml
     // Replaced by functions: a `$&` or `$'` in a deal's title would otherwise be read as a pattern of String.replace.
@@ -90,15 +117,21 @@ export async function registerWeb(app: FastifyInstance, webDir: string | undefin
         .send('Not found');
     }
     const known = isKnownPagePath(pathname);
+    const { language, fromHeader } = pageLanguage(request.url, request.headers['accept-language']);
     const page = async () => {
       // The preview reads the database; when it cannot, the page is served without one and shows its own state.
       const preview =
         known && previewOf
-          ? await previewOf(pathname).catch((err: unknown) => {
+          ? await previewOf(pathname, language).catch((err: unknown) => {
               request.log.warn({ err }, 'page preview not read');
               return null;
             })
           : null;
+      // A preview speaks the page's language; when Accept-Language chose it, the page varies by that header.
+      if (preview && preview !== 'missing') {
+        if (fromHeader) noteLanguage(reply, language);
+        else reply.header('content-language', language);
+      }
       return { missing: preview === 'missing', html: preview && preview !== 'missing' ? withPreview(indexHtml, preview) : indexHtml };
     };
     return page().then(({ missing, html }) =>

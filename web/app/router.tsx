@@ -11,7 +11,7 @@ import { PageFallback } from './page-fallback';
 import { dealCardActions } from './shopper-slots';
 
 // A screen whose page takes other features' buttons in its slots is loaded through a module of web/app/ that fills
-// them (deal-screen.tsx, my-vouchers-screen.tsx); the home page's and Favourites' cards take the ones already in the
+// them (deal-screen.tsx, my-vouchers-screen.tsx, success-screen.tsx); the home page's and Favourites' cards take the ones already in the
 // first bundle (shopper-slots.tsx).
 const loadDealPage = withTexts(() => import('./deal-screen'), 'groups', 'checkout');
 const DealPage = lazy(loadDealPage);
@@ -20,7 +20,7 @@ const LoginGatePage = lazy(withTexts(() => import('../features/auth/login-gate-p
 const NotFoundPage = lazy(withTexts(() => import('../features/misc/not-found-page'), 'misc'));
 const CartPage = lazy(withTexts(() => import('../features/cart/cart-page'), 'cart', 'checkout'));
 const CheckoutPage = lazy(withTexts(() => import('../features/checkout/checkout-page'), 'checkout', 'orders'));
-const SuccessPage = lazy(withTexts(() => import('../features/checkout/success-page'), 'checkout', 'orders', 'vouchers'));
+const SuccessPage = lazy(withTexts(() => import('./success-screen'), 'checkout', 'orders', 'vouchers', 'groups'));
 const MyVouchersPage = lazy(withTexts(() => import('./my-vouchers-screen'), 'vouchers', 'groups'));
 const VoucherPrintPage = lazy(withTexts(() => import('../features/vouchers/voucher-print-page'), 'vouchers'));
 const OrdersPage = lazy(withTexts(() => import('../features/orders/orders-page'), 'orders', 'vouchers'));

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { REDEMPTION_LOG_DATE_FORMAT } from '../../contract/constants';
-import { formatClockTime, formatDayTime, formatIso, formatIsoDay, formatLocalDateTime, formatLogTime } from './date-format';
+import { formatClockTime, formatDayTime, formatIso, formatIsoDay, formatLocalDateTime, formatLogTime, formatTimeOrDayTime } from './date-format';
 
 // Every month, midnight, noon, both sides of them and single-digit days: the same text as the date-fns patterns.
 const samples = [
@@ -41,5 +41,14 @@ describe('date formats', () => {
     const date = new Date(2026, 10, 2, 14, 5);
     expect(formatIso(date.toISOString(), formatLogTime)).toBe('Nov 02, 2026 14:05');
     expect(formatIso('not a date', formatLogTime)).toBe('');
+  });
+});
+
+describe('a moment to come', () => {
+  it('is the time of day on the same day, and the day with it on another', () => {
+    const now = new Date(2026, 10, 22, 9, 0);
+    expect(formatTimeOrDayTime(new Date(2026, 10, 22, 14, 5), now)).toBe('2:05 PM');
+    expect(formatTimeOrDayTime(new Date(2026, 10, 23, 9, 30), now)).toBe('Nov 23, 2026, 9:30 AM');
+    expect(formatTimeOrDayTime(new Date(2027, 0, 1, 0, 0), now)).toBe('Jan 1, 2027, 12:00 AM');
   });
 });

@@ -57,6 +57,22 @@ export function formatClockTime(date: Date): string {
   return `${hours % 12 === 0 ? 12 : hours % 12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
+/** 'yyyy年M月d日' or 'MMM d, yyyy': the calendar day alone. */
+function day(date: Date): string {
+  if (formatLanguage() === 'zh-CN') return `${year4(date)}年${date.getMonth() + 1}月${date.getDate()}日`;
+  return `${monthFormat.format(date)} ${date.getDate()}, ${year4(date)}`;
+}
+
+/**
+ * A moment to come, such as a group's deadline: the time of day when it falls on today's date in the viewer's time
+ * zone ('2:05 PM', '14:05'), else the day too ('Nov 23, 2026, 2:05 PM', '2026年11月23日 14:05').
+ */
+export function formatTimeOrDayTime(date: Date, now: Date = new Date()): string {
+  const sameDay = date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
+  if (sameDay) return formatClockTime(date);
+  return `${day(date)}${formatLanguage() === 'zh-CN' ? ' ' : ', '}${formatClockTime(date)}`;
+}
+
 /** Any of the formats above applied to an ISO text; '' when it is no readable date. */
 export function formatIso(iso: string, formatter: (date: Date) => string): string {
   const date = readDate(iso);

@@ -36,6 +36,7 @@ export function aDeal(overrides: Partial<Deal> = {}): Deal {
     groupSize: null,
     groupPriceCents: null,
     groupWindowHours: 24,
+    openGroupCount: 0,
     category: null,
     galleryUrls: [],
     rating: 0,

@@ -14,9 +14,10 @@ import { requireUser } from '../../http/session';
 import type { UserRow } from '../../http/session-lookup';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider';
 import { startCheckout, type SeatRequest } from '../orders.service';
-import { getGroup, myGroups, openGroupsOfDeal } from './groups.service';
+import { getGroup, groupShareCardOf, myGroups, openGroupsOfDeal } from './groups.service';
 import { msg } from '../../i18n';
 import { answerLanguage } from '../../http/language';
+import { answerShareImage, isShareId, shareImagesOf, shareLanguage } from '../../catalog/share-image.service';
 
 /** The checkout budget: starting or joining a group is a checkout, and counts as one. */
 const budgetOf = (user: UserRow) => ({
@@ -56,6 +57,15 @@ export const groupRoutes =
       const found = await getGroup(db, request.params.id, request.user?.id ?? null, answerLanguage(reply));
       if (!found) throw notFound(msg('notFound.group'));
       return found;
+    });
+
+    // The picture of a shared group link: public, for a group of a deal shoppers may see; drawn once per state (ADR 040).
+    const shareImages = shareImagesOf(deps);
+    handle(app, groupEndpoints.shareImage, async (request, reply) => {
+      const language = shareLanguage(request.query.lang, reply);
+      const card = isShareId(request.params.id) ? await groupShareCardOf(db, request.params.id, language) : null;
+      if (!card) throw notFound(msg('notFound.group'));
+      return answerShareImage(shareImages, card, request, reply);
     });
 
     handle(app, groupEndpoints.mine, async (request, reply) => myGroups(db, requireUser(request).id, undefined, answerLanguage(reply)));

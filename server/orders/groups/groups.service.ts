@@ -4,16 +4,18 @@
  * success page. Starting and joining are checkouts, in the orders module (`startCheckout` with a
  * seat); forming and failing happen in fulfilment and the sweep there.
  */
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { OPEN_GROUPS_SHOWN } from '../../../contract/constants';
-import type { Group, GroupMembership, OpenGroup, OrderGroup } from '../../../contract/groups';
+import { groupEndpoints, type Group, type GroupMembership, type OpenGroup, type OrderGroup } from '../../../contract/groups';
+import { pathOf } from '../../../contract/endpoint';
+import { DEFAULT_TIME_ZONE } from '../../../contract/time-zones';
 import type { Db } from '../../db/client';
 import { dealGroups, deals, groupMembers, merchants, users } from '../../db/schema';
-import { presentDeal, queryDealPage } from '../../catalog/deals.service';
+import { JOINABLE_GROUP, presentDeal, queryDealPage } from '../../catalog/deals.service';
 import { isListed } from '../../catalog/listed.service';
-import { dealImageSrc } from '../../../contract/deal-images';
+import { groupShareCard, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImageUrl, type ShareCard } from '../../catalog/share-image.service';
 import { isKnownPagePath, pageIdOf, routePatterns } from '../../../contract/routes';
-import { english, msg, type Language } from '../../i18n';
+import { msg, render, type Language, type Message } from '../../i18n';
 import type { PagePreview } from '../../http/web';
 
 type GroupRow = typeof dealGroups.$inferSelect;
@@ -118,15 +120,7 @@ export async function openGroupsOfDeal(db: Db, dealId: string, viewerId: string 
   const rows = await db
     .select()
     .from(dealGroups)
-    .where(
-      and(
-        eq(dealGroups.dealId, dealId),
-        eq(dealGroups.status, 'open'),
-        gt(dealGroups.deadline, sql`now()`),
-        gt(dealGroups.paidCount, 0),
-        sql`${dealGroups.seatsTaken} < ${dealGroups.size}`,
-      ),
-    )
+    .where(and(eq(dealGroups.dealId, dealId), JOINABLE_GROUP))
     .orderBy(asc(dealGroups.deadline))
     .limit(OPEN_GROUPS_SHOWN);
   const { members, mine } = await membersOf(
@@ -178,18 +172,39 @@ export async function orderGroupsOf(db: Db, orderIds: string[]): Promise<Map<str
   );
 }
 
-/** The preview of a group's page for a shared link (its Open Graph tags), `missing` for a group nobody may see, or null for any other page. */
-export async function groupPagePreview(db: Db, origin: string, pathname: string): Promise<PagePreview | 'missing' | null> {
+/** A group's share image card (ADR 040) in a language, with its deadline in the merchant's time zone; null for a group shoppers may not see. */
+export async function groupShareCardOf(db: Db, id: string, language: Language): Promise<ShareCard | null> {
+  return (await sharedGroup(db, id, language))?.card ?? null;
+}
+
+/** A group shoppers may see, with its share image card. */
+async function sharedGroup(db: Db, id: string, language: Language): Promise<{ group: Group; card: ShareCard } | null> {
+  const group = await getGroup(db, id, null, language);
+  if (!group) return null;
+  const [merchant] = await db.select({ timeZone: merchants.timeZone }).from(merchants).where(eq(merchants.id, group.deal.merchantId));
+  return { group, card: groupShareCard(group, merchant?.timeZone ?? DEFAULT_TIME_ZONE, language) };
+}
+
+/**
+ * The preview of a group's page for a shared link (its Open Graph tags) in the page's language, with the group's share
+ * image; `missing` for a group nobody may see, or null for any other page.
+ */
+export async function groupPagePreview(db: Db, origin: string, pathname: string, language: Language = 'en'): Promise<PagePreview | 'missing' | null> {
   const id = pageIdOf(routePatterns.group, pathname);
   if (!id) return isKnownPagePath(pathname) && pathname.startsWith('/group/') ? 'missing' : null;
-  const g = await getGroup(db, id, null);
-  if (!g) return 'missing';
-  const offer = english(msg('preview.group', { size: g.size, price: g.priceCents, dealPrice: g.deal.priceCents, merchant: g.deal.merchantName }));
-  const places = g.status === 'open' ? ` ${english(msg('preview.placesLeft', { count: g.seatsLeft }))}` : '';
+  const shared = await sharedGroup(db, id, language);
+  if (!shared) return 'missing';
+  const { group: g, card } = shared;
+  const say = (message: Message) => render(language, message);
+  const offer = say(msg('preview.group', { size: g.size, price: g.priceCents, dealPrice: g.deal.priceCents, merchant: g.deal.merchantName }));
+  const places = g.status === 'open' ? `${language === 'zh-CN' ? '' : ' '}${say(msg('preview.placesLeft', { count: g.seatsLeft }))}` : '';
   return {
-    title: english(msg('preview.groupTitle', { title: g.deal.title })),
+    title: say(msg('preview.groupTitle', { title: g.deal.title })),
     description: `${offer}${places}`,
-    image: new URL(dealImageSrc(g.deal), origin).toString(),
+    image: shareImageUrl(origin, pathOf(groupEndpoints.shareImage, { id: g.id }), card),
+    imageAlt: say(msg('preview.groupImageAlt', { title: g.deal.title })),
+    imageWidth: SHARE_IMAGE_WIDTH,
+    imageHeight: SHARE_IMAGE_HEIGHT,
     url: new URL(pathname, origin).toString(),
   };
 }

@@ -258,7 +258,10 @@ describe('the group page as a shared link', () => {
     expect(preview).toEqual({
       title: 'Join my group: Omakase for one',
       description: expect.stringMatching(/^3 people get it for \$20\.00 each instead of \$30\.00 at .+\. 2 places left\.$/),
-      image: expect.stringMatching(/^http:\/\/deals\.test\//),
+      image: expect.stringMatching(new RegExp(`^http://deals\\.test/api/groups/${group.id}/share\\.png\\?v=[0-9a-f]{12}$`)),
+      imageAlt: "Omakase for one: the group's price and the places left",
+      imageWidth: 1200,
+      imageHeight: 630,
       url: `http://deals.test/group/${group.id}`,
     });
     // A group page that names no group is answered 404 (server/http/web.ts).

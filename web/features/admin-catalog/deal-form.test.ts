@@ -212,6 +212,7 @@ describe('deal form bodies', () => {
       groupSize: 3,
       groupPriceCents: 990,
       groupWindowHours: 48,
+      openGroupCount: 0,
       category: null,
       galleryUrls: [],
       rating: 0,

@@ -1,20 +1,22 @@
 /**
  * /checkout?session_id= (docs/product/screens.md#checkout, a real payment page since ADR 013): the built-in payment
  * provider's hosted page. It shows the held order, takes a card, and pays through the provider's API; once paid, it
- * lists the refunds the provider made on the payment.
+ * lists the refunds the provider made on the payment. A checkout of a place in a group names the group, and its way
+ * back leads to the group rather than the cart.
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { paths } from '../../../contract/routes';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { AlertIcon, CheckCircleIcon, ClockIcon, UserIcon } from '../../components/ui/icons';
+import { AlertIcon, CheckCircleIcon, ClockIcon, UserIcon, UsersIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/panel';
 import { isApiError } from '../../lib/api-client';
 import { useT } from '../../i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser, openLoginDialog } from '../auth';
 import { checkoutSessionQueryOptions } from './api/get-checkout-session';
+import { paymentStatusQueryOptions } from './api/get-payment-status';
 import { CheckoutShell as Shell, CheckoutSkeleton } from './components/checkout-shell';
 import { PaymentForm } from './components/payment-form';
 import { SessionRefunds } from './components/session-refunds';
@@ -22,6 +24,9 @@ import { sameSitePath } from './same-site-path';
 
 function SessionView({ sessionId }: { sessionId: string }) {
   const query = useQuery(checkoutSessionQueryOptions(sessionId));
+  // The order's group, if it pays a place in one, as the payment status tells it (read once: this page does not poll).
+  const status = useQuery({ ...paymentStatusQueryOptions(sessionId), refetchInterval: false, retry: false });
+  const group = status.data?.group ?? null;
   const [location] = useLocation();
   const { t } = useT('checkout');
 
@@ -53,12 +58,27 @@ function SessionView({ sessionId }: { sessionId: string }) {
   const session = query.data;
   if (session.status === 'complete') {
     const successPath = sameSitePath(session.successUrl) ?? paths.success;
+    // A place in a group still filling is paid, but its voucher comes only once the group forms.
+    const waiting = group !== null && group.status === 'open';
     return (
       <Shell>
-        <StatePanel className="mt-8" heading="h1" icon={<CheckCircleIcon className="h-7 w-7" />} title={t('page.paidTitle')} message={t('page.paidMessage')}>
-          <Link href={successPath} className={buttonClasses('primary')}>
-            {t('page.viewVouchers')}
-          </Link>
+        <StatePanel
+          className="mt-8"
+          heading="h1"
+          icon={<CheckCircleIcon className="h-7 w-7" />}
+          title={t('page.paidTitle')}
+          message={waiting ? t('page.paidGroupMessage') : t('page.paidMessage')}
+        >
+          {waiting ? (
+            <Link href={paths.group(group.id)} className={buttonClasses('primary')}>
+              <UsersIcon className="h-4 w-4" />
+              {t('page.viewGroup')}
+            </Link>
+          ) : (
+            <Link href={successPath} className={buttonClasses('primary')}>
+              {t('page.viewVouchers')}
+            </Link>
+          )}
         </StatePanel>
         <SessionRefunds refunds={session.refunds} />
       </Shell>
@@ -81,7 +101,7 @@ function SessionView({ sessionId }: { sessionId: string }) {
       </Shell>
     );
   }
-  return <PaymentForm session={session} />;
+  return <PaymentForm session={session} group={group} />;
 }
 
 function LoginRequired({ next }: { next: string }) {

@@ -47,10 +47,14 @@ export interface BuyNowSlotProps {
   className?: string;
 }
 
-/** Start a group, and the open groups with Join: one unit each, so the customer's allowance decides whether they are offered. */
+/**
+ * Start a group, and the open groups with Join: one unit each, so the customer's allowance decides whether they are
+ * offered. `compact`: Start a group in the phone's buy bar, its hint ('3 people · 24 h to fill') read out but not shown.
+ */
 export interface GroupSlotProps {
   deal: Deal;
-  allowance?: AllowanceSlot;
+  allowance?: AllowanceSlot | undefined;
+  compact?: boolean;
   className?: string;
 }
 

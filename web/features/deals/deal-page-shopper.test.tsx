@@ -171,6 +171,66 @@ describe('DealPage: the buy bar of a phone', () => {
   });
 });
 
+describe('DealPage: the buy bar of a phone, for a deal sold to groups too', () => {
+  const GROUP_DEAL = aDeal({ groupSize: 3, groupPriceCents: 1499, groupWindowHours: 24 });
+
+  function renderGroupDeal(user: CurrentUser | null) {
+    const fetchMock = stubApi({
+      [`GET /api/deals/${GROUP_DEAL.id}`]: () => json(GROUP_DEAL),
+      [`GET /api/deals/${GROUP_DEAL.id}/reviews`]: () => json(REVIEWS),
+      [`GET /api/deals/${GROUP_DEAL.id}/groups`]: () => json([]),
+      'POST /api/groups': () => json({ group: { id: 'g-new' }, url: PAYMENT_URL }),
+    });
+    renderScreen(<DealPage id={GROUP_DEAL.id} actions={dealPageActions} />, { user, path: `/deal/${GROUP_DEAL.id}` });
+    return fetchMock;
+  }
+
+  it.each([
+    ['guests', null],
+    ['customers', aUser()],
+  ])('offers %s "Buy alone" and "Start a group" side by side, each with its price, and keeps Add to Cart in the purchase box', async (_who, user) => {
+    viewport(true);
+    renderGroupDeal(user);
+    const bar = await screen.findByRole('region', { name: 'Buy this deal' });
+    const alone = within(bar).getByRole('button', { name: 'Buy alone $19.99' });
+    const start = within(bar).getByRole('button', { name: 'Start a group $14.99' });
+    expect(alone.compareDocumentPosition(start) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Start a group is described by its offer, which the bar reads out without showing.
+    const hint = document.getElementById(start.getAttribute('aria-describedby')!)!;
+    expect(hint.textContent).toBe('3 people · 24 h to fill');
+    expect(hint.className).toContain('sr-only');
+    // The two buttons share the bar: no separate price block or Add to Cart icon there, and long labels may wrap.
+    expect(within(bar).queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+    expect(within(bar).getAllByText(/\$/)).toHaveLength(2);
+    for (const button of [alone, start]) {
+      expect(button.className).toContain('whitespace-normal');
+      expect(button.closest('.flex-auto')).toBeTruthy();
+    }
+    // Neither is there twice; Add to Cart is in the purchase box.
+    expect(screen.getAllByRole('button', { name: /Buy alone/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /Start a group/ })).toHaveLength(1);
+    expect(within(screen.getByRole('region', { name: 'Purchase' })).getByRole('button', { name: 'Add to Cart' })).toBeTruthy();
+  });
+
+  it('starts a group from the bar straight to the payment page, as the purchase box does', async () => {
+    viewport(true);
+    const fetchMock = renderGroupDeal(aUser());
+    const bar = await screen.findByRole('region', { name: 'Buy this deal' });
+    fireEvent.click(within(bar).getByRole('button', { name: 'Start a group $14.99' }));
+    await waitFor(() => expect(goToPaymentPage).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(sentBodies(fetchMock, 'POST', '/api/groups')).toEqual([{ dealId: GROUP_DEAL.id }]);
+  });
+
+  it('keeps both buttons in the purchase box on a desktop', async () => {
+    viewport(false);
+    renderGroupDeal(aUser());
+    const purchase = await screen.findByRole('region', { name: 'Purchase' });
+    expect(await within(purchase).findByRole('button', { name: 'Buy alone $19.99' })).toBeTruthy();
+    expect(within(purchase).getByRole('button', { name: 'Start a group $14.99' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Buy this deal' })).toBeNull();
+  });
+});
+
 describe('DealPage: Share', () => {
   it("opens the device's share sheet with the deal's address", async () => {
     viewport(false);

@@ -116,7 +116,10 @@ interface PurchaseBoxProps {
   allowance: DealAllowance | undefined;
   quantity: number;
   onQuantity: (quantity: number) => void;
-  /** The buy bar at the bottom of a phone's screen holds Buy Now and Add to Cart instead of the box. */
+  /**
+   * The buy bar at the bottom of a phone's screen holds the buying buttons instead of the box: Buy Now and Add to Cart,
+   * or for a group offer Buy alone and Start a group (Add to Cart then stays in the box).
+   */
   buttonsInBar: boolean;
   actions: DealPageActions;
   className?: string;
@@ -181,17 +184,17 @@ function PurchaseBox({ deal, allowance, quantity, onQuantity, buttonsInBar, acti
         ) : (
           <QuantityPicker deal={deal} allowance={allowance} value={quantity} onChange={onQuantity} className="mt-6" />
         )}
-        {group !== null ? (
+        {buttonsInBar ? null : group !== null ? (
           <div className="mt-6 grid gap-3">
-            {buttonsInBar ? null : <BuyNow deal={deal} quantity={quantity} alone allowance={slot} />}
+            <BuyNow deal={deal} quantity={quantity} alone allowance={slot} />
             <StartGroup deal={deal} allowance={slot} />
           </div>
-        ) : buttonsInBar ? null : (
+        ) : (
           <BuyNow deal={deal} quantity={quantity} allowance={slot} className="mt-6" />
         )}
 
-        <div className="mt-3 flex gap-2">
-          {buttonsInBar ? null : <AddToCart deal={deal} quantity={quantity} allowance={slot} className="flex-1" />}
+        <div className={cn('flex gap-2', buttonsInBar && group !== null ? 'mt-6' : 'mt-3')}>
+          {buttonsInBar && group === null ? null : <AddToCart deal={deal} quantity={quantity} allowance={slot} className="flex-1" />}
           <Favorite dealId={deal.id} variant="outline" />
         </div>
 

@@ -1,7 +1,4 @@
-/**
- * A deal's group offer (ADR 029), which the deal page shows and groups sells. A module of its own, so the home page's
- * cards, which show none, do not carry it.
- */
+/** A deal's group offer (ADR 029), which the cards and the deal page show and groups sells. */
 import type { Deal } from '../../../contract/deals';
 
 /** The group's size, its price per place and the hours it has to fill. */

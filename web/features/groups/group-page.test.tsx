@@ -175,6 +175,45 @@ describe('The group page: an open group', () => {
   });
 });
 
+describe('The group page: the group forming', () => {
+  const FORMED: Partial<Group> = { status: 'formed', seatsLeft: 0, paidCount: 3, members: [{ initials: 'AL' }, { initials: 'BO' }, { initials: 'CY' }] };
+
+  it('celebrates with a member watching the moment the group forms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let reads = 0;
+    const paid = aGroup({ mine: 'paid' });
+    stubApi({ [`GET ${GROUP_PATH}`]: () => json(reads++ === 0 ? paid : { ...paid, ...FORMED, formedAt: new Date().toISOString() }) });
+    renderScreen(<GroupPage id={GROUP.id} />, { user: CUSTOMER, path: `/group/${GROUP.id}` });
+    expect((await groupStatus()).textContent).toBe('Waiting for 2 more');
+    expect(screen.queryByRole('heading', { name: 'Group formed!' })).toBeNull();
+
+    await act(() => vi.advanceTimersByTimeAsync(GROUP_POLL_MS));
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Group formed!' });
+    // The burst is decoration; the group's own status line is what is read out.
+    const celebration = heading.closest('[data-celebration]')!;
+    expect(celebration.getAttribute('role')).toBeNull();
+    expect(celebration.querySelectorAll('[aria-hidden="true"] .celebration-piece').length).toBeGreaterThan(0);
+    expect((await groupStatus()).textContent).toBe('Group complete! Vouchers are in My Vouchers');
+    expect(screen.getByRole('link', { name: 'Go to My Vouchers' })).toBeTruthy();
+  });
+
+  it('does not celebrate a group that had formed before the page opened, nor for someone not in it', async () => {
+    renderGroup(aGroup({ ...FORMED, mine: 'paid' }));
+    expect((await groupStatus()).textContent).toBe('Group complete! Vouchers are in My Vouchers');
+    expect(screen.queryByRole('heading', { name: 'Group formed!' })).toBeNull();
+    cleanup();
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let reads = 0;
+    stubApi({ [`GET ${GROUP_PATH}`]: () => json(reads++ === 0 ? GROUP : { ...GROUP, ...FORMED }) });
+    renderScreen(<GroupPage id={GROUP.id} />, { user: CUSTOMER, path: `/group/${GROUP.id}` });
+    expect((await groupStatus()).textContent).toBe('Waiting for 2 more');
+    await act(() => vi.advanceTimersByTimeAsync(GROUP_POLL_MS));
+    await waitFor(async () => expect((await groupStatus()).textContent).toBe('Group complete!'));
+    expect(screen.queryByRole('heading', { name: 'Group formed!' })).toBeNull();
+  });
+});
+
 describe('The group page: sharing', () => {
   it('copies the link when the device has no share sheet, with a toast and never an alert', async () => {
     const writeText = vi.fn(async () => undefined);

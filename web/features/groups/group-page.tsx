@@ -1,7 +1,8 @@
 /**
  * /group/:id, the page a group's members share: the deal, the group price against the usual one, the members and the
  * places still open, the time left, and what the viewer can do (join, finish paying, share). It reads the group again
- * every GROUP_POLL_MS while it is open, so it shows the moment it forms or fails.
+ * every GROUP_POLL_MS while it is open, so it shows the moment it forms or fails; a member watching it form sees that
+ * celebrated. On a phone the picture is a thumbnail beside the title, so that Join is in view without scrolling.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import type { Group } from '../../../contract/groups';
 import { paths } from '../../../contract/routes';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { Celebration } from '../../components/ui/celebration';
 import { AlertIcon, ArrowLeftIcon, CheckCircleIcon, ClockIcon, ShareIcon, SpinnerIcon, TicketIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/panel';
 import { Price } from '../../components/ui/price';
@@ -71,8 +73,11 @@ function Countdown({ deadline }: { deadline: string }) {
   );
 }
 
-/** The group's state in a sentence, announced when it changes (and only then), and what goes with it. */
-function GroupStatus({ group }: { group: Group }) {
+/**
+ * The group's state in a sentence, announced when it changes (and only then), and what goes with it. `formedNow`: the
+ * group formed while a member watched, which is celebrated above the sentence (the sentence itself is what is read out).
+ */
+function GroupStatus({ group, formedNow }: { group: Group; formedNow: boolean }) {
   const { t } = useT('groups');
   const member = group.mine === 'paid';
   let icon: ReactNode = null;
@@ -96,13 +101,16 @@ function GroupStatus({ group }: { group: Group }) {
     sentence = t('page.failed');
   }
   return (
-    <div className="flex items-start gap-2">
-      {icon}
-      <div>
-        <p role="status" className="text-xl font-bold text-slate-900">
-          {sentence}
-        </p>
-        {more}
+    <div>
+      {formedNow ? <Celebration heading="h2" announce={false} title={t('page.formed')} className="mb-4" /> : null}
+      <div className="flex items-start gap-2">
+        {icon}
+        <div>
+          <p role="status" className="text-xl font-bold text-slate-900">
+            {sentence}
+          </p>
+          {more}
+        </div>
       </div>
     </div>
   );
@@ -233,10 +241,22 @@ function useRefreshWhenSettled(group: Group) {
   }, [group.status, queryClient]);
 }
 
+/** Whether the group formed while the page was open and its viewer a paying member: the moment is celebrated. */
+function useFormedWhileWatching(group: Group): boolean {
+  const [previous, setPrevious] = useState(group.status);
+  const [formedNow, setFormedNow] = useState(false);
+  if (previous !== group.status) {
+    setPrevious(group.status);
+    if (previous === 'open' && group.status === 'formed' && group.mine === 'paid') setFormedNow(true);
+  }
+  return formedNow;
+}
+
 function GroupView({ group }: { group: Group }) {
   const { t } = useT('groups');
   const { deal } = group;
   useRefreshWhenSettled(group);
+  const formedNow = useFormedWhileWatching(group);
   const mine = membershipText(group);
   const open = group.status === 'open';
 
@@ -247,26 +267,29 @@ function GroupView({ group }: { group: Group }) {
         {t('page.viewDeal')}
       </Link>
 
-      <div className="mt-4 grid gap-6 md:grid-cols-2 md:gap-8">
-        <div className="overflow-hidden rounded-2xl bg-slate-100 shadow-card ring-1 ring-slate-200/80">
+      {/* A phone shows the picture as a thumbnail beside the title, so that the group and its Join fit the first screen. */}
+      <div className="mt-3 grid grid-cols-[6rem_minmax(0,1fr)] gap-x-4 gap-y-5 md:mt-4 md:grid-cols-2 md:gap-8">
+        <div className="col-start-1 row-start-1 self-start overflow-hidden rounded-xl bg-slate-100 shadow-card ring-1 ring-slate-200/80 md:row-span-2 md:rounded-2xl">
           <DealImage deal={deal} width={800} height={600} fetchPriority="high" className="aspect-[4/3] h-auto w-full object-cover" />
         </div>
 
-        <div>
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{deal.merchantName}</p>
-          <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance text-slate-900">{deal.title}</h1>
+        <div className="col-start-2 row-start-1 min-w-0">
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase md:text-sm">{deal.merchantName}</p>
+          <h1 className="mt-1 text-xl font-extrabold tracking-tight text-balance text-slate-900 md:text-3xl">{deal.title}</h1>
 
-          <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <div className="mt-2 flex flex-wrap items-baseline gap-x-3 gap-y-1 md:mt-4">
             <Badge tone="brand">{t('page.groupOf', { size: group.size })}</Badge>
             <span className="sr-only">{t('page.groupPrice')}</span>
-            <Price cents={group.priceCents} className="text-4xl font-extrabold tracking-tight text-slate-900" />
+            <Price cents={group.priceCents} className="text-2xl font-extrabold tracking-tight text-slate-900 md:text-4xl" />
             <span className="text-sm text-slate-600">
               <Trans t={t} i18nKey='page.usualPrice' components={{ sr: <span className="sr-only" />, price: <Price cents={deal.priceCents} struck /> }} />
             </span>
           </div>
+        </div>
 
-          <section aria-label={t('page.region')} className="mt-6 grid gap-4 surface p-5">
-            <GroupStatus group={group} />
+        <div className="col-span-2 md:col-span-1 md:col-start-2 md:row-start-2">
+          <section aria-label={t('page.region')} className="grid gap-4 surface p-5">
+            <GroupStatus group={group} formedNow={formedNow} />
             <div>
               <MemberSeats size={group.size} members={group.members} look="lg" />
               {open ? <p className="mt-2 text-sm font-semibold text-slate-900">{seatsLeftText(group.seatsLeft)}</p> : null}

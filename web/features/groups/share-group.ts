@@ -1,7 +1,11 @@
-/** The group page's Share: the device's share sheet when there is one, else the link copied to the clipboard with a toast. */
+/**
+ * A group's Share: the device's share sheet when there is one, else the link copied to the clipboard with a toast; and
+ * Copy link, the link copied whatever the device offers.
+ */
 import type { Group } from '../../../contract/groups';
 import { paths } from '../../../contract/routes';
 import { shareOrCopy, type ShareOutcome } from '../../components/ui/share';
+import { toast } from '../../components/ui/toast';
 import { translate } from '../../i18n';
 import { formatMoney } from '../../lib/money';
 
@@ -22,4 +26,17 @@ export function shareGroup(group: Pick<Group, 'id' | 'priceCents' | 'deal'>): Pr
     copied: { title: translate('groups:share.copied'), description: translate('groups:share.copiedHint') },
     failed: { title: translate('groups:share.copyFailed'), description: data.url },
   });
+}
+
+/** The group page's full address, on the clipboard, with the toast "Link copied" (or, refused, the link to copy by hand). */
+export async function copyGroupLink(groupId: string): Promise<boolean> {
+  const url = new URL(paths.group(groupId), window.location.origin).href;
+  try {
+    await navigator.clipboard.writeText(url);
+  } catch {
+    toast({ title: translate('groups:share.copyFailed'), description: url, variant: 'destructive' });
+    return false;
+  }
+  toast({ title: translate('groups:share.copied'), description: translate('groups:share.copiedHint'), variant: 'success' });
+  return true;
 }

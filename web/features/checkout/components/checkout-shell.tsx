@@ -7,15 +7,18 @@ import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useT } from '../../../i18n';
 
-/** `onBack` replaces the plain link (the payment form releases the held units before leaving). */
-export function CheckoutShell({ children, onBack, backDisabled }: { children: ReactNode; onBack?: () => void; backDisabled?: boolean }) {
+/**
+ * `onBack` replaces the plain link (the payment form releases the held units before leaving); `backLabel` names where
+ * it leads when that is not the cart (a place in a group goes back to the group).
+ */
+export function CheckoutShell({ children, onBack, backDisabled, backLabel }: { children: ReactNode; onBack?: () => void; backDisabled?: boolean; backLabel?: string | undefined }) {
   const { t } = useT('checkout');
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8">
       {onBack ? (
         <Button variant="ghost" size="sm" className="-ml-3" onClick={onBack} disabled={backDisabled}>
           <ArrowLeftIcon className="h-4 w-4" />
-          {t('page.backToCart')}
+          {backLabel ?? t('page.backToCart')}
         </Button>
       ) : (
         <Link href={paths.cart} className={buttonClasses('ghost', 'sm', '-ml-3')}>

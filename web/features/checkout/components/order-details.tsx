@@ -1,4 +1,4 @@
-/** The held order on the checkout page: its lines, its total and how long its units are held. */
+/** The held order on the checkout page: its lines, its total and how long its units (or a group's place) are held. */
 import type { TestCheckoutSession } from '../../../../contract/checkout';
 import { ClockIcon } from '../../../components/ui/icons';
 import { Price } from '../../../components/ui/price';
@@ -6,7 +6,8 @@ import { useT } from '../../../i18n';
 import { formatClockTime, formatIso } from '../../../lib/date-format';
 import { OrderLines } from '../../orders';
 
-export function OrderDetails({ session }: { session: TestCheckoutSession }) {
+/** `place`: the order pays a place in a group, which is what is held. */
+export function OrderDetails({ session, place = false }: { session: TestCheckoutSession; place?: boolean }) {
   const { t } = useT('checkout');
   const { order } = session;
   const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
@@ -32,19 +33,19 @@ export function OrderDetails({ session }: { session: TestCheckoutSession }) {
           </dd>
         </div>
       </dl>
-      <HoldNote expiresAt={order.expiresAt} />
+      <HoldNote expiresAt={order.expiresAt} place={place} />
     </section>
   );
 }
 
-function HoldNote({ expiresAt }: { expiresAt: string }) {
+function HoldNote({ expiresAt, place }: { expiresAt: string; place: boolean }) {
   const { t } = useT('checkout');
   const until = formatIso(expiresAt, formatClockTime);
   if (until === '') return null;
   return (
     <p className="mt-4 flex items-center gap-2 text-sm text-slate-600">
       <ClockIcon className="h-4 w-4 shrink-0 text-slate-500" />
-      {t('orderDetails.heldUntil', { time: until })}
+      {place ? t('orderDetails.placeHeldUntil', { time: until }) : t('orderDetails.heldUntil', { time: until })}
     </p>
   );
 }

@@ -1,7 +1,12 @@
-/** The payment form of the checkout page: card fields, the total, and the pay call with its processing state. */
+/**
+ * The payment form of the checkout page: card fields, the total, and the pay call with its processing state. For a
+ * place in a group it names the group, says the place is paid (never that vouchers are ready: they come when the group
+ * forms) and its way back leads to the group.
+ */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { TestCheckoutSession } from '../../../../contract/checkout';
+import type { OrderGroup } from '../../../../contract/groups';
 import { CARDHOLDER_NAME_MAX_LENGTH } from '../../../../contract/constants';
 import { paths } from '../../../../contract/routes';
 import { Button } from '../../../components/ui/button';
@@ -20,6 +25,7 @@ import { usePayCheckoutSession } from '../api/pay-checkout-session';
 import { formatCardNumber, formatCvc, formatExpiry, missingCardFields, type CardFields } from '../card-format';
 import { sameSitePath } from '../same-site-path';
 import { CheckoutShell } from './checkout-shell';
+import { GroupPlace } from './group-place';
 import { OrderDetails } from './order-details';
 
 const EMPTY_CARD: CardFields = { cardNumber: '', expiry: '', cvc: '', cardholderName: '' };
@@ -60,7 +66,8 @@ function CardField({ name, value, invalid, onChange, autoComplete, placeholder, 
   );
 }
 
-export function PaymentForm({ session }: { session: TestCheckoutSession }) {
+/** `group`: the group the order pays a place in, once the payment status has told it (null for an ordinary order). */
+export function PaymentForm({ session, group = null }: { session: TestCheckoutSession; group?: OrderGroup | null }) {
   const { t } = useT('checkout');
   const [card, setCard] = useState<CardFields>(EMPTY_CARD);
   const [invalid, setInvalid] = useState<Array<keyof CardFields>>([]);
@@ -111,7 +118,8 @@ export function PaymentForm({ session }: { session: TestCheckoutSession }) {
       {
         onSuccess: (answer) => {
           removeDealsFromCart(session.order.items.map((item) => item.dealId));
-          toast({ title: t('payToasts.paidTitle'), description: t('payToasts.paidDescription'), variant: 'success' });
+          if (group) toast({ title: t('payToasts.groupPaidTitle'), description: t('payToasts.groupPaidDescription'), variant: 'success' });
+          else toast({ title: t('payToasts.paidTitle'), description: t('payToasts.paidDescription'), variant: 'success' });
           const path = sameSitePath(answer.successUrl);
           if (path) navigate(path);
           else window.location.assign(answer.successUrl);
@@ -131,16 +139,17 @@ export function PaymentForm({ session }: { session: TestCheckoutSession }) {
   };
 
   const back = async () => {
-    // Release the held units before leaving; leaving matters more than whether the release call succeeded.
+    // Release the held units (or place) before leaving; leaving matters more than whether the release call succeeded.
     await cancel.mutateAsync().catch(() => undefined);
-    navigate(paths.cart);
+    navigate(group ? paths.group(group.id) : paths.cart);
   };
 
   return (
-    <CheckoutShell onBack={() => void back()} backDisabled={busy || cancel.isPending}>
+    <CheckoutShell onBack={() => void back()} backDisabled={busy || cancel.isPending} backLabel={group ? t('page.backToGroup') : undefined}>
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">{t('page.title')}</h1>
+      {group ? <GroupPlace group={group} order={session.order} /> : null}
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_420px] lg:gap-8">
-        <OrderDetails session={session} />
+        <OrderDetails session={session} place={group !== null} />
 
         <form onSubmit={submit} noValidate aria-labelledby="payment-title" className="surface p-6">
           <h2 id="payment-title" className="text-lg font-bold text-slate-900">

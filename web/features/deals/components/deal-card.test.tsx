@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../contract/auth';
 import type { Deal } from '../../../../contract/deals';
 import { createQueryClient } from '../../../lib/query-client';
+import { chooseLanguage } from '../../../i18n';
 import { aDeal, aUser } from '../../../test/fixtures';
 import { dealCardActions } from '../../../app/shopper-slots';
 import { currentUserQueryKey } from '../../auth';
@@ -123,6 +124,41 @@ describe('DealCard', () => {
     renderCard(buildDeal({ category: { slug: 'food', name: 'Food', icon: 'utensils' }, city: 'San Francisco', distanceKm: 0.35 }));
     expect(screen.getByText('Food')).toBeTruthy();
     expect(screen.getByText('San Francisco · 350 m')).toBeTruthy();
+  });
+
+  describe('a deal sold to groups too', () => {
+    const GROUP_DEAL = { groupSize: 3, groupPriceCents: 1200, groupWindowHours: 24 };
+
+    it('shows the group price and size beside the price, read with it, and how many groups are open', () => {
+      renderCard(buildDeal({ ...GROUP_DEAL, openGroupCount: 2 }));
+      const tag = screen.getByText('3-person group', { exact: false });
+      expect(tag.textContent).toBe('3-person group $12.00');
+      // On the price's row, after the usual and the former price.
+      expect(screen.getByText('$19.99').parentElement?.textContent).toBe('Price:$19.99Original price:$29.993-person group $12.00');
+      expect(screen.getByText('2 open groups')).toBeTruthy();
+    });
+
+    it('says one open group in the singular, and nothing about open groups when there are none', () => {
+      renderCard(buildDeal({ ...GROUP_DEAL, openGroupCount: 1 }));
+      expect(screen.getByText('1 open group')).toBeTruthy();
+      cleanup();
+      renderCard(buildDeal({ ...GROUP_DEAL, openGroupCount: 0 }));
+      expect(screen.getByText('3-person group', { exact: false })).toBeTruthy();
+      expect(screen.queryByText(/open group/)).toBeNull();
+    });
+
+    it('shows neither for a deal without a group offer', () => {
+      renderCard(buildDeal({ openGroupCount: 3 }));
+      expect(screen.queryByText(/group/i)).toBeNull();
+      expect(screen.getByText('$19.99').parentElement?.textContent).toBe('Price:$19.99Original price:$29.99');
+    });
+
+    it('says it in Chinese', async () => {
+      await act(() => chooseLanguage('zh-CN'));
+      renderCard(buildDeal({ ...GROUP_DEAL, openGroupCount: 2 }));
+      expect(screen.getByText('3人拼团', { exact: false }).textContent).toBe('3人拼团 US$12.00');
+      expect(screen.getByText('2个拼团进行中')).toBeTruthy();
+    });
   });
 
   describe('countdown', () => {

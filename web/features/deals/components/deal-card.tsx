@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { Deal } from '../../../../contract/deals';
 import { paths } from '../../../../contract/routes';
 import { Badge } from '../../../components/ui/badge';
-import { ClockIcon, MapPinIcon, TrendingIcon } from '../../../components/ui/icons';
+import { ClockIcon, MapPinIcon, TrendingIcon, UsersIcon } from '../../../components/ui/icons';
 import { useT } from '../../../i18n';
 import { primeDeal } from '../api/get-deal';
 import type { DealCardActions } from '../deal-actions';
@@ -11,7 +11,8 @@ import { boughtLabel, distanceLabel, endsInLabel, fewLeftLabel, hasReviews, rati
 import { useTimeLeft } from '../use-time-left';
 import { formatCount } from '../../../lib/numbers';
 import { DealImage } from './deal-image';
-import { DealPrices } from './deal-prices';
+import { groupOfferOf } from '../group-offer';
+import { DealPrices, GroupPriceTag } from './deal-prices';
 import { ShopperOnly } from './shopper-only';
 
 /** The validity line, or the countdown while the deal ends within 72 hours. */
@@ -42,6 +43,8 @@ export function DealCard({ deal, eager = false, actions: { AddToCart, Favorite, 
     preloadDealPage();
   };
   const fewLeft = fewLeftLabel(deal);
+  // Open groups are counted only for a deal that sells to groups, and shown only when there is one to join.
+  const openGroups = groupOfferOf(deal) !== null ? deal.openGroupCount : 0;
 
   return (
     <article
@@ -109,7 +112,15 @@ export function DealCard({ deal, eager = false, actions: { AddToCart, Favorite, 
           </p>
         ) : null}
 
-        <DealPrices deal={deal} />
+        <DealPrices deal={deal}>
+          <GroupPriceTag deal={deal} />
+        </DealPrices>
+        {openGroups > 0 ? (
+          <p className="mt-1.5 flex items-center gap-1.5 text-sm font-semibold text-brand-800">
+            <UsersIcon className="h-4 w-4 shrink-0" />
+            {t('card.openGroups', { count: openGroups, number: formatCount(openGroups) })}
+          </p>
+        ) : null}
 
         <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-4 text-sm text-slate-600">
           <span className="inline-flex items-center gap-1.5">
