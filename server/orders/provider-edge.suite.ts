@@ -47,8 +47,12 @@ import { releaseExpiredOrders } from './stock';
 
 const SECRET = 'whsec_provider_edge';
 const API_KEY = 'sk_test_provider_edge';
-/** The client gives up on Stripe this soon and does not retry by itself, so an answer held back is a lost one. */
-const CLIENT = { timeoutMs: 300, maxNetworkRetries: 0 };
+/**
+ * The client gives up on Stripe this soon and does not retry by itself, so an answer held back (for LATE_ANSWER_MS)
+ * is a lost one. Long enough for the stand-in's prompt answers on a machine busy with other suites (300 ms was not).
+ */
+const CLIENT = { timeoutMs: 1_500, maxNetworkRetries: 0 };
+const LATE_ANSWER_MS = 2_500;
 /** Servers on the one database running the retry job at once: on PostgreSQL each with its own pool. */
 const SERVERS = 2;
 const DAY_MS = 86_400_000;
@@ -71,6 +75,7 @@ class StoppingStripeProvider extends StripePaymentProvider {
 }
 
 const stripe = new LocalStripe();
+stripe.lateAnswerMs = LATE_ANSWER_MS;
 const quietSms: SmsSender = { name: 'quiet', send: async () => undefined };
 let shared: Awaited<ReturnType<typeof createSharedTestDatabase>> | undefined;
 const databases: Database[] = [];
