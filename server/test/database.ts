@@ -238,6 +238,8 @@ export async function databaseBefore(tag: string): Promise<MigrationTestDatabase
   if (testDbKind() === 'postgres') {
     named = await createNamedTestDatabase();
     const pool = new pg.Pool({ connectionString: named.url, max: 1 });
+    // Dropping the database ends its sessions; a connection still closing then reports that, with nobody to hear it.
+    pool.on('error', () => undefined);
     client = { query: async (text) => (await pool.query(text)).rows, exec: async (text) => void (await pool.query(text)), end: () => pool.end() };
     migrateTo = (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder });
   } else {
