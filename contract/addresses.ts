@@ -19,6 +19,7 @@ import type { moneyEndpoints as moneyEndpointsDeclared } from './money';
 import type { notificationEndpoints as notificationEndpointsDeclared } from './notifications';
 import type { adminOrderEndpoints as adminOrderEndpointsDeclared } from './orders';
 import type { orderEndpoints as orderEndpointsDeclared } from './orders';
+import type { photoEndpoints as photoEndpointsDeclared } from './photos';
 import type { redemptionEndpoints as redemptionEndpointsDeclared } from './redemption';
 import type { systemEndpoints as systemEndpointsDeclared } from './system';
 import type { statementEndpoints as statementEndpointsDeclared } from './workspace';
@@ -157,6 +158,11 @@ export const orderEndpoints = {
   cancel: { method: 'POST', path: '/api/user/orders/:id/cancel' } as Address<(typeof orderEndpointsDeclared)['cancel']>,
   refund: { method: 'POST', path: '/api/vouchers/:id/refund' } as Address<(typeof orderEndpointsDeclared)['refund']>,
   adminRefund: { method: 'POST', path: '/api/admin/vouchers/:id/refund' } as Address<(typeof orderEndpointsDeclared)['adminRefund']>,
+};
+
+export const photoEndpoints = {
+  upload: { method: 'POST', path: '/api/photos' } as Address<(typeof photoEndpointsDeclared)['upload']>,
+  get: { method: 'GET', path: '/api/photos/:id/:file' } as Address<(typeof photoEndpointsDeclared)['get']>,
 };
 
 export const redemptionEndpoints = {

@@ -15,6 +15,7 @@ import {
   GROUP_WINDOW_HOURS_DEFAULT,
   GROUP_WINDOW_HOURS_MAX,
   IMAGE_URL_MAX_LENGTH,
+  MERCHANT_PHOTOS_MAX,
   INVENTORY_MAX,
   LATITUDE_MAX,
   LONGITUDE_MAX,
@@ -148,6 +149,12 @@ export type CreateMerchantBody = z.input<typeof createMerchantBody>;
 
 export const updateMerchantBody = z.object({
   name,
+  /** Its photos' addresses, the cover first, at most MERCHANT_PHOTOS_MAX; empty ones dropped; left out, they stay. */
+  photoUrls: z
+    .array(z.string().trim().max(IMAGE_URL_MAX_LENGTH, { message: reason('validation.tooLong') }).refine((u) => u === '' || isImageUrl(u), { message: reason('validation.url') }), { message: reason('validation.imageList') })
+    .transform((urls) => urls.filter((u) => u !== ''))
+    .refine((urls) => urls.length <= MERCHANT_PHOTOS_MAX, { message: reason('validation.galleryMax', { max: MERCHANT_PHOTOS_MAX }) })
+    .optional(),
   phone: phone.optional(),
   address: longText(MERCHANT_ADDRESS_MAX_LENGTH).trim().optional(),
   description: longText(MERCHANT_DESCRIPTION_MAX_LENGTH).trim().optional(),

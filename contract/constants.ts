@@ -40,6 +40,8 @@ export const DEAL_LIST_MAX_LIMIT = 100;
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 /** Extra photos a deal may show after its main image (`galleryUrls`). */
 export const DEAL_GALLERY_MAX = 8;
+/** Photos a merchant may show (`photoUrls`, the cover first). */
+export const MERCHANT_PHOTOS_MAX = 8;
 
 export const CHECKOUT_HOLD_MINUTES = 30;
 /** Group deals (docs/product/rules.md#group-deals): people per group, hours to fill up, how often a group's page refreshes. */

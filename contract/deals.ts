@@ -142,6 +142,8 @@ export const dealListQuery = dealPageQuery
       .max(RATING_MAX, { message: reason('validation.betweenOneAndFive') })
       .optional(),
     sort: dealSort.default('newest'),
+    /** One merchant's deals only (its store page), in any order. */
+    merchantId: z.uuid({ message: reason('validation.uuid') }).optional(),
     /** The shopper's position, for `sort=nearest` (required there, ignored otherwise). */
     lat: degrees(LATITUDE_MAX).optional(),
     lng: degrees(LONGITUDE_MAX).optional(),

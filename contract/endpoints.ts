@@ -19,6 +19,7 @@ import { redemptionEndpoints } from './redemption';
 import { devEndpoints } from './dev';
 import { notificationEndpoints } from './notifications';
 import { systemEndpoints } from './system';
+import { photoEndpoints } from './photos';
 
 export const endpointGroups = {
   system: systemEndpoints,
@@ -43,6 +44,7 @@ export const endpointGroups = {
   orders: orderEndpoints,
   groups: groupEndpoints,
   notifications: notificationEndpoints,
+  photos: photoEndpoints,
 } satisfies Record<string, Record<string, EndpointDeclaration>>;
 
 export const allEndpoints: EndpointDeclaration[] = Object.values(endpointGroups).flatMap((group) => Object.values(group));

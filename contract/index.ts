@@ -12,3 +12,4 @@ export * from './workspace';
 export * from './groups';
 export * from './categories';
 export * from './money';
+export * from './photos';

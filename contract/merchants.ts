@@ -30,8 +30,29 @@ export const merchant = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   createdAt: z.string(),
+  /** Its photos' addresses, the cover first (at most MERCHANT_PHOTOS_MAX); uploaded ones read with `photoSources`. */
+  photoUrls: z.array(z.string()),
 });
 export type Merchant = z.infer<typeof merchant>;
+
+/** What shoppers read of a merchant (its store page, the deal page's Merchant Information): the card, its clock and rating. */
+export const publicMerchant = merchant.extend({
+  /** Its clock, an IANA zone name: "open now" and its hours are read in it. */
+  timeZone: z.string(),
+  /** Open at the moment of the answer, on its clock and business hours; null when it lists no hours. */
+  openNow: z.boolean().nullable(),
+  /** While open: when the current period ends ('HH:MM', its clock). */
+  openUntil: z.string().nullable(),
+  /** While closed: when it opens next ('HH:MM', today or tomorrow on its clock). */
+  opensAt: z.string().nullable(),
+  /** Its wall clock at the moment of the answer ('HH:MM'). */
+  localTime: z.string(),
+  /** The average of its live deals' ratings weighted by their review counts, to one decimal; null without reviews. */
+  rating: z.number().nullable(),
+  /** Reviews of its live deals. */
+  reviewCount: z.number().int(),
+});
+export type PublicMerchant = z.infer<typeof publicMerchant>;
 
 export const merchantSummary = z.object({ id: z.string(), name: z.string() });
 export const merchantSummaryList = z.array(merchantSummary);
@@ -52,7 +73,7 @@ export const merchantEndpoints = {
     tag: 'Merchants',
     summary: 'A merchant\'s public card',
     params: idParams,
-    ok: { status: 200, schema: merchant, description: 'The merchant.' },
+    ok: { status: 200, schema: publicMerchant, description: 'The merchant, with "open now" on its clock and its live deals\' rating.' },
     refusals: { 404: 'No merchant with this id is shown to the caller.' },
   }),
 };

@@ -7,6 +7,7 @@ export const routePatterns = {
   home: '/',
   deal: '/deal/:id',
   group: '/group/:id',
+  store: '/store/:id',
   success: '/success',
   favorites: '/favorites',
   profile: '/profile',
@@ -47,6 +48,7 @@ export const paths = {
   ...routePatterns,
   deal: (id: string) => routePatterns.deal.replace(':id', encodeURIComponent(id)),
   group: (id: string) => routePatterns.group.replace(':id', encodeURIComponent(id)),
+  store: (id: string) => routePatterns.store.replace(':id', encodeURIComponent(id)),
   voucherPrint: (id: string) => routePatterns.voucherPrint.replace(':id', encodeURIComponent(id)),
   merchantDealEdit: (id: string) => routePatterns.merchantDealEdit.replace(':id', encodeURIComponent(id)),
   merchantStatement: (id: string) => routePatterns.merchantStatement.replace(':id', encodeURIComponent(id)),
@@ -64,7 +66,7 @@ export function isKnownPagePath(pathname: string): boolean {
 const UUID_PARAM = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 
 /** The id in a path of a screen with one `:id` (say '/deal/:id'), when it is a UUID; null for any other path. */
-export function pageIdOf(pattern: (typeof routePatterns)['deal' | 'group' | 'merchantDealEdit' | 'merchantStatement'], pathname: string): string | null {
+export function pageIdOf(pattern: (typeof routePatterns)['deal' | 'group' | 'store' | 'merchantDealEdit' | 'merchantStatement'], pathname: string): string | null {
   const match = new RegExp(`^${pattern.replace(':id', UUID_PARAM)}/?$`, 'i').exec(pathname);
   return match?.[1] ?? null;
 }

@@ -118,7 +118,7 @@ test.describe('catalogue management', () => {
     await dealForm.getByLabel('团购标题').fill(title);
     await dealForm.getByLabel('价格（美元）').fill('12.5');
     await dealForm.getByLabel('原价（美元）').fill('25');
-    await dealForm.getByLabel('团购描述（HTML）').fill('<p>Two bowls of <strong>hand-pulled</strong> noodles.</p>');
+    await dealForm.getByRole('textbox', { name: '团购描述', exact: true }).fill('Two bowls of hand-pulled noodles.');
     await expect(dealForm.getByLabel('库存')).toHaveValue('0');
     await expect(dealForm.getByLabel('每人限购')).toHaveValue('1');
     await dealForm.getByLabel('库存').fill('50');
@@ -244,12 +244,14 @@ test.describe('catalogue management', () => {
     await expect(form.getByText('请输入团购标题')).toBeVisible();
     await expect(form.getByText('请输入价格')).toBeVisible();
     await form.getByLabel('价格（美元）').fill('-1');
-    await form.getByLabel('图片链接').fill('not a link');
+    // A picture by address is checked before it joins the photos.
+    await form.getByLabel('通过链接添加').fill('not a link');
+    await form.getByRole('button', { name: '添加', exact: true }).click();
     await form.getByLabel('每人限购').fill('0');
     await form.getByLabel('开始时间').fill('2030-06-02T10:00');
     await form.getByLabel('结束时间').fill('2030-06-01T10:00');
     await expect(form.getByText('价格不能为负数')).toBeVisible();
-    await expect(form.getByLabel('图片链接')).toHaveAccessibleDescription(/有效的 URL/);
+    await expect(form.getByLabel('通过链接添加')).toHaveAccessibleDescription('请输入 https:// 开头的地址或站内路径。');
     await expect(form.getByText('每人限购必须是不小于 1 的整数')).toBeVisible();
     await expect(form.getByText('结束时间不能早于开始时间')).toBeVisible();
     await expectAccessible(page, '/admin/deals (deal form)');

@@ -1,5 +1,6 @@
 // Journey: a merchant's day. The demo owner logs in and lands on its home; at the counter it checks, confirms and redeems
-// three vouchers in a row, undoes one from the recent list, proposes a deal for review and sees the day in its figures.
+// three vouchers in a row, undoes one from the recent list, proposes a deal for review (its description written in the
+// rich-text editor, with a bulleted list, and previewed) and sees the day in its figures.
 // A superadmin then approves the proposal from the review queue, and the deal goes on sale; another proposal is turned
 // down with a reason, changed and handed in again.
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -76,12 +77,35 @@ for (const viewport of [null, PHONE_VIEWPORT]) {
     await page.goto('/merchant/deals/new');
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
     await page.getByRole('spinbutton', { name: 'Price (USD)', exact: true }).fill('59.00');
+    // The description, written in the rich-text editor: a line, then a bulleted list of what is served.
+    const description = page.getByRole('textbox', { name: 'Description', exact: true });
+    await description.click();
+    await page.keyboard.type('Chef’s choice, served at the counter:');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Twelve pieces of nigiri');
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting' }).first();
+    const bullets = toolbar.getByRole('button', { name: 'Bulleted list' });
+    await bullets.click();
+    await expect(bullets).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Miso soup');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('dialog', { name: 'Preview' });
+    await expect(preview.getByRole('region', { name: 'About this deal' }).getByRole('listitem')).toHaveText(['Twelve pieces of nigiri', 'Miso soup']);
+    await expectAccessible(page, '/merchant/deals/new (preview)');
+    await page.keyboard.press('Escape');
+    await expect(preview).toBeHidden();
     await page.getByRole('button', { name: 'Submit for review' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Submit for review?' });
     await dialog.getByRole('button', { name: 'Submit for review' }).click();
     await expect(page).toHaveURL(/\/merchant\/deals$/);
     const card = page.getByRole('article', { name: title, exact: true });
     await expect(card).toContainText('Pending review');
+    // Stored as the server cleaned it: a paragraph, then the list.
+    const ownerSession = await apiLogin(request, DEMO_MERCHANT.phone, DEMO_MERCHANT.password);
+    const mine = await request.get(pathOf(workspaceEndpoints.listDeals), { headers: { authorization: `Bearer ${ownerSession}` } });
+    const proposal = ((await mine.json()) as Array<{ title: string; description: string }>).find((d) => d.title === title);
+    expect(proposal?.description).toBe('<p>Chef’s choice, served at the counter:</p><ul><li><p>Twelve pieces of nigiri</p></li><li><p>Miso soup</p></li></ul>');
     if (viewport) expect(await scrollsHorizontally(page)).toBe(false);
 
     // The figures: two more redemptions that stand and three more units sold today, and the proposal among the deals.
@@ -141,7 +165,7 @@ test('a proposal turned down comes back with its reason, is changed and handed i
   await expect(card).toContainText('Rejected');
   await expect(card).toContainText('Please add a picture and the terms.');
   await card.getByRole('link', { name: `Edit ${title}` }).click();
-  await page.getByRole('textbox', { name: 'Terms and conditions (HTML)' }).fill('<p>Dine-in only.</p>');
+  await page.getByRole('textbox', { name: 'Terms and conditions', exact: true }).fill('Dine-in only.');
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await page.getByRole('alertdialog', { name: 'Submit for review?' }).getByRole('button', { name: 'Submit for review' }).click();
   await expect(page).toHaveURL(/\/merchant\/deals$/);

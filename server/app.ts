@@ -37,6 +37,7 @@ import { paymentRoutes } from './orders/payments.routes';
 import { groupRoutes } from './orders/groups/groups.routes';
 import { groupPagePreview } from './orders/orders.service';
 import { dealPagePreview } from './catalog/deals.service';
+import { storePagePreview } from './catalog/merchants.service';
 import { refundRoutes } from './orders/refunds.routes';
 import { voucherRoutes } from './vouchers/vouchers.routes';
 import { redemptionRoutes } from './redemption/redemption.routes';
@@ -49,6 +50,10 @@ import { merchantClockRoutes, workspaceRoutes } from './workspace/workspace.rout
 import { PostgresRequestLimiter, registerRequestLimiter } from './http/request-limiter';
 import { RedisRequestLimiter } from './integrations/cache/redis-request-limiter';
 import { startBackgroundJobs } from './jobs/background-jobs';
+import { photoRoutes } from './photos/photos.routes';
+import type { PhotoStorage } from './integrations/storage/photo-storage';
+import { DatabaseStorage } from './integrations/storage/database-storage';
+import { parseStorageUrl } from './integrations/storage/storage-url';
 
 function paymentProviderFor(config: AppConfig, db: AppDeps['database']['db']): PaymentProvider {
   if (config.payments === 'stripe') {
@@ -90,6 +95,13 @@ function refuseNulCharacters(app: FastifyInstance): void {
     }
     done();
   });
+}
+
+/** Where photos are kept (ADR 041): the bucket STORAGE_URL names (its SDK loaded only then), else the database. */
+async function photoStorageFor(config: AppConfig, db: AppDeps['database']['db']): Promise<PhotoStorage> {
+  if (!config.STORAGE_URL) return new DatabaseStorage(db);
+  const { S3Storage } = await import('./integrations/storage/s3-storage');
+  return new S3Storage(parseStorageUrl(config.STORAGE_URL));
 }
 
 function smsSenderFor(config: AppConfig, logger: FastifyBaseLogger): SmsSender {
@@ -147,7 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { requests: deps.config.WRITE_RATE_LIMIT, windowSeconds: 60 },
   );
   await app.register(systemRoutes(deps));
-  await app.register(catalogRoutes({ ...deps, listCache }));
+  // The merchant's clock (ADR 039): the system's, or outside production one the development endpoint can fix.
+  const clock = deps.clock ?? (production ? systemClock : new SettableClock());
+  await app.register(catalogRoutes({ ...deps, listCache, clock }));
   await app.register(authRoutes({ ...deps, sms, email }));
   await app.register(adminAccountRoutes(deps));
   await app.register(adminMerchantRoutes(deps));
@@ -164,11 +178,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminOrderRoutes(deps));
   await app.register(moneyRoutes({ ...deps, payments }));
   await app.register(statementRoutes(deps));
-  // The merchant's clock (ADR 039): the system's, or outside production one the development endpoint can fix.
-  const clock = deps.clock ?? (production ? systemClock : new SettableClock());
   await app.register(workspaceRoutes({ ...deps, clock }));
   await app.register(merchantClockRoutes({ ...deps, clock }));
   await app.register(notificationRoutes(deps));
+  const photoStorage = deps.photoStorage ?? (await photoStorageFor(deps.config, deps.database.db));
+  if (!deps.photoStorage && photoStorage.close) app.addHook('onClose', async () => photoStorage.close?.());
+  await app.register(photoRoutes({ ...deps, photoStorage }));
   if (deps.backgroundJobs) startBackgroundJobs(app, deps, { payments, sms, email });
   if (deps.config.NODE_ENV !== 'production' && sms instanceof ConsoleSmsSender) await app.register(devRoutes(sms));
   if (deps.config.NODE_ENV !== 'production' && email instanceof ConsoleEmailSender) await app.register(devEmailRoutes(email));
@@ -180,7 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.config.WEB_DIST_DIR,
     async (pathname, language) =>
       (await dealPagePreview(deps.database.db, deps.config.publicOrigin, pathname, language)) ??
-      (await groupPagePreview(deps.database.db, deps.config.publicOrigin, pathname, language)),
+      (await groupPagePreview(deps.database.db, deps.config.publicOrigin, pathname, language)) ??
+      (await storePagePreview(deps.database.db, deps.config.publicOrigin, pathname, language)),
   );
 
   return app;

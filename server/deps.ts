@@ -10,6 +10,7 @@ import type { Clock } from './http/clock';
 import type { SmsSender } from './integrations/sms/sms-sender';
 import type { EmailSender } from './integrations/email/email-sender';
 import type { PaymentProvider } from './integrations/payments/payment-provider';
+import type { PhotoStorage } from './integrations/storage/photo-storage';
 
 export interface AppDeps {
   config: AppConfig;
@@ -28,4 +29,6 @@ export interface AppDeps {
   backgroundJobs?: boolean;
   /** What the merchant's home counts "today" from (ADR 039); by default the system's time, settable outside production. */
   clock?: Clock;
+  /** Where uploaded photos' files are kept (ADR 041); by default an S3 bucket with STORAGE_URL, else the database. */
+  photoStorage?: PhotoStorage;
 }

@@ -1,4 +1,5 @@
 /** Configuration from the environment, validated once at start-up; a bad setting stops the server with a clear message. */
+import { parseStorageUrl } from './integrations/storage/storage-url';
 import { z } from 'zod';
 
 const boolish = z
@@ -69,6 +70,20 @@ export const envSchema = z.object({
   EXPIRY_SWEEP: boolish.default(true),
   /** Where the Stripe client connects instead of Stripe's own API (a local stand-in); https only in production. */
   STRIPE_API_BASE: z.url().optional(),
+  /**
+   * Where uploaded photos are kept (ADR 041): unset, in the database (`stored_files`); else an S3-compatible bucket,
+   * `s3://[ACCESS_KEY:SECRET_KEY@]BUCKET[/PREFIX]?region=REGION[&endpoint=URL][&forcePathStyle=true|false]`.
+   */
+  STORAGE_URL: z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        parseStorageUrl(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    })
+    .optional(),
 });
 
 export type AppConfig = Omit<z.infer<typeof envSchema>, 'SEED_DEMO_DATA'> & {

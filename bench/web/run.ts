@@ -3,7 +3,7 @@
  * JavaScript and of each lazily loaded screen (bench/web/sizes.ts), then serves the build with the
  * built server (PGlite with the demo catalogue, on 127.0.0.1), measures all the JavaScript the home
  * page and a deal page load until the network is idle (bench/web/network-idle.ts), and runs
- * Lighthouse (mobile, its default) on those two and on a group's shared page with the system Chromium, `--runs` times each.
+ * Lighthouse (mobile, its default) on those two, on a group's shared page and on a store page with the system Chromium, `--runs` times each.
  *
  *   npx tsx bench/web/run.ts [--runs=3] [--skip-build] [--sizes-only]
  *   CHROME_PATH=/usr/bin/chromium is the default browser; no browser is ever downloaded.
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
   // Lighthouse against the built server with the demo catalogue.
   const dir = scratchDir('bench-web');
   const server = await startServer({ label: 'web', logDir: dir, env: { DATA_DIR: path.join(dir, 'data'), SEED_DEMO_DATA: 'true' } });
-  const list = (await (await fetch(`${server.origin}${pathOf(dealEndpoints.list)}?limit=50`)).json()) as Pick<Deal, 'id' | 'groupSize'>[];
+  const list = (await (await fetch(`${server.origin}${pathOf(dealEndpoints.list)}?limit=50`)).json()) as Pick<Deal, 'id' | 'groupSize' | 'merchantId'>[];
   const dealId = list[0]?.id;
   if (!dealId) throw new Error('the demo catalogue has no deal');
   // The page a shared group link opens: the demo data has an open group on each deal with a group offer.
@@ -147,6 +147,7 @@ async function main(): Promise<void> {
     { name: 'home', url: `${server.origin}${paths.home}` },
     { name: 'deal page', url: `${server.origin}${paths.deal(dealId)}` },
     { name: 'group page', url: `${server.origin}${paths.group(groupId)}` },
+    { name: 'store page', url: `${server.origin}${paths.store(list[0]!.merchantId)}` },
   ];
   // Everything a phone downloads for the page, including what it fetches by itself after the first paint.
   let idleOk = true;

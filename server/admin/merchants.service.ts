@@ -149,6 +149,8 @@ export interface MerchantChanges {
   longitude?: number | null | undefined;
   /** A new zone for the merchant's clock; a new place alone leaves the zone as it is. */
   timeZone?: string | undefined;
+  /** Its photos, the cover first (at most MERCHANT_PHOTOS_MAX, held by the contract). */
+  photoUrls?: string[] | undefined;
 }
 
 /** Edits a merchant's card, commission and time zone; the login account keeps its own phone. */
@@ -162,6 +164,7 @@ export async function updateMerchant(db: Db, id: string, changes: MerchantChange
   if (changes.status !== undefined) set.status = changes.status;
   if (changes.commissionBps !== undefined) set.commissionBps = changes.commissionBps;
   if (changes.city !== undefined) set.city = changes.city;
+  if (changes.photoUrls !== undefined) set.photoUrls = changes.photoUrls;
   if (changes.latitude !== undefined && changes.longitude !== undefined) {
     set.latitude = changes.latitude;
     set.longitude = changes.longitude;

@@ -12,13 +12,14 @@ import { getDeal } from './deals.service';
 import { getMerchant, listMerchants } from './merchants.service';
 import { getReviewSummary } from './reviews.service';
 import type { Viewer } from '../http/session';
+import type { Clock } from '../http/clock';
 import { listKey, listKeyOfUrl, type ListCache } from './list-cache';
 import { languageOf, msg, type Language } from '../i18n';
 import { answerLanguage, noteLanguage } from '../http/language';
 import { answerShareImage, dealShareCard, isShareId, shareImagesOf, shareLanguage } from './share-image.service';
 
 export const catalogRoutes =
-  (deps: AppDeps & { listCache: ListCache }): FastifyPluginAsyncZod =>
+  (deps: AppDeps & { listCache: ListCache; clock: Clock }): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps.database;
 
@@ -95,7 +96,8 @@ export const catalogRoutes =
     handle(app, merchantEndpoints.list, async () => listMerchants(db));
 
     handle(app, merchantEndpoints.get, async (request) => {
-      const found = await getMerchant(db, request.params.id, request.viewer);
+      // "Open now" is read on the merchant's clock at the server's time (fixed by PUT /api/dev/clock outside production).
+      const found = await getMerchant(db, request.params.id, request.viewer, deps.clock.now());
       if (!found) throw notFound(msg('notFound.merchant'));
       return found;
     });

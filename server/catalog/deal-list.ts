@@ -137,6 +137,8 @@ export interface DealFilters {
   minPriceCents?: number | undefined;
   maxPriceCents?: number | undefined;
   minRating?: number | undefined;
+  /** One merchant's deals only: read from deals_published_merchant_idx, or the order's index where that is cheaper. */
+  merchantId?: string | undefined;
 }
 
 /** A position in one order of the shoppers' list: the order's key as text and the deal's id (and, for `nearest`, the merchant's). */
@@ -194,6 +196,7 @@ function filterConditions(f: DealFilters): SQL[] {
   if (f.minPriceCents !== undefined) conditions.push(gte(deals.priceCents, f.minPriceCents));
   if (f.maxPriceCents !== undefined) conditions.push(lte(deals.priceCents, f.maxPriceCents));
   if (f.minRating !== undefined) conditions.push(gte(deals.rating, f.minRating));
+  if (f.merchantId !== undefined) conditions.push(eq(deals.merchantId, f.merchantId));
   return conditions;
 }
 
@@ -284,7 +287,7 @@ export async function listDeals(db: Db, params: DealListParams): Promise<DealPag
   const sort = params.sort ?? 'newest';
   const limit = params.limit + 1;
   const cursor = params.cursor ?? null;
-  const filters: DealFilters = { category: params.category, minPriceCents: params.minPriceCents, maxPriceCents: params.maxPriceCents, minRating: params.minRating };
+  const filters: DealFilters = { category: params.category, minPriceCents: params.minPriceCents, maxPriceCents: params.maxPriceCents, minRating: params.minRating, merchantId: params.merchantId };
   let rows;
   if (sort === 'newest' && !q && !hasFilter(filters) && params.viewer?.role !== 'merchant') {
     rows = cursor

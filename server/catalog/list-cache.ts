@@ -44,10 +44,11 @@ export function listKey(query: ListKeyParts): string {
     query.minRating ?? '',
     near ? (query.lat ?? '') : '',
     near ? (query.lng ?? '') : '',
+    query.merchantId ?? '',
   ]);
 }
 
-const KEYED = ['q', 'limit', 'cursor', 'sort', 'category', 'minPriceCents', 'maxPriceCents', 'minRating', 'lat', 'lng'] as const;
+const KEYED = ['q', 'limit', 'cursor', 'sort', 'category', 'minPriceCents', 'maxPriceCents', 'minRating', 'lat', 'lng', 'merchantId'] as const;
 
 /**
  * The cache key of a list address as the route would read it, ignoring any other parameter (so

@@ -20,6 +20,7 @@ import {
   text,
   uniqueIndex,
   uuid,
+  customType,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { ReconciliationDifference } from '../../contract/money';
@@ -53,6 +54,8 @@ export const merchants = pgTable(
      * "open now" are counted in it. Found from the location when the merchant is created; a superadmin may change it.
      */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** Its photos' addresses, the cover first, at most 8 (MERCHANT_PHOTOS_MAX); uploaded ones are `/api/photos/{id}/800.webp`. */
+    photoUrls: text('photo_urls').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1000,3 +1003,40 @@ export const notificationDeliveries = pgTable(
     index('notification_deliveries_failed_idx').on(t.createdAt.desc()).where(sql`${t.status} = 'failed'`),
   ],
 );
+
+/** Bytes as PostgreSQL's bytea: node-postgres reads a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+  fromDriver: (value) => value,
+});
+
+/**
+ * Photos uploaded from the device (ADR 041): the row is written only once every copy is stored
+ * (`stored_files` or the bucket, keys `photos/{id}/{width}.webp`). Width and height are the original's, upright.
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** The uploaded file's size. */
+    bytes: integer('bytes').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photos_merchant_idx').on(t.merchantId)],
+);
+
+/** The database storage of files (ADR 041): one row per key, written once and never changed. */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+  contentType: text('content_type').notNull(),
+  etag: text('etag').notNull(),
+  createdAt: createdAt(),
+});

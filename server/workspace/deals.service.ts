@@ -11,6 +11,7 @@ import { conflict, notFound } from '../http/errors';
 import { presentAdminDeal, saveDeal, type DealFields } from '../admin/deals.service';
 import { selectDealsWithFigures, type DealRowWithFigures } from '../catalog/deals.service';
 import { msg, type Message } from '../i18n';
+import { refuseForeignPhotos } from '../photos/photos.service';
 
 /** The states in which a merchant may still change its deal and hand it in. */
 const OPEN_STATES = ['draft', 'rejected'] as const;
@@ -44,8 +45,12 @@ export async function getMerchantDeal(db: Db, merchantId: string, id: string): P
 /** The merchant's form: the deal's fields without a merchant, which is always the session's. */
 export type MerchantDealFields = Omit<DealFields, 'merchantId'>;
 
+/** The deal's photo addresses: the cover and the gallery. */
+const photosOf = (fields: { imageUrl?: string | null | undefined; galleryUrls?: readonly string[] | undefined }) => [fields.imageUrl ?? '', ...(fields.galleryUrls ?? [])];
+
 /** A new proposal: an inactive draft of the merchant's. */
 export async function createMerchantDeal(db: Db, merchantId: string, fields: MerchantDealFields): Promise<MerchantDeal> {
+  await refuseForeignPhotos(db, merchantId, photosOf(fields));
   const id = await saveDeal(db, { ...fields, merchantId });
   return getMerchantDeal(db, merchantId, id);
 }
@@ -61,6 +66,8 @@ async function refuseClosed(db: Db, merchantId: string, id: string, message: Mes
  * deal keeps its reason until it is handed in again). Anything else of the merchant's is 409.
  */
 export async function updateMerchantDeal(db: Db, merchantId: string, id: string, fields: MerchantDealFields): Promise<MerchantDeal> {
+  const [current] = await db.select({ imageUrl: deals.imageUrl, galleryUrls: deals.galleryUrls }).from(deals).where(ownDeal(merchantId, id));
+  await refuseForeignPhotos(db, merchantId, photosOf(fields), current ? photosOf(current) : []);
   const saved = await saveDeal(db, { ...fields, merchantId }, { id, onlyIf: stillOpen(merchantId) });
   if (!saved) return refuseClosed(db, merchantId, id, NOT_CHANGEABLE);
   return getMerchantDeal(db, merchantId, id);

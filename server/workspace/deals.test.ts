@@ -44,7 +44,8 @@ const MINUTE = 60_000;
 
 /** The merchant's form: the admin's without the merchant and the payment-provider sync. */
 function proposal(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const { merchantId: _merchant, createStripeProduct: _sync, ...form } = dealForm(shopId);
+  // A merchant names only its own uploaded photos (server/photos), so the proposal starts without a picture.
+  const { merchantId: _merchant, createStripeProduct: _sync, ...form } = dealForm(shopId, { imageUrl: '' });
   return { ...form, ...overrides };
 }
 

@@ -3,8 +3,9 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Route, Switch, useLocation, type RouteComponentProps } from 'wouter';
 import { paths, routePatterns, type RouteName } from '../../contract/routes';
-import { dealQueryOptions, dealReviewsQueryOptions, dealImageSrc, preloadImage, HomePage, startHomePage } from '../features/deals';
+import { DEAL_PAGE_IMAGE_SIZES, dealQueryOptions, dealReviewsQueryOptions, dealImageSrc, preloadImage, HomePage, startHomePage } from '../features/deals';
 import { merchantQueryOptions } from '../features/merchants';
+import { storeDealsQueryOptions } from '../features/stores';
 import { withTexts } from '../i18n';
 import { PageErrorBoundary } from './page-error';
 import { PageFallback } from './page-fallback';
@@ -16,6 +17,8 @@ import { dealCardActions } from './shopper-slots';
 const loadDealPage = withTexts(() => import('./deal-screen'), 'groups', 'checkout');
 const DealPage = lazy(loadDealPage);
 const GroupPage = lazy(withTexts(() => import('../features/groups/group-page'), 'groups'));
+const loadStorePage = withTexts(() => import('../features/stores/store-page'), 'stores', 'deals');
+const StorePage = lazy(loadStorePage);
 const LoginGatePage = lazy(withTexts(() => import('../features/auth/login-gate-page'), 'auth'));
 const NotFoundPage = lazy(withTexts(() => import('../features/misc/not-found-page'), 'misc'));
 const CartPage = lazy(withTexts(() => import('../features/cart/cart-page'), 'cart', 'checkout'));
@@ -52,6 +55,7 @@ const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string
   home: () => <HomePage cardActions={dealCardActions} />,
   deal: ({ params }) => <DealPage id={params.id ?? ''} />,
   group: ({ params }) => <GroupPage id={params.id ?? ''} />,
+  store: ({ params }) => <StorePage id={params.id ?? ''} cardActions={dealCardActions} />,
   success: SuccessPage,
   favorites: () => <FavoritesPage cardActions={dealCardActions} />,
   profile: ProfilePage,
@@ -87,10 +91,23 @@ const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string
 
 /** The deal page's address, as the route table matches it. */
 const DEAL_PATH = new RegExp(`^${routePatterns.deal.replace(':id', '([^/]+)')}/?$`);
+/** The store page's address. */
+const STORE_PATH = new RegExp(`^${routePatterns.store.replace(':id', '([^/]+)')}/?$`);
+
+/** The id in a page path matched by `pattern`, decoded; null when it does not match or cannot be decoded. */
+function pathId(pattern: RegExp, pathname: string): string | null {
+  const match = pattern.exec(pathname);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURI(match[1]);
+  } catch {
+    return null;
+  }
+}
 
 /**
- * Starts, before the first render, what the screen the app opens on needs: the home page's deals, or the deal page's
- * code together with its deal. They then download while the app's own code runs, and side by side: the deal page
+ * Starts, before the first render, what the screen the app opens on needs: the home page's deals, the deal page's
+ * code together with its deal, or the store page's code with the store and its deals. They then download while the app's own code runs, and side by side: the deal page
  * does not wait for its code before asking for its deal.
  */
 export function startFirstScreen(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): void {
@@ -98,14 +115,18 @@ export function startFirstScreen(queryClient: QueryClient, location: Pick<Locati
     startHomePage(queryClient, location.search);
     return;
   }
-  const dealPath = DEAL_PATH.exec(location.pathname);
-  if (dealPath?.[1]) {
-    let id: string;
-    try {
-      id = decodeURI(dealPath[1]);
-    } catch {
-      return;
-    }
+  const storeId = pathId(STORE_PATH, location.pathname);
+  if (storeId !== null) {
+    // The store's code, its card and its deals' first page (whose pictures the gallery shows) all at once.
+    loadStorePage().catch(() => {
+      // Rendering the route tries again and shows the failure there.
+    });
+    void queryClient.prefetchQuery(merchantQueryOptions(storeId));
+    void queryClient.prefetchInfiniteQuery(storeDealsQueryOptions(storeId, 'newest'));
+    return;
+  }
+  const id = pathId(DEAL_PATH, location.pathname);
+  if (id !== null) {
     loadDealPage().catch(() => {
       // Rendering the route tries again and shows the failure there.
     });
@@ -114,7 +135,7 @@ export function startFirstScreen(queryClient: QueryClient, location: Pick<Locati
       const deal = queryClient.getQueryData(options.queryKey);
       if (!deal) return;
       // The deal's picture is the largest thing on the page: it need not wait for the page's code.
-      preloadImage(dealImageSrc(deal));
+      preloadImage(dealImageSrc(deal), DEAL_PAGE_IMAGE_SIZES);
       void queryClient.prefetchQuery(merchantQueryOptions(deal.merchantId));
     });
     // The page then renders once with everything it shows, rather than again as each part arrives.
@@ -130,7 +151,7 @@ export function AppRouter() {
   // page blank; going to another screen clears it.
   return (
     <PageErrorBoundary resetKey={location}>
-      <Suspense fallback={<PageFallback fullHeight={DEAL_PATH.test(location)} />}>
+      <Suspense fallback={<PageFallback fullHeight={DEAL_PATH.test(location) || STORE_PATH.test(location)} />}>
         <Switch>
           {routes.map(([name, pattern]) => (
             <Route key={name} path={pattern} component={screens[name]} />

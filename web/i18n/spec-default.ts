@@ -8,6 +8,7 @@ export const SPEC_CHINESE: Readonly<Record<string, readonly string[]>> = {
   deals: [],
   favorites: [],
   groups: [],
+  stores: [],
   misc: [],
   auth: ['register.'],
   cart: [],

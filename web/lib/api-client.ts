@@ -53,6 +53,7 @@ async function throwIfNotOk(response: Response): Promise<void> {
 
 function buildHeaders(hasBody: boolean): Headers {
   const headers = new Headers();
+  // A JSON body says so; a form (FormData) leaves the type to the browser, which adds the multipart boundary.
   if (hasBody) headers.set('Content-Type', 'application/json');
   // The server's messages come in the language of the screen (docs/product/language.md#the-servers-messages).
   headers.set('Accept-Language', requestLanguage());
@@ -61,13 +62,17 @@ function buildHeaders(hasBody: boolean): Headers {
   return headers;
 }
 
-/** Sends one request and answers the Response, or throws an ApiError for a non-OK status. */
+/**
+ * Sends one request and answers the Response, or throws an ApiError for a non-OK status. A body is sent as JSON,
+ * except a FormData, sent as it is (`multipart/form-data`, an upload).
+ */
 export async function apiRequest(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
-  const hasBody = body !== undefined;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const hasJsonBody = body !== undefined && !isForm;
   const response = await fetch(url, {
     method,
-    headers: buildHeaders(hasBody),
-    body: hasBody ? JSON.stringify(body) : undefined,
+    headers: buildHeaders(hasJsonBody),
+    body: isForm ? body : hasJsonBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
     signal,
   });
@@ -142,6 +147,16 @@ export async function apiCall<const E extends Callable>(
   const response = await apiRequest(endpoint.method, urlOf(endpoint, { params, query }), body, options.signal);
   const text = await response.text();
   return { answer: (text === '' ? null : JSON.parse(text)) as AnswerOf<E>, headers: response.headers };
+}
+
+/**
+ * Sends a form (`multipart/form-data`, a file upload) to an endpoint without path values, such as POST /api/photos;
+ * answers the parsed body or throws an ApiError, like `api`.
+ */
+export async function apiForm<const E extends Callable>(endpoint: E, form: FormData, options: CallOptions = {}): Promise<AnswerOf<E>> {
+  const response = await apiRequest(endpoint.method, urlOf(endpoint), form, options.signal);
+  const text = await response.text();
+  return (text === '' ? null : JSON.parse(text)) as AnswerOf<E>;
 }
 
 /** A read of an endpoint for TanStack Query: its key (contract/endpoint.ts `queryKeyOf`) and a fetcher that calls it. */

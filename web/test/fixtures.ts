@@ -140,6 +140,7 @@ export function aMerchant(overrides: Partial<Merchant> = {}): Merchant {
     latitude: 37.7853,
     longitude: -122.4294,
     createdAt: '2026-01-01T00:00:00.000Z',
+    photoUrls: [],
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 /**
- * A labelled form control with its hint and error wired up for assistive technology: the label names the control,
+ * A labelled form control with its hint and error wired up for assistive technology: the label names the control
+ * (its id is the control's plus '-label', for a control that is named by aria-labelledby, such as the rich-text editor),
  * the error and the hint describe it (aria-describedby), and an error marks it invalid (aria-invalid).
  */
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
@@ -38,7 +39,7 @@ export function Field({ id, label, required = false, hint, error, className, chi
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('grid content-start gap-1.5', className)}>
-      <label htmlFor={controlId} className="text-sm font-semibold text-slate-800">
+      <label id={`${controlId}-label`} htmlFor={controlId} className="text-sm font-semibold text-slate-800">
         {label}
         {required ? (
           <span aria-hidden="true" className="ml-0.5 text-red-700">

@@ -31,6 +31,7 @@ const MERCHANT: AdminMerchant = {
   longitude: null,
   status: 'inactive',
   createdAt: '2026-01-05T00:00:00.000Z',
+  photoUrls: [],
   dealCount: 1,
   accountPhone: '5550000009',
   commissionBps: 1250,

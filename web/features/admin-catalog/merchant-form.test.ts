@@ -122,6 +122,7 @@ describe('merchant form bodies', () => {
       latitude: 37.7749,
       longitude: -122.4194,
       createdAt: '2024-01-01T00:00:00.000Z',
+      photoUrls: [],
       dealCount: 0,
       accountPhone: '5551234567',
       commissionBps: 1250,

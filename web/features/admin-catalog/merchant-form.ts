@@ -76,6 +76,8 @@ export interface MerchantFormValues {
   longitude: string;
   /** The IANA zone of the merchant's clock (ADR 039); '' sends none: a new merchant's is found from its place, an edit keeps its own. */
   timeZone: string;
+  /** The merchant's photos' addresses, the cover first (edit only: a merchant must exist before its photos can be uploaded). */
+  photoUrls: string[];
 }
 
 export type MerchantField = 'name' | 'phone' | 'address' | 'description' | 'commission' | 'city' | 'latitude' | 'longitude' | 'timeZone' | HoursPeriod;
@@ -94,6 +96,7 @@ export function emptyMerchantForm(): MerchantFormValues {
     latitude: '',
     longitude: '',
     timeZone: '',
+    photoUrls: [],
   };
 }
 
@@ -140,6 +143,7 @@ export function merchantFormFrom(merchant: AdminMerchant): MerchantFormValues {
     latitude: merchant.latitude === null ? '' : String(merchant.latitude),
     longitude: merchant.longitude === null ? '' : String(merchant.longitude),
     timeZone: merchant.timeZone,
+    photoUrls: [...merchant.photoUrls],
   };
 }
 
@@ -263,5 +267,6 @@ export function updateMerchantBody(values: MerchantFormValues): UpdateMerchantBo
     ...(commissionBps === null ? {} : { commissionBps }),
     ...placeBody(values),
     ...(values.timeZone === '' ? {} : { timeZone: values.timeZone }),
+    photoUrls: values.photoUrls,
   };
 }

@@ -31,6 +31,7 @@ import { dealQueryOptions } from './api/get-deal';
 import { AllowanceNote } from './components/allowance-note';
 import { DealGallery } from './components/deal-gallery';
 import { DealImage } from './components/deal-image';
+import { DEAL_PAGE_IMAGE_SIZES } from './deal-images';
 import { DealPrices } from './components/deal-prices';
 import { maxUnitsOf, QuantityPicker } from './components/quantity-picker';
 import { RefundTerms } from './components/refund-terms';
@@ -369,6 +370,7 @@ export default function DealPage({ id, actions }: { id: string; actions: DealPag
                 deal={deal}
                 width={800}
                 height={600}
+                sizes={DEAL_PAGE_IMAGE_SIZES}
                 fetchPriority="high"
                 className="aspect-[4/3] h-auto w-full object-cover"
               />

@@ -15,7 +15,7 @@ import { dealListQueryOptions } from './api/get-deals';
 import { DealCardSkeleton } from './components/deal-card-skeleton';
 import { DealList } from './components/deal-list';
 import { StatePanel } from '../../components/ui/panel';
-import { dealImageSrc, preloadImage } from './deal-images';
+import { DEAL_CARD_IMAGE_SIZES, dealImageSrc, preloadImage } from './deal-images';
 import { CategoryStrip } from './components/category-strip';
 import type { DealCardActions } from './deal-actions';
 import { hasFilters, homeHref, readFilters, withoutFilters, type DealFilters } from './deal-filters';
@@ -91,7 +91,7 @@ export function startHomePage(queryClient: QueryClient, search: string): void {
   void queryClient.prefetchInfiniteQuery(options).then(() => {
     // The first card's picture is the largest thing on a phone's first screen.
     const first = queryClient.getQueryData(options.queryKey)?.pages[0]?.deals[0];
-    if (first) preloadImage(dealImageSrc(first));
+    if (first) preloadImage(dealImageSrc(first), DEAL_CARD_IMAGE_SIZES);
   });
 }
 

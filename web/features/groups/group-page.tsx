@@ -22,7 +22,7 @@ import { translate, useT } from '../../i18n';
 import { isApiError, keyRootOf } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useRequireSignIn } from '../auth';
-import { AllowanceNote, DealImage, ShopperOnly, useDealAllowance } from '../deals';
+import { AllowanceNote, DEAL_PAGE_IMAGE_SIZES, DealImage, ShopperOnly, useDealAllowance } from '../deals';
 import { groupQueryOptions } from './api/get-group';
 import { myGroupsQueryOptions } from './api/get-my-groups';
 import { useGroupCheckout } from './api/group-checkout';
@@ -270,7 +270,7 @@ function GroupView({ group }: { group: Group }) {
       {/* A phone shows the picture as a thumbnail beside the title, so that the group and its Join fit the first screen. */}
       <div className="mt-3 grid grid-cols-[6rem_minmax(0,1fr)] gap-x-4 gap-y-5 md:mt-4 md:grid-cols-2 md:gap-8">
         <div className="col-start-1 row-start-1 self-start overflow-hidden rounded-xl bg-slate-100 shadow-card ring-1 ring-slate-200/80 md:row-span-2 md:rounded-2xl">
-          <DealImage deal={deal} width={800} height={600} fetchPriority="high" className="aspect-[4/3] h-auto w-full object-cover" />
+          <DealImage deal={deal} width={800} height={600} sizes={DEAL_PAGE_IMAGE_SIZES} fetchPriority="high" className="aspect-[4/3] h-auto w-full object-cover" />
         </div>
 
         <div className="col-start-2 row-start-1 min-w-0">

@@ -2,11 +2,11 @@
  * The merchant's deal form in the language of the merchant's screens (English until another is chosen): its labels,
  * hints and what its checks say, from the catalogue (merchantDeal:dealForm). Each is read when the form needs it.
  */
-import { DEAL_GALLERY_MAX, GROUP_SIZE_MAX, GROUP_SIZE_MIN, GROUP_WINDOW_HOURS_MAX } from '../../../contract/constants';
+import { GROUP_SIZE_MAX, GROUP_SIZE_MIN, GROUP_WINDOW_HOURS_MAX } from '../../../contract/constants';
 import { formatLanguage, translate, type Language } from '../../i18n';
 import { formatMoney } from '../../lib/money';
 import { formatCount } from '../../lib/numbers';
-import { DEAL_LIMITS, type DealFieldsText, type DealFormMessages } from '../admin-catalog';
+import { DEAL_LIMITS, DEAL_PHOTOS_MAX, photoManagerWords, type DealFieldsText, type DealFormMessages, type DealPreviewWords } from '../admin-catalog';
 
 /** The form's labels and hints in the current language. */
 export function dealFieldsText(): DealFieldsText {
@@ -43,13 +43,28 @@ export function dealFieldsText(): DealFieldsText {
       groupWindowHours: translate('merchantDeal:dealForm.hints.groupWindowHours'),
       categoryId: translate('merchantDeal:dealForm.hints.categoryId'),
     },
-    category: { none: translate('merchantDeal:dealForm.category.none'), loading: translate('merchantDeal:dealForm.category.loading') },
-    gallery: {
-      description: translate('merchantDeal:dealForm.gallery.description', { max: formatCount(DEAL_GALLERY_MAX) }),
-      photo: (n) => translate('merchantDeal:dealForm.gallery.photo', { n }),
-      add: translate('merchantDeal:dealForm.gallery.add'),
-      remove: (n) => translate('merchantDeal:dealForm.gallery.remove', { n }),
+    editor: {
+      toolbar: translate('merchantDeal:dealForm.editor.toolbar'),
+      heading: translate('merchantDeal:dealForm.editor.heading'),
+      subheading: translate('merchantDeal:dealForm.editor.subheading'),
+      bold: translate('merchantDeal:dealForm.editor.bold'),
+      italic: translate('merchantDeal:dealForm.editor.italic'),
+      bulletList: translate('merchantDeal:dealForm.editor.bulletList'),
+      numberedList: translate('merchantDeal:dealForm.editor.numberedList'),
+      link: translate('merchantDeal:dealForm.editor.link'),
+      linkDialog: {
+        title: translate('merchantDeal:dealForm.editor.linkDialog.title'),
+        address: translate('merchantDeal:dealForm.editor.linkDialog.address'),
+        hint: translate('merchantDeal:dealForm.editor.linkDialog.hint'),
+        apply: translate('merchantDeal:dealForm.editor.linkDialog.apply'),
+        remove: translate('merchantDeal:dealForm.editor.linkDialog.remove'),
+        cancel: translate('merchantDeal:dealForm.editor.linkDialog.cancel'),
+        close: translate('merchantDeal:dealForm.editor.linkDialog.close'),
+        invalid: translate('merchantDeal:dealForm.editor.linkDialog.invalid'),
+      },
     },
+    category: { none: translate('merchantDeal:dealForm.category.none'), loading: translate('merchantDeal:dealForm.category.loading') },
+    photos: photoManagerWords((key, values) => translate(`merchantDeal:dealForm.photos.${key}`, values), DEAL_PHOTOS_MAX),
     group: {
       legend: translate('merchantDeal:dealForm.group.legend'),
       description: translate('merchantDeal:dealForm.group.description'),
@@ -61,6 +76,21 @@ export function dealFieldsText(): DealFieldsText {
       // The switches carry the names the deal page gives the promises.
       names: { refundAnytime: translate('deals:refunds.anytime'), autoRefundOnExpiry: translate('deals:refunds.autoRefund'), lang: formatLanguage() },
     },
+  };
+}
+
+/** The preview's words in the current language. */
+export function dealPreviewWords(): DealPreviewWords {
+  const word = (key: keyof DealPreviewWords) => translate(`merchantDeal:dealForm.preview.${key}`);
+  return {
+    button: word('button'),
+    title: word('title'),
+    description: word('description'),
+    about: word('about'),
+    terms: word('terms'),
+    howToRedeem: word('howToRedeem'),
+    close: word('close'),
+    untitled: word('untitled'),
   };
 }
 

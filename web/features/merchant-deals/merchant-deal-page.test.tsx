@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { merchantDealBody } from '../../../contract/workspace';
+import { measureNothing, pasteHtml } from '../../components/rich-text-editor/test-support';
 import MerchantDealPage from './merchant-deal-page';
 import { aMerchantDeal, json, renderScreen, sentBodies, stubApi } from './test-support';
+
+measureNothing();
 
 afterEach(() => {
   cleanup();
@@ -13,6 +16,10 @@ afterEach(() => {
 /** A field by its accessible name (the label, without the required mark). */
 const field = (name: string) => screen.queryByRole('textbox', { name }) ?? screen.getByRole('spinbutton', { name });
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
+/** A rich-text field's editable area, once the editor has loaded, and its toolbar's button of that name. */
+const editorOf = (name: string) => screen.findByRole('textbox', { name }, { timeout: 10_000 });
+const toolOf = (area: HTMLElement, name: string) =>
+  within(screen.getAllByRole('toolbar').find((toolbar) => toolbar.getAttribute('aria-controls') === area.id)!).getByRole('button', { name });
 
 describe('A new deal', () => {
   it('has no merchant, status or payment-provider choice, checks the fields, and saves a draft the server schema accepts', async () => {
@@ -22,6 +29,7 @@ describe('A new deal', () => {
       'POST /api/merchant/deals': () => json(saved, 201),
       'GET /api/merchant/deals': () => json([saved]),
       'GET /api/categories': () => json([food]),
+      'POST /api/photos': () => json({ id: '0f8fad5b-d9cb-469f-a165-70867728950e', url: '/api/photos/0f8fad5b-d9cb-469f-a165-70867728950e/800.webp', width: 1200, height: 900 }, 201),
     });
     const { location } = renderScreen(<MerchantDealPage />, { path: '/merchant/deals/new' });
 
@@ -40,14 +48,16 @@ describe('A new deal', () => {
     type('Stock', '50');
     await screen.findByRole('option', { name: 'Food' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: food.id } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add a photo' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Photo 1' }), { target: { value: '/api/placeholder/400/300' } });
+    // A photo from the device: uploaded, then the form's cover.
+    const photo = '/api/photos/0f8fad5b-d9cb-469f-a165-70867728950e/800.webp';
+    fireEvent.change(screen.getByLabelText('Add photos', { selector: 'input' }), { target: { files: [new File(['jpeg'], 'ramen.jpg', { type: 'image/jpeg' })] } });
+    expect(await screen.findByRole('img', { name: 'Photo 1' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
 
     await waitFor(() => expect(location.history?.at(-1)).toBe('/merchant/deals/d9'));
     const [body] = sentBodies(fetchMock, 'POST', '/api/merchant/deals');
     expect(body).toMatchObject({ title: 'Ramen for two', priceCents: 1999, inventory: 50, maxPerUser: 1, refundAnytime: true });
-    expect(body).toMatchObject({ categoryId: food.id, galleryUrls: ['/api/placeholder/400/300'] });
+    expect(body).toMatchObject({ categoryId: food.id, imageUrl: photo, galleryUrls: [] });
     // No group size and no group price: no group offer.
     expect(body).toMatchObject({ groupSize: null, groupPriceCents: null, groupWindowHours: 24 });
     expect(body).not.toHaveProperty('merchantId');
@@ -71,7 +81,8 @@ describe('A draft or rejected deal', () => {
     expect(await screen.findByText('Please add the opening hours to the terms.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Edit deal' })).toBeTruthy();
     expect((field('Title') as HTMLInputElement).value).toBe('Omakase counter');
-    type('Terms and conditions (HTML)', '<p>Open 12:00-22:00</p>');
+    const terms = await editorOf('Terms and conditions');
+    act(() => pasteHtml(terms, '<p>Open 12:00-22:00</p>', true));
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Submit for review?' });
@@ -156,5 +167,47 @@ describe('A deal that can no longer be changed', () => {
     stubApi({ 'GET /api/merchant/deals/d8': () => json({ message: 'Not found' }, 404) });
     renderScreen(<MerchantDealPage id="d8" />, { path: '/merchant/deals/d8' });
     expect(await screen.findByRole('heading', { name: 'Deal not found' })).toBeTruthy();
+  });
+});
+
+describe('The rich-text fields', () => {
+  it('edit the description in the editor, preview it as the deal page shows it, and save its HTML', async () => {
+    const draft = aMerchantDeal({ id: 'd7', title: 'Noodle bar', priceCents: 1500, description: '<p>Fresh noodles</p>', redemptionInstructions: '<p>Show the code</p>' });
+    const fetchMock = stubApi({ 'GET /api/merchant/deals/d7': () => json(draft), 'PUT /api/merchant/deals/d7': (init) => json({ ...draft, ...(JSON.parse(String(init?.body)) as object) }) });
+    renderScreen(<MerchantDealPage id="d7" />, { path: '/merchant/deals/d7' });
+
+    const description = await editorOf('Description');
+    expect(description.getAttribute('aria-describedby')).toBe('deal-description-hint');
+    const bullets = toolOf(description, 'Bulleted list');
+    fireEvent.click(bullets);
+    await waitFor(() => expect(bullets.getAttribute('aria-pressed')).toBe('true'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('dialog', { name: 'Preview' });
+    expect(within(preview).getByRole('heading', { name: 'Noodle bar' })).toBeTruthy();
+    expect(within(preview).getByRole('img', { name: 'Noodle bar' })).toBeTruthy();
+    const about = within(preview).getByRole('region', { name: 'About this deal' });
+    expect(within(within(about).getByRole('list')).getByRole('listitem').textContent).toBe('Fresh noodles');
+    expect(within(preview).getByRole('heading', { name: 'How to redeem' })).toBeTruthy();
+    expect(within(preview).getByText('Show the code')).toBeTruthy();
+    fireEvent.keyDown(preview, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'PUT', '/api/merchant/deals/d7')).toHaveLength(1));
+    const [body] = sentBodies(fetchMock, 'PUT', '/api/merchant/deals/d7');
+    expect(body).toMatchObject({ description: '<ul><li><p>Fresh noodles</p></li></ul>', redemptionInstructions: '<p>Show the code</p>' });
+  });
+
+  it('checks the length the server counts, the HTML', async () => {
+    const draft = aMerchantDeal({ id: 'd8', title: 'Long story' });
+    const fetchMock = stubApi({ 'GET /api/merchant/deals/d8': () => json(draft) });
+    renderScreen(<MerchantDealPage id="d8" />, { path: '/merchant/deals/d8' });
+    const description = await editorOf('Description');
+    act(() => pasteHtml(description, `<p>${'a'.repeat(19_994)}</p>`, true));
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(description.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(description.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toMatch(/20,000/);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
 });

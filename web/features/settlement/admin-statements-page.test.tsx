@@ -24,6 +24,7 @@ const merchant = (id: string, name: string): AdminMerchant => ({
   latitude: null,
   longitude: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  photoUrls: [],
   dealCount: 2,
   accountPhone: '5550100001',
   commissionBps: 1000,

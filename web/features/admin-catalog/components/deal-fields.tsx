@@ -1,13 +1,14 @@
 /**
  * The fields of a deal form, shared by the superadmin's dialog and the merchant's own deal page: title, prices in US
- * dollars, stock and the per-customer limit, the validity window in local time, the picture, the rich texts, the
+ * dollars, stock and the per-customer limit, the validity window in local time, the photos (uploaded, the cover first), the rich texts, the
  * refund promises and the group offer. Each screen gives the words in its own language and adds what only it has (the merchant choice).
  */
 import type { ReactNode } from 'react';
-import { Field, Input, inputClasses, Textarea } from '../../../components/ui/field';
-import { Button } from '../../../components/ui/button';
+import { Field, Input, inputClasses } from '../../../components/ui/field';
+import { RichTextEditor, type RichTextEditorWords } from '../../../components/rich-text-editor';
+import { PhotoManager, type PhotoManagerWords } from '../../../components/photo-manager';
 import { useCategories } from '../api/get-categories';
-import { DEAL_LIMITS, firstBadPhoto, type DealField, type DealFieldValues, type DealFormErrors } from '../deal-form';
+import { DEAL_LIMITS, type DealField, type DealFieldValues, type DealFormErrors } from '../deal-form';
 
 type LabelledField = Exclude<DealField, 'merchantId'>;
 
@@ -28,10 +29,12 @@ export interface DealFieldsText {
     groupWindowHours: string;
     categoryId: string;
   };
+  /** The rich-text editor's toolbar and link dialog (description, redemption instructions, terms). */
+  editor: RichTextEditorWords;
   /** The category choice's empty option, and what it shows while the list loads. */
   category: { none: string; loading: string };
-  /** The more photos' fieldset: under its legend, each photo's label, and its buttons. */
-  gallery: { description: string; photo: (n: number) => string; add: string; remove: (n: number) => string };
+  /** The photos' manager (the cover, then the more photos): its legend, buttons, checks and what it announces. */
+  photos: PhotoManagerWords;
   /** The group offer's fieldset (docs/product/rules.md#group-deals). */
   group: {
     legend: string;
@@ -59,13 +62,31 @@ interface DealFieldsProps {
   text: DealFieldsText;
   /** Shown first in the grid (the superadmin's merchant choice). */
   leading?: ReactNode;
+  /**
+   * Who the uploaded photos belong to: a superadmin sends the merchant chosen (`merchantId`, uploads wait until one is
+   * chosen) and may add photos by address (`allowUrls`); a merchant owner's are the session's merchant's.
+   */
+  photoOptions?: { merchantId?: string; allowUrls?: boolean };
 }
 
-export function DealFields({ values, errors, onChange, text, leading }: DealFieldsProps) {
+/** The photos at most: the cover and the more photos together (docs/product/screens.md#photos). */
+export const DEAL_PHOTOS_MAX = 8;
+
+/** The deal's photos as the manager shows them: the cover (`imageUrl`) first, then the more photos. */
+export function dealPhotos(values: Pick<DealFieldValues, 'imageUrl' | 'galleryUrls'>): string[] {
+  return [values.imageUrl, ...values.galleryUrls].map((url) => url.trim()).filter((url) => url !== '');
+}
+
+/** The manager's list back as the form's fields: the first the cover, the rest the more photos. */
+export function dealPhotoFields(urls: string[]): Pick<DealFieldValues, 'imageUrl' | 'galleryUrls'> {
+  return { imageUrl: urls[0] ?? '', galleryUrls: urls.slice(1) };
+}
+
+export function DealFields({ values, errors, onChange, text, leading, photoOptions = {} }: DealFieldsProps) {
   const { labels, hints } = text;
   const refundNames = text.refunds.names ?? ENGLISH_REFUND_NAMES;
 
-  const line = (field: 'title' | 'imageUrl', options: { required?: boolean; hint?: string; placeholder?: string } = {}) => (
+  const line = (field: 'title', options: { required?: boolean; hint?: string; placeholder?: string } = {}) => (
     <Field id={`deal-${field}`} label={labels[field]} required={options.required} hint={options.hint} error={errors[field]}>
       {(control) => <Input {...control} value={values[field]} placeholder={options.placeholder} autoComplete="off" onChange={(event) => onChange({ [field]: event.target.value })} />}
     </Field>
@@ -94,7 +115,15 @@ export function DealFields({ values, errors, onChange, text, leading }: DealFiel
   const html = (field: 'description' | 'redemptionInstructions' | 'termsConditions') => (
     <Field id={`deal-${field}`} label={labels[field]} hint={hints[field]} error={errors[field]}>
       {(control) => (
-        <Textarea {...control} rows={4} spellCheck={false} className="font-mono text-[13px]" value={values[field]} onChange={(event) => onChange({ [field]: event.target.value })} />
+        <RichTextEditor
+          id={control.id}
+          labelId={`${control.id}-label`}
+          aria-invalid={control['aria-invalid']}
+          aria-describedby={control['aria-describedby']}
+          value={values[field]}
+          onChange={(html) => onChange({ [field]: html })}
+          words={text.editor}
+        />
       )}
     </Field>
   );
@@ -150,8 +179,16 @@ export function DealFields({ values, errors, onChange, text, leading }: DealFiel
           {number('groupWindowHours', { min: 1, max: DEAL_LIMITS.groupWindowHoursMax, step: '1', hint: hints.groupWindowHours })}
         </div>
       </fieldset>
-      {line('imageUrl', { hint: hints.imageUrl, placeholder: 'https://' })}
-      <Gallery urls={values.galleryUrls} legend={labels.galleryUrls} words={text.gallery} error={errors.galleryUrls} onChange={(galleryUrls) => onChange({ galleryUrls })} />
+      <PhotoManager
+        id="deal-photos"
+        value={dealPhotos(values)}
+        onChange={(urls) => onChange(dealPhotoFields(urls))}
+        max={DEAL_PHOTOS_MAX}
+        words={text.photos}
+        allowUrls={photoOptions.allowUrls}
+        {...(photoOptions.merchantId !== undefined ? { merchantId: photoOptions.merchantId, canUpload: photoOptions.merchantId !== '' } : {})}
+        error={errors.imageUrl ?? errors.galleryUrls}
+      />
       {html('description')}
       {html('redemptionInstructions')}
       {html('termsConditions')}
@@ -181,37 +218,5 @@ function CategorySelect(props: { value: string; label: string; hint: string; wor
         </select>
       )}
     </Field>
-  );
-}
-
-/** The more photos: one address a line, added and removed one at a time, at most DEAL_LIMITS.galleryMax. */
-function Gallery(props: { urls: string[]; legend: string; words: DealFieldsText['gallery']; error?: string | undefined; onChange: (urls: string[]) => void }) {
-  const { urls, words } = props;
-  const bad = props.error ? firstBadPhoto(urls) : null;
-  const set = (at: number, url: string) => props.onChange(urls.map((u, i) => (i === at ? url : u)));
-  return (
-    <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4" aria-describedby="deal-gallery-description">
-      <legend className="px-1 text-sm font-semibold text-slate-800">{props.legend}</legend>
-      <p id="deal-gallery-description" className="-mt-1 text-xs text-slate-600">
-        {words.description}
-      </p>
-      {urls.map((url, i) => (
-        <div key={i} className="flex items-end gap-2">
-          <Field id={`deal-gallery-${i}`} label={words.photo(i + 1)} error={bad === i ? props.error : undefined} className="grow">
-            {(control) => <Input {...control} value={url} placeholder="https://" autoComplete="off" onChange={(event) => set(i, event.target.value)} />}
-          </Field>
-          <Button type="button" variant="outline" aria-label={words.remove(i + 1)} onClick={() => props.onChange(urls.filter((_, j) => j !== i))}>
-            ×
-          </Button>
-        </div>
-      ))}
-      {urls.length < DEAL_LIMITS.galleryMax ? (
-        <div>
-          <Button type="button" variant="outline" onClick={() => props.onChange([...urls, ''])}>
-            {words.add}
-          </Button>
-        </div>
-      ) : null}
-    </fieldset>
   );
 }

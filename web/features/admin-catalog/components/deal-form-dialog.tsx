@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AdminDeal } from '../../../../contract/admin';
-import { DEAL_GALLERY_MAX, MERCHANT_CREATED_TOAST_MS } from '../../../../contract/constants';
+import { MERCHANT_CREATED_TOAST_MS } from '../../../../contract/constants';
 import { paths } from '../../../../contract/routes';
 import { Button } from '../../../components/ui/button';
 import { translate, useT } from '../../../i18n';
@@ -17,7 +17,9 @@ import { errorMessage } from '../error-message';
 import { merchantStatusLabel } from '../merchant-status';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, focusFirstError, hasErrors, inputClasses } from '../../../components/ui/field';
-import { DealFields, type DealFieldsText } from './deal-fields';
+import { photoManagerWords } from '../photo-words';
+import { DEAL_PHOTOS_MAX, DealFields, type DealFieldsText } from './deal-fields';
+import { DealPreview, type DealPreviewWords } from './deal-preview';
 
 type T = ReturnType<typeof useT>['t'];
 
@@ -56,13 +58,28 @@ function dealFieldsText(t: T, langOf: ReturnType<typeof useT>['langOf']): DealFi
       groupWindowHours: t('dealForm.hints.groupWindowHours'),
       categoryId: t('dealForm.hints.categoryId'),
     },
-    category: { none: t('dealForm.category.none'), loading: t('dealForm.category.loading') },
-    gallery: {
-      description: t('dealForm.gallery.description', { max: DEAL_GALLERY_MAX }),
-      photo: (n) => t('dealForm.gallery.photo', { n }),
-      add: t('dealForm.gallery.add'),
-      remove: (n) => t('dealForm.gallery.remove', { n }),
+    editor: {
+      toolbar: t('dealForm.editor.toolbar'),
+      heading: t('dealForm.editor.heading'),
+      subheading: t('dealForm.editor.subheading'),
+      bold: t('dealForm.editor.bold'),
+      italic: t('dealForm.editor.italic'),
+      bulletList: t('dealForm.editor.bulletList'),
+      numberedList: t('dealForm.editor.numberedList'),
+      link: t('dealForm.editor.link'),
+      linkDialog: {
+        title: t('dealForm.editor.linkDialog.title'),
+        address: t('dealForm.editor.linkDialog.address'),
+        hint: t('dealForm.editor.linkDialog.hint'),
+        apply: t('dealForm.editor.linkDialog.apply'),
+        remove: t('dealForm.editor.linkDialog.remove'),
+        cancel: t('dealForm.editor.linkDialog.cancel'),
+        close: t('dealForm.editor.linkDialog.close'),
+        invalid: t('dealForm.editor.linkDialog.invalid'),
+      },
     },
+    category: { none: t('dealForm.category.none'), loading: t('dealForm.category.loading') },
+    photos: photoManagerWords((key, values) => t(`dealForm.photos.${key}`, values), DEAL_PHOTOS_MAX, { byUrl: true, uploadUnavailable: true }),
     group: {
       legend: t('dealForm.group.legend'),
       description: t('dealForm.group.description'),
@@ -77,6 +94,20 @@ function dealFieldsText(t: T, langOf: ReturnType<typeof useT>['langOf']): DealFi
         lang: langOf('refundSwitches.refundAnytime'),
       },
     },
+  };
+}
+
+/** The preview's words (docs/product/screens.md#deal-management). */
+function dealPreviewWords(t: T): DealPreviewWords {
+  return {
+    button: t('dealForm.preview.button'),
+    title: t('dealForm.preview.title'),
+    description: t('dealForm.preview.description'),
+    about: t('dealForm.preview.about'),
+    terms: t('dealForm.preview.terms'),
+    howToRedeem: t('dealForm.preview.howToRedeem'),
+    close: t('dealForm.preview.close'),
+    untitled: t('dealForm.preview.untitled'),
   };
 }
 
@@ -144,6 +175,8 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
   const create = useCreateDeal();
   const update = useUpdateDeal();
   const saving = create.isPending || update.isPending;
+  const merchants = useAdminMerchants(true);
+  const merchantName = (merchants.data ?? []).find((m) => m.id === values.merchantId)?.name ?? (deal?.merchantId === values.merchantId ? deal.merchantName : undefined);
 
   const change = (changes: Partial<DealFormValues>) => {
     const next = { ...values, ...changes };
@@ -203,6 +236,7 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
         errors={errors}
         onChange={change}
         text={dealFieldsText(t, langOf)}
+        photoOptions={{ merchantId: values.merchantId, allowUrls: true }}
         leading={<MerchantSelect value={values.merchantId} current={deal} error={errors.merchantId} onChange={(merchantId) => change({ merchantId })} />}
       />
 
@@ -232,6 +266,7 @@ function DealForm({ deal, onDone }: { deal: AdminDeal | null; onDone: () => void
       </div>
 
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <DealPreview values={values} words={dealPreviewWords(t)} merchantName={merchantName} lang={langOf('dealForm.preview.title')} />
         <Button variant="outline" onClick={onDone} disabled={saving}>
           {t('catalog.cancel')}
         </Button>

@@ -1,16 +1,19 @@
 /**
  * Create or edit a merchant (docs/product/screens.md#merchant-management): name and phone on create, name on edit,
  * commission rate, address, location, time zone (automatic on create: found from the location), description,
- * business hours.
+ * business hours, and on edit its photos (uploaded or by address, the cover first).
  */
 import { useRef, useState, type FormEvent } from 'react';
 import type { AdminMerchant } from '../../../../contract/admin';
+import { PhotoManager } from '../../../components/photo-manager';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n';
 import { useCreateMerchant, type CreatedMerchant } from '../api/create-merchant';
 import { useUpdateMerchant } from '../api/update-merchant';
 import { errorMessage } from '../error-message';
+import { photoManagerWords } from '../photo-words';
+import { MERCHANT_PHOTOS_MAX } from '../../../../contract/constants';
 import {
   createMerchantBody,
   emptyMerchantForm,
@@ -214,6 +217,17 @@ function MerchantForm({ mode, merchant, onDone, onCreated, beforeToast }: Mercha
           />
         )}
       </Field>
+      {mode === 'edit' && merchant ? (
+        <PhotoManager
+          id="merchant-photos"
+          value={values.photoUrls}
+          onChange={(photoUrls) => setValues((current) => ({ ...current, photoUrls }))}
+          max={MERCHANT_PHOTOS_MAX}
+          merchantId={merchant.id}
+          allowUrls
+          words={photoManagerWords((key, params) => t(`merchantForm.photos.${key}`, params), MERCHANT_PHOTOS_MAX, { byUrl: true })}
+        />
+      ) : null}
       <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-800">{t('merchantForm.hoursLegend')}</legend>
         <p className="-mt-1 text-xs text-slate-600">{t('merchantForm.hoursDescription')}</p>

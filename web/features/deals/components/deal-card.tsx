@@ -10,6 +10,7 @@ import type { DealCardActions } from '../deal-actions';
 import { boughtLabel, distanceLabel, endsInLabel, fewLeftLabel, hasReviews, ratingSpoken, validityLabel } from '../deal-display';
 import { useTimeLeft } from '../use-time-left';
 import { formatCount } from '../../../lib/numbers';
+import { DEAL_CARD_IMAGE_SIZES } from '../deal-images';
 import { DealImage } from './deal-image';
 import { groupOfferOf } from '../group-offer';
 import { DealPrices, GroupPriceTag } from './deal-prices';
@@ -32,9 +33,11 @@ interface DealCardProps {
   eager?: boolean;
   /** The heart, Add to Cart and the deal page's preload, filled in by web/app/ (deal-actions.ts). */
   actions: DealCardActions;
+  /** The merchant's name links to its store page (not on that page itself). */
+  merchantLink?: boolean;
 }
 
-export function DealCard({ deal, eager = false, actions: { AddToCart, Favorite, preloadDealPage } }: DealCardProps) {
+export function DealCard({ deal, eager = false, actions: { AddToCart, Favorite, preloadDealPage }, merchantLink = true }: DealCardProps) {
   const { t } = useT('deals');
   const queryClient = useQueryClient();
   // The detail screen's code starts loading as soon as a card is pointed at, so the click feels instant.
@@ -48,7 +51,7 @@ export function DealCard({ deal, eager = false, actions: { AddToCart, Favorite, 
 
   return (
     <article
-      className="group relative flex flex-col overflow-hidden surface transition-shadow duration-200 hover:shadow-card-hover has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-600"
+      className="group relative flex flex-col overflow-hidden surface transition-shadow duration-200 hover:shadow-card-hover has-[h3_a:focus-visible]:outline-3 has-[h3_a:focus-visible]:outline-offset-2 has-[h3_a:focus-visible]:outline-brand-600"
       onPointerEnter={warmUp}
       onFocus={warmUp}
     >
@@ -57,6 +60,7 @@ export function DealCard({ deal, eager = false, actions: { AddToCart, Favorite, 
           deal={deal}
           width={400}
           height={300}
+          sizes={DEAL_CARD_IMAGE_SIZES}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : 'auto'}
           className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
@@ -86,7 +90,14 @@ export function DealCard({ deal, eager = false, actions: { AddToCart, Favorite, 
 
       <div className="flex flex-1 flex-col p-4 sm:p-5">
         <p className="flex items-center gap-x-1.5 text-sm font-medium text-slate-600">
-          <span className="truncate">{deal.merchantName}</span>
+          {merchantLink ? (
+            // Above the title link's ::after, which covers the card, so that it takes its own clicks.
+            <Link href={paths.store(deal.merchantId)} className="relative z-10 truncate rounded hover:text-slate-900 hover:underline focus-ring">
+              {deal.merchantName}
+            </Link>
+          ) : (
+            <span className="truncate">{deal.merchantName}</span>
+          )}
           {deal.city || deal.distanceKm !== null ? (
             <span className="inline-flex shrink-0 items-center gap-1">
               <MapPinIcon className="h-3.5 w-3.5 text-slate-500" />

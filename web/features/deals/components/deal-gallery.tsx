@@ -8,7 +8,8 @@ import type { Deal } from '../../../../contract/deals';
 import { ChevronRightIcon } from '../../../components/ui/icons';
 import { useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
-import { dealImageSrc, placeholderImage } from '../deal-images';
+import { photoSources } from '../../../../contract/photo-files';
+import { DEAL_PAGE_IMAGE_SIZES, dealImageSrc, placeholderImage } from '../deal-images';
 import { DealImage } from './deal-image';
 
 const PHOTO_CLASSES = 'aspect-[4/3] h-auto w-full object-cover';
@@ -20,15 +21,20 @@ interface GalleryImageProps {
   className: string;
   width: number;
   height: number;
+  /** How wide it is drawn, for an uploaded photo's widths. */
+  sizes: string;
 }
 
-function GalleryImage({ src, alt, className, width, height }: GalleryImageProps) {
+function GalleryImage({ src, alt, className, width, height, sizes }: GalleryImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const fallback = placeholderImage('card');
   const shown = failedSrc === src ? fallback : src;
+  const sources = photoSources(shown);
   return (
     <img
-      src={shown}
+      src={sources.src}
+      srcSet={sources.srcSet ?? undefined}
+      sizes={sources.srcSet ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}
@@ -93,9 +99,9 @@ export function DealGallery({ deal }: { deal: Pick<Deal, 'imageUrl' | 'title' | 
           {photos.map((src, index) => (
             <div key={index} className="w-full shrink-0 snap-center snap-always" aria-hidden={index === selected ? undefined : true}>
               {index === 0 ? (
-                <DealImage deal={deal} width={800} height={600} fetchPriority="high" className={PHOTO_CLASSES} />
+                <DealImage deal={deal} width={800} height={600} sizes={DEAL_PAGE_IMAGE_SIZES} fetchPriority="high" className={PHOTO_CLASSES} />
               ) : (
-                <GalleryImage src={src} alt={t('gallery.alt', { title: deal.title, number: index + 1, count })} width={800} height={600} className={PHOTO_CLASSES} />
+                <GalleryImage src={src} alt={t('gallery.alt', { title: deal.title, number: index + 1, count })} width={800} height={600} sizes={DEAL_PAGE_IMAGE_SIZES} className={PHOTO_CLASSES} />
               )}
             </div>
           ))}
@@ -129,7 +135,7 @@ export function DealGallery({ deal }: { deal: Pick<Deal, 'imageUrl' | 'title' | 
                 index === selected ? 'ring-2 ring-brand-600' : 'opacity-70 ring-1 ring-slate-200',
               )}
             >
-              <GalleryImage src={src} alt="" width={80} height={56} className="h-14 w-20 object-cover" />
+              <GalleryImage src={src} alt="" width={80} height={56} sizes="80px" className="h-14 w-20 object-cover" />
             </button>
           </li>
         ))}

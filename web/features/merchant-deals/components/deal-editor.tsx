@@ -17,6 +17,7 @@ import { messageOf } from '../../../lib/message-of';
 import {
   DEAL_FORM_FIELD_OF,
   DealFields,
+  DealPreview,
   dealFieldsBody,
   dealFieldsFrom,
   emptyDealFields,
@@ -27,7 +28,7 @@ import {
 import { useCreateMerchantDeal } from '../api/create-merchant-deal';
 import { useSubmitMerchantDeal } from '../api/submit-merchant-deal';
 import { useUpdateMerchantDeal } from '../api/update-merchant-deal';
-import { dealFieldsText, dealFormMessages } from '../deal-form-text';
+import { dealFieldsText, dealFormMessages, dealPreviewWords } from '../deal-form-text';
 
 const focusSoon = (form: HTMLFormElement | null) => requestAnimationFrame(() => focusFirstError(form));
 
@@ -142,6 +143,7 @@ export function DealEditor({ deal }: { deal: MerchantDeal | null }) {
         <FormFailure message={failure} />
 
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <DealPreview values={values} words={dealPreviewWords()} />
           <Button type="submit" variant="outline" disabled={busy}>
             {create.isPending || update.isPending ? t('dealEditor.saving') : t('dealEditor.saveDraft')}
           </Button>

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { ClockIcon, MapPinIcon, PhoneIcon, StoreIcon } from '../../../components/ui/icons';
+import { Link } from 'wouter';
+import { paths } from '../../../../contract/routes';
+import { ChevronRightIcon, ClockIcon, MapPinIcon, PhoneIcon, StoreIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { translate, useT } from '../../../i18n';
 import { cn } from '../../../lib/cn';
@@ -86,6 +88,12 @@ export function MerchantCard({ merchantId, fallbackName, className }: { merchant
               </dd>
             </div>
           </dl>
+          <p className="mt-4">
+            <Link href={paths.store(merchantId)} className="text-link inline-flex items-center gap-1 text-sm">
+              {t('merchant.visitStore')}
+              <ChevronRightIcon className="h-4 w-4" />
+            </Link>
+          </p>
         </>
       )}
     </section>

@@ -14,7 +14,7 @@ import { CalendarIcon, CheckCircleIcon, PrinterIcon, RefundIcon } from '../../..
 import { useT } from '../../../i18n';
 import { formatDayTime, formatIso } from '../../../lib/date-format';
 import { formatDay } from '../../../lib/dates';
-import { DealImage, RefundTerms } from '../../deals';
+import { DEAL_CARD_IMAGE_SIZES, DealImage, RefundTerms } from '../../deals';
 import { isRefundState, redeemableParts, standingRefund, voucherState } from '../voucher-display';
 import { CopyCodeButton } from './copy-code-button';
 import { QrDialog } from './qr-dialog';
@@ -47,6 +47,7 @@ export function VoucherCard({ voucher, offerReview }: { voucher: Voucher; offerR
           deal={{ imageUrl: voucher.dealImage, title: voucher.dealTitle }}
           width={400}
           height={225}
+          sizes={DEAL_CARD_IMAGE_SIZES}
           loading="lazy"
           className={state === 'valid' ? 'h-full w-full object-cover' : 'h-full w-full object-cover opacity-70 grayscale'}
         />

@@ -1,0 +1,1 @@
+export { PhotoManager, photoFileProblem, type PhotoManagerProps, type PhotoManagerWords } from './photo-manager';
