@@ -57,6 +57,12 @@ test('a merchant owner uploads photos from the phone, picks the cover, and the a
   const description = page.getByRole('textbox', { name: 'Description', exact: true });
   await description.click();
   await page.keyboard.type('A platter for two, photographed at the counter.');
+  // A list, made with the editor's button.
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Bulleted list' }).first().click();
+  await page.keyboard.type('Twelve pieces of nigiri');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Miso soup');
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await page.getByRole('alertdialog', { name: 'Submit for review?' }).getByRole('button', { name: 'Submit for review' }).click();
   await expect(page).toHaveURL(/\/merchant\/deals$/);
@@ -65,8 +71,9 @@ test('a merchant owner uploads photos from the phone, picks the cover, and the a
   // Stored with the chosen cover first.
   const owner = await apiLogin(request, DEMO_MERCHANT.phone, DEMO_MERCHANT.password);
   const mine = await request.get(pathOf(workspaceEndpoints.listDeals), { headers: { authorization: `Bearer ${owner}` } });
-  const deal = ((await mine.json()) as Array<{ id: string; title: string; imageUrl: string; galleryUrls: string[] }>).find((d) => d.title === title);
+  const deal = ((await mine.json()) as Array<{ id: string; title: string; imageUrl: string; galleryUrls: string[]; description: string }>).find((d) => d.title === title);
   expect(deal).toMatchObject({ imageUrl: secondUrl, galleryUrls: [firstUrl] });
+  expect(deal?.description).toContain('<ul><li><p>Twelve pieces of nigiri</p></li><li><p>Miso soup</p></li></ul>');
 
   // The superadmin, on a phone of their own, approves it from the review queue.
   const adminContext = await browser.newContext({ viewport: PHONE, baseURL: test.info().project.use.baseURL });
