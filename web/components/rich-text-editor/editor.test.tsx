@@ -2,8 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { Field } from '../ui/field';
-import { RichTextEditor, type RichTextEditorWords } from '.';
+import { RichTextField, type RichTextEditorWords } from '.';
 import { linkAddress } from './link-address';
 import { measureNothing, pasteHtml } from './test-support';
 
@@ -26,22 +25,18 @@ const WORDS: RichTextEditorWords = {
 function Harness({ initial = '', onValue, error }: { initial?: string; onValue: (html: string) => void; error?: string }) {
   const [value, setValue] = useState(initial);
   return (
-    <Field id="deal-description" label="Description" hint="Shown under About this deal" error={error}>
-      {(control) => (
-        <RichTextEditor
-          id={control.id}
-          labelId={`${control.id}-label`}
-          aria-invalid={control['aria-invalid']}
-          aria-describedby={control['aria-describedby']}
-          value={value}
-          onChange={(html) => {
-            setValue(html);
-            onValue(html);
-          }}
-          words={WORDS}
-        />
-      )}
-    </Field>
+    <RichTextField
+      id="deal-description"
+      label="Description"
+      hint="Shown under About this deal"
+      error={error}
+      value={value}
+      onChange={(html) => {
+        setValue(html);
+        onValue(html);
+      }}
+      words={WORDS}
+    />
   );
 }
 

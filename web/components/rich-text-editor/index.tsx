@@ -3,10 +3,11 @@
  * that edit take this small module, and the editor itself (Tiptap and ProseMirror) is a chunk of its own, fetched when
  * an editor first appears. Meanwhile a plain block of the editor's height stands in its place.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Field } from '../ui/field';
 import { Skeleton } from '../ui/skeleton';
-import { EDITOR_MIN_HEIGHT, TOOLBAR_HEIGHT, type RichTextEditorProps } from './words';
+import { EDITOR_MIN_HEIGHT, TOOLBAR_HEIGHT, type RichTextEditorProps, type RichTextEditorWords } from './words';
 
 export type { RichTextEditorProps, RichTextEditorWords } from './words';
 
@@ -31,5 +32,40 @@ export function RichTextEditor(props: RichTextEditorProps) {
     <Suspense fallback={<EditorSkeleton />}>
       <EditorArea {...props} />
     </Suspense>
+  );
+}
+
+/** The editor as a form's field: its label names the editable area, its hint and error describe it. */
+export function RichTextField({
+  id,
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  words,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  value: string;
+  onChange: (html: string) => void;
+  words: RichTextEditorWords;
+}) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      {(control) => (
+        <RichTextEditor
+          id={control.id}
+          labelId={`${control.id}-label`}
+          aria-invalid={control['aria-invalid']}
+          aria-describedby={control['aria-describedby']}
+          value={value}
+          onChange={onChange}
+          words={words}
+        />
+      )}
+    </Field>
   );
 }

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { AdminMerchant } from '../../../contract/admin';
 import { updateDealBody } from '../../../contract/admin';
 import { measureNothing } from '../../components/rich-text-editor/test-support';
 import { sentBodies } from '../../test/screens';
 import { DealFormDialog } from './components/deal-form-dialog';
-import { anAdminDeal, json, renderScreen, stubApi } from './test-support';
+import { anAdminDeal, anAdminMerchant, json, renderScreen, stubApi } from './test-support';
 
 measureNothing();
 
@@ -15,25 +14,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const MERCHANT_ID = '0b6f7a1e-3c1d-4b7a-9a53-8f7f8b1f2c3d';
-const MERCHANT: AdminMerchant = {
-  id: MERCHANT_ID,
-  name: 'Ramen Ya',
-  phone: '5550000009',
-  address: '',
-  description: '',
-  businessHours: null,
-  city: null,
-  latitude: null,
-  longitude: null,
-  status: 'active',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  photoUrls: [],
-  dealCount: 0,
-  accountPhone: '5550000009',
-  commissionBps: 1000,
-  timeZone: 'UTC',
-};
+const MERCHANT = anAdminMerchant();
+const MERCHANT_ID = MERCHANT.id;
 const PHOTO_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const PHOTO = `/api/photos/${PHOTO_ID}/800.webp`;
 

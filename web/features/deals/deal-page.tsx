@@ -10,13 +10,13 @@ import { Link } from 'wouter';
 import { VOUCHER_VALID_DAYS } from '../../../contract/constants';
 import type { Deal, DealAllowance } from '../../../contract/deals';
 import { paths } from '../../../contract/routes';
-import { StatePanel } from '../../components/ui/panel';
+import { HomeLink, PageProblem } from './components/page-problem';
 import { Price } from '../../components/ui/price';
 import { RichText } from '../../components/rich-text';
 import { Badge } from '../../components/ui/badge';
 import { Panel } from '../../components/ui/panel';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { AlertIcon, ArrowLeftIcon, CalendarIcon, ChevronRightIcon, ShareIcon, ShieldCheckIcon, TrendingIcon } from '../../components/ui/icons';
+import { Button } from '../../components/ui/button';
+import { CalendarIcon, ChevronRightIcon, ShareIcon, ShieldCheckIcon, TrendingIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { translate, useT } from '../../i18n';
 import { isApiError } from '../../lib/api-client';
@@ -45,15 +45,6 @@ import { groupOfferOf } from './group-offer';
 import { shareDeal } from './share-deal';
 import { usePhoneWidth } from './use-phone-width';
 
-function BackLink() {
-  const { t } = useT('deals');
-  return (
-    <Link href={paths.home} className={buttonClasses('ghost', 'md', '-ml-3')}>
-      <ArrowLeftIcon className="h-4 w-4" />
-      {t('page.back')}
-    </Link>
-  );
-}
 
 function validityText(deal: Deal): string {
   if (deal.validUntil) return translate('deals:card.validUntil', { day: formatDay(deal.validUntil) });
@@ -253,20 +244,6 @@ function DealSkeleton() {
   );
 }
 
-function Problem({ title, message, action }: { title: string; message: string; action?: ReactNode }) {
-  const { t } = useT('deals');
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-      <BackLink />
-      <StatePanel className="mt-10" heading="h1" tone="neutral" icon={<AlertIcon className="h-7 w-7" />} title={title} message={message}>
-        {action}
-        <Link href={paths.home} className={buttonClasses('primary')}>
-          {t('page.browse')}
-        </Link>
-      </StatePanel>
-    </div>
-  );
-}
 
 function ShareButton({ deal }: { deal: Deal }) {
   const { t } = useT('deals');
@@ -300,9 +277,9 @@ export default function DealPage({ id, actions }: { id: string; actions: DealPag
 
   if (dealQuery.isPending || (arrived && !shown)) return <DealSkeleton />;
   if (!deal) {
-    if (notFound) return <Problem title={t('page.notFound')} message={t('page.notFoundHint')} />;
+    if (notFound) return <PageProblem title={t('page.notFound')} message={t('page.notFoundHint')} />;
     return (
-      <Problem
+      <PageProblem
         title={t('page.loadFailed')}
         message={t('page.loadFailedHint')}
         action={
@@ -324,7 +301,7 @@ export default function DealPage({ id, actions }: { id: string; actions: DealPag
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <BackLink />
+        <HomeLink />
         <nav aria-label={t('page.breadcrumb')}>
           <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
             <li>

@@ -17,5 +17,6 @@ export { default as DealPage } from './deal-page';
 export { HomePage, startHomePage } from './home-page';
 export { DealCard } from './components/deal-card';
 export { DealCardSkeleton } from './components/deal-card-skeleton';
+export { HomeLink, PageProblem } from './components/page-problem';
 export { Stars } from './components/stars';
 export { sortLabel } from './sort-labels';

@@ -3,15 +3,15 @@
  * photos of its own), name, rating over its live deals, description, "open now" and its hours in its time zone, address
  * and map, and its live deals as cards in the chosen order, a page at a time.
  */
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { PublicMerchant } from '../../../contract/merchants';
 import { photoSources } from '../../../contract/photo-files';
 import { paths } from '../../../contract/routes';
 import { RichText } from '../../components/rich-text';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { AlertIcon, ArrowLeftIcon, ClockIcon, PhoneIcon, SearchIcon } from '../../components/ui/icons';
+import { Button } from '../../components/ui/button';
+import { ClockIcon, PhoneIcon, SearchIcon } from '../../components/ui/icons';
 import { Panel, StatePanel } from '../../components/ui/panel';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useT } from '../../i18n';
@@ -21,37 +21,14 @@ import { formatCount } from '../../lib/numbers';
 import { formatPhone } from '../../lib/phone';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { zoneName } from '../../lib/zoned-time';
-import { DealCard, DealCardSkeleton, dealImageSrc, sortLabel, Stars, type DealCardActions } from '../deals';
+import { DealCard, DealCardSkeleton, dealImageSrc, HomeLink, PageProblem, sortLabel, Stars, type DealCardActions } from '../deals';
 import { merchantQueryOptions, MerchantLocation, parseBusinessHours, type HoursPeriod } from '../merchants';
 import { STORE_SORTS, storeDealsQueryOptions, type StoreSort } from './api/get-store-deals';
 
 /** Pictures the gallery shows at most: the cover and four below it. */
 const GALLERY_MAX = 5;
 
-function BackLink() {
-  const { t } = useT('stores');
-  return (
-    <Link href={paths.home} className={buttonClasses('ghost', 'md', '-ml-3')}>
-      <ArrowLeftIcon className="h-4 w-4" />
-      {t('page.back')}
-    </Link>
-  );
-}
 
-function Problem({ title, message, action }: { title: string; message: string; action?: ReactNode }) {
-  const { t } = useT('stores');
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-      <BackLink />
-      <StatePanel className="mt-10" heading="h1" tone="neutral" icon={<AlertIcon className="h-7 w-7" />} title={title} message={message}>
-        {action}
-        <Link href={paths.home} className={buttonClasses('primary')}>
-          {t('page.browse')}
-        </Link>
-      </StatePanel>
-    </div>
-  );
-}
 
 function StoreSkeleton() {
   const { t } = useT('stores');
@@ -277,9 +254,9 @@ export default function StorePage({ id, cardActions }: { id: string; cardActions
 
   if (query.isPending || (arrived && !shown)) return <StoreSkeleton />;
   if (!merchant) {
-    if (notFound) return <Problem title={t('page.notFound')} message={t('page.notFoundHint')} />;
+    if (notFound) return <PageProblem title={t('page.notFound')} message={t('page.notFoundHint')} />;
     return (
-      <Problem
+      <PageProblem
         title={t('page.loadFailed')}
         message={t('page.loadFailedHint')}
         action={
@@ -294,7 +271,7 @@ export default function StorePage({ id, cardActions }: { id: string; cardActions
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <BackLink />
+        <HomeLink />
         <nav aria-label={t('page.breadcrumb')} className="min-w-0">
           <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
             <li>

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Field, Input, inputClasses } from '../../../components/ui/field';
-import { RichTextEditor, type RichTextEditorWords } from '../../../components/rich-text-editor';
+import { RichTextField, type RichTextEditorWords } from '../../../components/rich-text-editor';
 import { PhotoManager, type PhotoManagerWords } from '../../../components/photo-manager';
 import { useCategories } from '../api/get-categories';
 import { DEAL_LIMITS, type DealField, type DealFieldValues, type DealFormErrors } from '../deal-form';
@@ -113,19 +113,15 @@ export function DealFields({ values, errors, onChange, text, leading, photoOptio
   );
 
   const html = (field: 'description' | 'redemptionInstructions' | 'termsConditions') => (
-    <Field id={`deal-${field}`} label={labels[field]} hint={hints[field]} error={errors[field]}>
-      {(control) => (
-        <RichTextEditor
-          id={control.id}
-          labelId={`${control.id}-label`}
-          aria-invalid={control['aria-invalid']}
-          aria-describedby={control['aria-describedby']}
-          value={values[field]}
-          onChange={(html) => onChange({ [field]: html })}
-          words={text.editor}
-        />
-      )}
-    </Field>
+    <RichTextField
+      id={`deal-${field}`}
+      label={labels[field]}
+      hint={hints[field]}
+      error={errors[field]}
+      value={values[field]}
+      onChange={(value) => onChange({ [field]: value })}
+      words={text.editor}
+    />
   );
 
   const dateTime = (field: 'validFrom' | 'validUntil') => (
