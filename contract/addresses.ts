@@ -201,4 +201,6 @@ export const workspaceEndpoints = {
   listStaff: { method: 'GET', path: '/api/merchant/staff' } as Address<(typeof workspaceEndpointsDeclared)['listStaff']>,
   addStaff: { method: 'POST', path: '/api/merchant/staff' } as Address<(typeof workspaceEndpointsDeclared)['addStaff']>,
   removeStaff: { method: 'DELETE', path: '/api/merchant/staff/:id' } as Address<(typeof workspaceEndpointsDeclared)['removeStaff']>,
+  getStore: { method: 'GET', path: '/api/merchant/store' } as Address<(typeof workspaceEndpointsDeclared)['getStore']>,
+  updateStore: { method: 'PUT', path: '/api/merchant/store' } as Address<(typeof workspaceEndpointsDeclared)['updateStore']>,
 };

@@ -26,6 +26,7 @@ export const routePatterns = {
   merchantDealNew: '/merchant/deals/new',
   merchantDealEdit: '/merchant/deals/:id',
   merchantStaff: '/merchant/staff',
+  merchantStore: '/merchant/store',
   merchantStatements: '/merchant/statements',
   merchantStatement: '/merchant/statements/:id',
   adminBootstrap: '/admin/bootstrap',

@@ -9,7 +9,16 @@ import { adminDeal, checkedDeal, dealFields } from './admin';
 import { dealStatus } from './deals';
 import { idParams, messageAnswer } from './common';
 import { guards } from './refusals';
-import { MERCHANT_CHART_DAYS, MERCHANT_STAFF_LIMIT, PAYOUT_REFERENCE_MAX_LENGTH, STAFF_NAME_MAX_LENGTH, STAFF_PHONE_TAKEN_CODE } from './constants';
+import {
+  IMAGE_URL_MAX_LENGTH,
+  MERCHANT_CHART_DAYS,
+  MERCHANT_DESCRIPTION_MAX_LENGTH,
+  MERCHANT_PHOTOS_MAX,
+  MERCHANT_STAFF_LIMIT,
+  PAYOUT_REFERENCE_MAX_LENGTH,
+  STAFF_NAME_MAX_LENGTH,
+  STAFF_PHONE_TAKEN_CODE,
+} from './constants';
 import { endpoint } from './endpoint';
 import { reason } from './reasons';
 
@@ -272,6 +281,34 @@ export const statementEndpoints = {
 };
 
 
+/** GET and PUT /api/merchant/store: what the owner shows on the merchant's store page (/store/{merchantId}). */
+export const merchantStore = z.object({
+  merchantId: z.string(),
+  name: z.string(),
+  /** Plain text. */
+  description: z.string(),
+  /** Its photos' addresses, the cover first (at most MERCHANT_PHOTOS_MAX). */
+  photoUrls: z.array(z.string()),
+});
+export type MerchantStore = z.infer<typeof merchantStore>;
+
+/**
+ * The owner's save of its store page. The description is plain text, trimmed, as long as the superadmin's merchant
+ * form allows; photos are the merchant's own uploads (`/api/photos/{id}/...`) or addresses it already shows (set by a
+ * superadmin), empty ones dropped, at most MERCHANT_PHOTOS_MAX. Any other address is refused by the server.
+ */
+export const merchantStoreBody = z.object({
+  description: z
+    .string({ message: reason('validation.required') })
+    .trim()
+    .max(MERCHANT_DESCRIPTION_MAX_LENGTH, { message: reason('validation.atMostCharacters', { max: MERCHANT_DESCRIPTION_MAX_LENGTH }) }),
+  photoUrls: z
+    .array(z.string().trim().max(IMAGE_URL_MAX_LENGTH, { message: reason('validation.tooLong') }), { message: reason('validation.imageList') })
+    .transform((urls) => urls.filter((u) => u !== ''))
+    .refine((urls) => urls.length <= MERCHANT_PHOTOS_MAX, { message: reason('validation.galleryMax', { max: MERCHANT_PHOTOS_MAX }) }),
+});
+export type MerchantStoreBody = z.input<typeof merchantStoreBody>;
+
 /** GET /api/merchant/clock: the merchant's time zone and the server's time, for the screens that show its times. */
 export const merchantClock = z.object({
   /** The merchant's IANA zone (ADR 039). */
@@ -398,5 +435,27 @@ export const workspaceEndpoints = {
     params: idParams,
     ok: { status: 200, schema: messageAnswer, description: '`{message: \'Staff account removed\'}`.' },
     refusals: { ...guards({ account: "a merchant's owner", write: true }), 404: 'No staff account of the merchant\'s has this id (the owner and another merchant\'s staff are answered the same).' },
+  }),  getStore: endpoint({
+    method: 'GET',
+    path: '/api/merchant/store',
+    tag: 'Merchant workspace',
+    summary: 'What the merchant\'s store page shows: its description and photos',
+    description: 'The merchant\'s owner account; the merchant is the session\'s.',
+    ok: { status: 200, schema: merchantStore, description: '`{merchantId, name, description, photoUrls}`.' },
+    refusals: { ...guards({ account: "a merchant's owner" }), 404: 'The session\'s merchant no longer exists.' },
+  }),
+  updateStore: endpoint({
+    method: 'PUT',
+    path: '/api/merchant/store',
+    tag: 'Merchant workspace',
+    summary: 'Saves the store page\'s description and photos',
+    description: `The merchant's owner account. \`description\` is plain text, trimmed, at most ${MERCHANT_DESCRIPTION_MAX_LENGTH} characters; \`photoUrls\` (the cover first, at most ${MERCHANT_PHOTOS_MAX}) name photos uploaded for the merchant (POST /api/photos) or addresses it already shows. The public merchant answer and the store page show them at once.`,
+    body: merchantStoreBody,
+    ok: { status: 200, schema: merchantStore, description: 'The store page as saved.' },
+    refusals: {
+      ...guards({ account: "a merchant's owner", write: true }),
+      400: `A field is not valid (\`description: must be at most ${MERCHANT_DESCRIPTION_MAX_LENGTH} characters\`, \`photoUrls: must hold at most ${MERCHANT_PHOTOS_MAX} photos\`), or a photo is another merchant's or a typed address (\`Use photos uploaded for this merchant; other picture addresses are not allowed\`).`,
+      404: 'The session\'s merchant no longer exists.',
+    },
   }),
 };

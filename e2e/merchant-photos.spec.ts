@@ -98,3 +98,46 @@ test('a merchant owner uploads photos from the phone, picks the cover, and the a
   expect(PHOTO_WIDTHS.map((width) => photoUrl(id, width))).toContain(chosen);
   expect(await scrollsHorizontally(page)).toBe(false);
 });
+
+test('a merchant owner adds a photo to its store page from the phone, and the store page shows it as the cover with a srcset', async ({ page }) => {
+  const dir = test.info().outputPath('store-photos');
+  mkdirSync(dir, { recursive: true });
+  const green = await pictureFile(dir, 'shop-front.jpg', { r: 30, g: 160, b: 60 }, 'jpeg');
+
+  await signInAsDemoMerchant(page);
+  await page.goto(paths.merchantStore);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your store page' })).toBeVisible();
+  const description = page.getByRole('textbox', { name: 'About your store' });
+  await expect(description).toBeVisible();
+
+  // One photo from a file; it becomes the cover when others were there before.
+  const photos = page.getByRole('group', { name: 'Store photos' });
+  const before = await photos.getByRole('img', { name: /^Photo \d+$/ }).count();
+  await photos.locator('input[type="file"][multiple]').setInputFiles(green);
+  const added = photos.getByRole('img', { name: `Photo ${before + 1}`, exact: true });
+  await expect(added).toHaveAttribute('src', /^\/api\/photos\/[0-9a-f-]{36}\/800\.webp$/);
+  const url = (await added.getAttribute('src'))!;
+  if (before > 0) await photos.getByRole('button', { name: `Make photo ${before + 1} the cover` }).click();
+  await expect(photos.getByRole('img', { name: 'Photo 1', exact: true })).toHaveAttribute('src', url);
+
+  const words = `Fresh fish every morning ${Date.now().toString(36)}`;
+  await description.fill(`  ${words}  `);
+  await expectAccessible(page, '/merchant/store');
+  expect(await scrollsHorizontally(page)).toBe(false);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Store page saved', { exact: true })).toBeVisible();
+  await expect(description).toHaveValue(words);
+
+  // The store page shows the photo as its cover, at the width it needs.
+  const view = page.getByRole('link', { name: 'View your store page' });
+  const storePath = (await view.getAttribute('href'))!;
+  expect(storePath).toMatch(/^\/store\/[0-9a-f-]{36}$/);
+  await view.click();
+  await expect(page).toHaveURL(new RegExp(`${storePath}$`));
+  const cover = page.getByRole('region', { name: 'Photos' }).getByRole('img').first();
+  await expect(cover).toHaveAttribute('src', url);
+  await expect(cover).toHaveAttribute('srcset', photoSources(url).srcSet!);
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(page.getByText(words)).toBeVisible();
+  expect(await scrollsHorizontally(page)).toBe(false);
+});

@@ -7,6 +7,7 @@ import { requireMerchant } from '../http/session';
 import { createMerchantDeal, getMerchantDeal, listMerchantDeals, submitMerchantDeal, updateMerchantDeal } from './deals.service';
 import { merchantClock, merchantOverview as overviewOf } from './overview.service';
 import { addStaff, listStaff, removeStaff } from './staff.service';
+import { getMerchantStore, updateMerchantStore } from './store.service';
 import { msg } from '../i18n';
 import { say } from '../http/language';
 import { systemClock } from '../http/clock';
@@ -15,8 +16,8 @@ import { systemClock } from '../http/clock';
 const merchantOf = (request: FastifyRequest) => requireMerchant(request, 'owner').merchantId;
 
 /**
- * The owner's side of the merchant's workspace (ADR 028): the home's figures, proposed deals and
- * staff. Staff may only redeem (server/redemption); here they get 403, before any body is read.
+ * The owner's side of the merchant's workspace (ADR 028): the home's figures, proposed deals,
+ * staff and the store page. Staff may only redeem (server/redemption); here they get 403, before any body is read.
  */
 export const workspaceRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -49,6 +50,10 @@ export const workspaceRoutes =
       await removeStaff(db, merchantOf(request), request.params.id);
       return { message: say(reply, msg('workspace.staffRemoved')) };
     });
+
+    handle(app, workspaceEndpoints.getStore, async (request) => getMerchantStore(db, merchantOf(request)));
+
+    handle(app, workspaceEndpoints.updateStore, async (request) => updateMerchantStore(db, merchantOf(request), request.body));
   };
 
 /** GET /api/merchant/clock: the merchant's zone and the time, for owners and staff alike (ADR 039). */

@@ -48,6 +48,7 @@ function ownerLinks(): MenuEntry[] {
     { href: paths.merchantDeals, label: translate('common:nav.deals') },
     { href: paths.merchantStatements, label: translate('common:nav.statements') },
     { href: paths.merchantStaff, label: translate('common:nav.staffPage') },
+    { href: paths.merchantStore, label: translate('common:nav.storePage') },
   ];
 }
 

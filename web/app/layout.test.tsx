@@ -41,7 +41,7 @@ async function barLinkNames(): Promise<string[]> {
 }
 
 const ADMIN_LABELS = ['Manage Merchants', 'Manage Deals', 'Transaction History', 'Orders', 'Ledger', 'Needs attention', 'Statements', 'Failed sends', 'Promote Admin'];
-const OWNER_LINKS = { Home: '/merchant', Redeem: '/merchant/redeem', Deals: '/merchant/deals', Statements: '/merchant/statements', Staff: '/merchant/staff' };
+const OWNER_LINKS = { Home: '/merchant', Redeem: '/merchant/redeem', Deals: '/merchant/deals', Statements: '/merchant/statements', Staff: '/merchant/staff', 'Store page': '/merchant/store' };
 const STAFF_LINKS = { Redeem: '/merchant/redeem', Scan: '/merchant/scan' };
 const MERCHANT_LABELS = [...Object.keys(OWNER_LINKS), ...Object.keys(STAFF_LINKS)];
 

@@ -45,6 +45,7 @@ const AdminCategoriesPage = lazy(withTexts(() => import('../features/admin-catal
 const MerchantDealsPage = lazy(withTexts(() => import('../features/merchant-deals/merchant-deals-page'), 'merchant'));
 const MerchantDealPage = lazy(withTexts(() => import('../features/merchant-deals/merchant-deal-page'), 'merchant', 'merchantDeal'));
 const MerchantStaffPage = lazy(withTexts(() => import('../features/merchant-staff/staff-page'), 'merchant'));
+const MerchantStorePage = lazy(withTexts(() => import('../features/merchant-store/store-page'), 'merchant'));
 const MerchantStatementsPage = lazy(withTexts(() => import('../features/settlement/statements-page'), 'merchant', 'statements'));
 const MerchantStatementPage = lazy(withTexts(() => import('../features/settlement/statement-page'), 'merchant', 'statements'));
 const AdminStatementsPage = lazy(withTexts(() => import('../features/settlement/admin-statements-page'), 'statements', 'admin'));
@@ -74,6 +75,7 @@ const screens: Record<RouteName, ComponentType<RouteComponentProps<{ id?: string
   merchantDealNew: () => <MerchantDealPage />,
   merchantDealEdit: ({ params }) => <MerchantDealPage id={params.id ?? ''} />,
   merchantStaff: MerchantStaffPage,
+  merchantStore: MerchantStorePage,
   merchantStatements: MerchantStatementsPage,
   merchantStatement: ({ params }) => <MerchantStatementPage id={params.id ?? ''} />,
   adminBootstrap: BootstrapPage,

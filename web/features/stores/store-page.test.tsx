@@ -15,7 +15,7 @@ const ID = '5b1e7c3a-2f4d-4e6a-8b9c-0d1e2f3a4b5c';
 
 function aStore(overrides: Partial<PublicMerchant> = {}): PublicMerchant {
   return {
-    ...aMerchant({ id: ID, name: 'Sakura Sushi', description: '<p>Fresh fish <strong>daily</strong>.</p>', phone: '+14155550123', city: 'San Francisco' }),
+    ...aMerchant({ id: ID, name: 'Sakura Sushi', description: 'Fresh fish daily.\nCounter seats only.', phone: '+14155550123', city: 'San Francisco' }),
     businessHours: JSON.stringify({ morning: '11:00-14:00', evening: '17:00-21:00' }),
     photoUrls: [],
     timeZone: 'America/Los_Angeles',
@@ -74,7 +74,8 @@ describe('The store page', () => {
     expect(within(hours).getByText('Morning').nextSibling?.textContent).toBe('11:00-14:00');
     expect(within(hours).getByText('Evening').nextSibling?.textContent).toBe('17:00-21:00');
     expect(within(hours).getByText(/^Times in /).textContent).toMatch(/Pacific/);
-    expect(screen.getByRole('region', { name: 'About the store' }).textContent).toBe('About the storeFresh fish daily.');
+    // Plain text as the merchant wrote it, its line kept.
+    expect(screen.getByRole('region', { name: 'About the store' }).querySelector('p')?.textContent).toBe('Fresh fish daily.\nCounter seats only.');
 
     const deals = screen.getByRole('region', { name: 'Deals at this store' });
     expect(await within(deals).findByRole('link', { name: 'Premium Sushi Platter for 2' })).toBeTruthy();

@@ -9,7 +9,6 @@ import { Link } from 'wouter';
 import type { PublicMerchant } from '../../../contract/merchants';
 import { photoSources } from '../../../contract/photo-files';
 import { paths } from '../../../contract/routes';
-import { RichText } from '../../components/rich-text';
 import { Button } from '../../components/ui/button';
 import { ClockIcon, PhoneIcon, SearchIcon } from '../../components/ui/icons';
 import { Panel, StatePanel } from '../../components/ui/panel';
@@ -312,7 +311,8 @@ export default function StorePage({ id, cardActions }: { id: string; cardActions
           <Gallery name={merchant.name} pictures={pictures} />
           {merchant.description.trim() !== '' ? (
             <Panel titleSize="xl" title={t('page.about')} id="about-title">
-              <RichText html={merchant.description} />
+              {/* Plain text, as the merchant writes it (its lines kept). */}
+              <p className="leading-relaxed whitespace-pre-line text-slate-700">{merchant.description.trim()}</p>
             </Panel>
           ) : null}
           <StoreDeals merchantId={merchant.id} cardActions={cardActions} />
