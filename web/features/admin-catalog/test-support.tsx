@@ -1,6 +1,6 @@
 // Rendering the management screens in tests: a signed-in account in the query cache, an in-memory address, and stubbed answers.
 import type { AdminDeal, AdminMerchant } from '../../../contract/admin';
-import { aDeal } from '../../test/fixtures';
+import { aDeal, aMerchant } from '../../test/fixtures';
 import { SUPERADMIN, renderScreenAs } from '../../test/screens';
 
 export { json, stubApi, SUPERADMIN } from '../../test/screens';
@@ -25,18 +25,7 @@ export function anAdminDeal(overrides: Partial<AdminDeal> = {}): AdminDeal {
 /** An active merchant as the superadmin's list answers it, "Ramen Ya" unless told otherwise. */
 export function anAdminMerchant(overrides: Partial<AdminMerchant> = {}): AdminMerchant {
   return {
-    id: '0b6f7a1e-3c1d-4b7a-9a53-8f7f8b1f2c3d',
-    name: 'Ramen Ya',
-    phone: '5550000009',
-    address: '',
-    description: '',
-    businessHours: null,
-    city: null,
-    latitude: null,
-    longitude: null,
-    status: 'active',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    photoUrls: [],
+    ...aMerchant({ id: '0b6f7a1e-3c1d-4b7a-9a53-8f7f8b1f2c3d', name: 'Ramen Ya', phone: '5550000009', address: '', latitude: null, longitude: null }),
     dealCount: 0,
     accountPhone: '5550000009',
     commissionBps: 1000,
