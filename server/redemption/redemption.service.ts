@@ -85,24 +85,33 @@ async function checkPin(db: Db, voucher: VoucherRow, pin: string, actorId: strin
       return { kind: 'wrong', left: PIN_MAX_FAILURES - failures };
     }
     const usable = and(eq(vouchers.id, voucher.id), eq(vouchers.status, 'active'), gte(vouchers.validUntil, now));
-    if (onWin) {
-      const [won] = await tx
-        .update(vouchers)
-        .set({ status: 'redeemed', redeemed: true, redeemedAt: now, redeemedBy: actorId })
-        .where(usable)
-        .returning({ redeemedAt: vouchers.redeemedAt });
-      if (won) {
-        // The count stays: wrong PINs for a used voucher still take their turns against the same budget.
-        await onWin(tx);
-        return { kind: 'won', at: won.redeemedAt! };
+    // Each statement reads what is committed when it starts: an undo committing between the update and the read
+    // after it leaves the voucher usable again, so the update is tried once more rather than the voucher called
+    // expired.
+    for (let tries = 1; ; tries++) {
+      if (onWin) {
+        const [won] = await tx
+          .update(vouchers)
+          .set({ status: 'redeemed', redeemed: true, redeemedAt: now, redeemedBy: actorId })
+          .where(usable)
+          .returning({ redeemedAt: vouchers.redeemedAt });
+        if (won) {
+          // The count stays: wrong PINs for a used voucher still take their turns against the same budget.
+          await onWin(tx);
+          return { kind: 'won', at: won.redeemedAt! };
+        }
+      } else {
+        const [found] = await tx.select({ id: vouchers.id }).from(vouchers).where(usable);
+        if (found) return { kind: 'usable' };
       }
-    } else {
-      const [found] = await tx.select({ id: vouchers.id }).from(vouchers).where(usable);
-      if (found) return { kind: 'usable' };
+      const [current] = await tx
+        .select({ status: vouchers.status, redeemedAt: vouchers.redeemedAt, validUntil: vouchers.validUntil })
+        .from(vouchers)
+        .where(eq(vouchers.id, voucher.id));
+      if (current?.status === 'redeemed' && current.redeemedAt) return { kind: 'redeemed', at: current.redeemedAt };
+      if (current?.status === 'refunded') return { kind: 'refunded' };
+      if (current?.status !== 'active' || current.validUntil < now || tries >= 3) return { kind: 'expired' };
     }
-    const [current] = await tx.select({ status: vouchers.status, redeemedAt: vouchers.redeemedAt }).from(vouchers).where(eq(vouchers.id, voucher.id));
-    if (current?.status === 'redeemed' && current.redeemedAt) return { kind: 'redeemed', at: current.redeemedAt };
-    return current?.status === 'refunded' ? { kind: 'refunded' } : { kind: 'expired' };
   });
 }
 
