@@ -2,9 +2,12 @@
  * The API benchmark compares our list with a bare server that runs the same query and shapes its rows
  * by hand (bare-deal.ts). The comparison only holds while both send the same bytes; a field added to
  * the list must be added there too, and this test says so at once rather than at the next benchmark run.
+ * The deal page's comparison (`--only=detail`) asks for one deal and checks it is the deal the list shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { dealEndpoints, type Deal } from '../../contract/deals';
+import { pathOf } from '../../contract/endpoint';
 import { openDatabase, type Database } from '../../server/db/client';
 import { shopperFirstPageSql } from '../../server/catalog/deal-list';
 import { createNamedTestDatabase, type NamedTestDatabase } from '../../server/test/database';
@@ -42,6 +45,20 @@ describe("the API benchmark's bare yardstick", () => {
       const bare = JSON.stringify(result.rows.slice(0, DEAL_COUNT).map(presentRow));
 
       expect(bare).toBe(ours.body);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("answers the deal page's data as the list shows the deal, for the richest deal the benchmark asks for", async () => {
+    const app = await buildApp({ config: testConfig(), database });
+    try {
+      const listed = (await app.inject({ url: `/api/deals?limit=${DEAL_COUNT}` })).json<Deal[]>();
+      const rich = listed.find((d) => d.groupSize !== null && d.galleryUrls.length > 0 && d.reviewCount > 0 && d.remaining !== null);
+      expect(rich).toBeDefined();
+      const one = await app.inject({ url: pathOf(dealEndpoints.get, { id: rich!.id }) });
+      expect(one.statusCode).toBe(200);
+      expect(one.body).toBe(JSON.stringify(rich));
     } finally {
       await app.close();
     }

@@ -7,21 +7,27 @@
  *   - list cache on (CATALOG_CACHE_MS default) vs a bare server answering the same bytes;
  *   - PostgreSQL, cache off vs a bare server running the same query as a prepared statement and
  *     writing the same JSON with JSON.stringify;
- *   - PGlite (no DATABASE_URL), cache off, reported beside the PostgreSQL figures.
+ *   - PGlite (no DATABASE_URL), cache off, reported beside the PostgreSQL figures;
+ *   - `detail`: the deal page's data, GET /api/deals/{id} of the seeded deal with a group offer, a gallery, reviews
+ *     and a limited offer, against the list's first page of the same server (PostgreSQL, cache off).
  * Each run measures each comparison at each connection count in turns of `--slice` seconds (bare,
  * ours, bare, ours, ...), so both sides meet the same machine; the verdict is the median of the
  * runs' ratios.
  *
  *   npx tsx bench/api/run.ts [--runs=3] [--duration=10] [--warmup=3] [--slice=1] [--connections=10,100] [--skip-build]
- *                            [--only=cached,pg,pglite] [--log-level=<level>] [--admin-url=postgres://postgres@127.0.0.1:5432/postgres]
+ *                            [--only=cached,pg,pglite,detail] [--log-level=<level>] [--admin-url=postgres://postgres@127.0.0.1:5432/postgres]
  *
- * --only measures some of the comparisons; --log-level runs our servers at another LOG_LEVEL than their
- * default (warn: no request log), to price the log; neither is for a verdict.
+ * --only measures some of the comparisons (by default all but `detail`, which has its own verdict) and starts
+ * only the servers they need; --log-level runs our servers at another LOG_LEVEL than their default (warn: no
+ * request log), to price the log; neither is for a verdict of the list's. BENCH_DIST=<dir> builds and runs the
+ * server in another directory than .tmp/dist-bench.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/client';
 import { shopperFirstPageSql } from '../../server/catalog/deal-list';
+import { dealEndpoints, type Deal } from '../../contract/deals';
+import { pathOf } from '../../contract/endpoint';
 import type { BareSettings } from './bare-server';
 import type { LoadResult } from './load';
 import { DEAL_COUNT, seedCatalog } from './seed';
@@ -57,18 +63,24 @@ const LIST_PATH = `/api/deals?limit=${DEAL_COUNT}`;
 const CACHED_RPS_RATIO = 0.85;
 const CACHED_P99_RATIO = 1.5;
 const DATABASE_RPS_RATIO = 0.8;
+/** The deal page's data against the list's first page of the same server, both read from PostgreSQL. */
+const DETAIL_RPS_RATIO = 1.0;
+const DETAIL_P99_RATIO = 1.5;
 
 /** The comparisons, by their --only names: the servers measured in turns. */
 const COMPARISONS = new Map<string, Target['key'][]>([
   ['cached', ['bare-bytes', 'ours-cached']],
   ['pg', ['bare-pg', 'ours-pg']],
   ['pglite', ['ours-pglite']],
+  ['detail', ['ours-pg-list', 'ours-pg-detail']],
 ]);
 
 interface Target {
-  key: 'bare-bytes' | 'ours-cached' | 'bare-pg' | 'ours-pg' | 'ours-pglite';
+  key: 'bare-bytes' | 'ours-cached' | 'bare-pg' | 'ours-pg' | 'ours-pglite' | 'ours-pg-list' | 'ours-pg-detail';
   label: string;
   origin: string;
+  /** The address asked for: the list's first page, or one deal for `detail`. */
+  path: string;
   /** The server process, whose CPU time is read around each measurement. */
   pid: number | undefined;
 }
@@ -121,6 +133,10 @@ async function main(): Promise<void> {
   };
   const adminUrl = opt.text('admin-url', DEFAULT_ADMIN_URL);
   const only = new Set(opt.text('only', 'cached,pg,pglite').split(','));
+  // The servers the chosen comparisons need; the uncached PostgreSQL one is always started (its list is the one checked).
+  const needCached = only.has('cached');
+  const needLite = only.has('pglite');
+  const needBarePg = only.has('pg') || only.has('pglite');
   if ([...only].some((c) => !COMPARISONS.has(c))) throw new Error(`--only takes ${[...COMPARISONS.keys()].join(', ')}, separated by commas`);
   const logLevel = opt.text('log-level', '');
   const logEnv: Record<string, string> = logLevel ? { LOG_LEVEL: logLevel } : {};
@@ -139,13 +155,15 @@ async function main(): Promise<void> {
   const pageQuery = { text: firstPage.sql, values: firstPage.params, limit: DEAL_COUNT };
   await pgDb.close();
   const pgliteDir = path.join(dir, 'pglite');
-  const liteDb = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
-  await liteDb.migrate();
-  await seedCatalog(liteDb.db);
-  await liteDb.close();
+  if (needLite) {
+    const liteDb = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
+    await liteDb.migrate();
+    await seedCatalog(liteDb.db);
+    await liteDb.close();
+  }
 
   // Our server as it runs by default, with its request log on (LOG_LEVEL info); the lines go to a file.
-  const cached = await startServer({ label: 'ours-cached', logDir: dir, defaultLogLevel: true, env: { DATABASE_URL: database.url, ...logEnv } });
+  const cached = needCached ? await startServer({ label: 'ours-cached', logDir: dir, defaultLogLevel: true, env: { DATABASE_URL: database.url, ...logEnv } }) : null;
   // --cpu-prof=<dir>: a V8 CPU profile of this server (the list read from PostgreSQL), written there when it stops.
   const cpuProf = opt.text('cpu-prof', '');
   const uncached = await startServer({
@@ -155,38 +173,54 @@ async function main(): Promise<void> {
     env: { DATABASE_URL: database.url, CATALOG_CACHE_MS: '0', ...logEnv },
     ...(cpuProf ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProf)}`] } : {}),
   });
-  const lite = await startServer({ label: 'ours-pglite', logDir: dir, defaultLogLevel: true, env: { DATA_DIR: pgliteDir, CATALOG_CACHE_MS: '0', ...logEnv } });
+  const lite = needLite
+    ? await startServer({ label: 'ours-pglite', logDir: dir, defaultLogLevel: true, env: { DATA_DIR: pgliteDir, CATALOG_CACHE_MS: '0', ...logEnv } })
+    : null;
 
   // The bare server answers with exactly what ours sends for the page.
-  const sample = await fetch(`${cached.origin}${LIST_PATH}`);
+  const sample = await fetch(`${(cached ?? uncached).origin}${LIST_PATH}`);
   const body = Buffer.from(await sample.arrayBuffer());
   const contentType = sample.headers.get('content-type') ?? 'application/json; charset=utf-8';
   // Same bytes on the wire: every header ours sends too, but those Node adds itself (date,
   // connection, keep-alive) and with a fixed request id in place of a fresh one.
   const answerHeaders = Object.fromEntries([...sample.headers.entries()].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type'].includes(name)));
-  const listed = JSON.parse(body.toString('utf8')) as unknown[];
+  const listed = JSON.parse(body.toString('utf8')) as Deal[];
   if (sample.status !== 200 || listed.length !== DEAL_COUNT) throw new Error(`expected ${DEAL_COUNT} deals, got ${sample.status} with ${listed.length}`);
   const bodyFile = path.join(dir, 'deals.json');
   writeFileSync(bodyFile, body);
   for (const other of [uncached, lite]) {
+    if (!other) continue;
     const again = Buffer.from(await (await fetch(`${other.origin}${LIST_PATH}`)).arrayBuffer());
     if (again.length !== body.length) throw new Error(`${other.logFile}: list body differs in size (${again.length} vs ${body.length} bytes)`);
   }
-  const bareBytes = await startBare({ mode: 'bytes', contentType, headers: answerHeaders, bodyFile }, dir, 'bare-bytes');
-  const barePg = await startBare({ mode: 'pg', databaseUrl: database.url, poolSize: 10, page: pageQuery }, dir, 'bare-pg');
-  const probe = await fetch(`${barePg.origin}${LIST_PATH}`);
-  if (probe.status !== 200) throw new Error(`bare pg server answered ${probe.status}`);
-  const bareBody = await probe.text();
+  const bareBytes = needCached ? await startBare({ mode: 'bytes', contentType, headers: answerHeaders, bodyFile }, dir, 'bare-bytes') : null;
+  const barePg = needBarePg ? await startBare({ mode: 'pg', databaseUrl: database.url, poolSize: 10, page: pageQuery }, dir, 'bare-pg') : null;
+  if (barePg) {
+    const probe = await fetch(`${barePg.origin}${LIST_PATH}`);
+    if (probe.status !== 200) throw new Error(`bare pg server answered ${probe.status}`);
+    if ((await probe.text()) !== body.toString('utf8')) throw new Error('the bare pg server answers other bytes than ours');
+    console.log(`list body ${body.length} bytes (${contentType}), the same from the bare pg server`);
+  }
 
+  // The deal page's richest case: a group offer, a gallery, reviews and a limited offer.
+  const rich = listed.find((d) => d.groupSize !== null && d.galleryUrls.length > 0 && d.reviewCount > 0 && d.remaining !== null);
+  if (!rich) throw new Error('the seeded catalogue has no deal with a group offer, a gallery, reviews and a limited offer');
+  const detailPath = pathOf(dealEndpoints.get, { id: rich.id });
+  const detail = await fetch(`${uncached.origin}${detailPath}`);
+  const detailBody = await detail.text();
+  if (detail.status !== 200 || detailBody !== JSON.stringify(rich)) throw new Error(`${detailPath} answered ${detail.status}, not the deal the list shows`);
+  if (only.has('detail')) console.log(`detail ${detailPath}: ${detailBody.length} bytes, the deal as the list shows it`);
+
+  const none = { origin: '', child: { pid: undefined } };
   const targets: Target[] = [
-    { key: 'bare-bytes', label: 'bare node:http, same bytes', origin: bareBytes.origin, pid: bareBytes.child.pid },
-    { key: 'ours-cached', label: 'our server, list cache on (CATALOG_CACHE_MS=1000)', origin: cached.origin, pid: cached.child.pid },
-    { key: 'bare-pg', label: 'bare node:http + pg, prepared statement', origin: barePg.origin, pid: barePg.child.pid },
-    { key: 'ours-pg', label: 'our server, PostgreSQL, CATALOG_CACHE_MS=0', origin: uncached.origin, pid: uncached.child.pid },
-    { key: 'ours-pglite', label: 'our server, PGlite, CATALOG_CACHE_MS=0', origin: lite.origin, pid: lite.child.pid },
+    { key: 'bare-bytes', label: 'bare node:http, same bytes', path: LIST_PATH, origin: (bareBytes ?? none).origin, pid: (bareBytes ?? none).child.pid },
+    { key: 'ours-cached', label: 'our server, list cache on (CATALOG_CACHE_MS=1000)', path: LIST_PATH, origin: (cached ?? none).origin, pid: (cached ?? none).child.pid },
+    { key: 'bare-pg', label: 'bare node:http + pg, prepared statement', path: LIST_PATH, origin: (barePg ?? none).origin, pid: (barePg ?? none).child.pid },
+    { key: 'ours-pg', label: 'our server, PostgreSQL, CATALOG_CACHE_MS=0', path: LIST_PATH, origin: uncached.origin, pid: uncached.child.pid },
+    { key: 'ours-pglite', label: 'our server, PGlite, CATALOG_CACHE_MS=0', path: LIST_PATH, origin: (lite ?? none).origin, pid: (lite ?? none).child.pid },
+    { key: 'ours-pg-list', label: 'GET /api/deals?limit=20 (20 deals)', path: LIST_PATH, origin: uncached.origin, pid: uncached.child.pid },
+    { key: 'ours-pg-detail', label: 'GET /api/deals/{id} (one deal)', path: detailPath, origin: uncached.origin, pid: uncached.child.pid },
   ];
-  if (bareBody !== body.toString('utf8')) throw new Error('the bare pg server answers other bytes than ours');
-  console.log(`list body ${body.length} bytes (${contentType}), the same from the bare pg server`);
   console.log(
     `autocannon: ${connectionCounts.join(' and ')} connections, ${loadOptions.warmup} s warm-up, then ${loadOptions.duration} s per server ` +
       `in turns of ${loadOptions.slice} s with the server it is compared with, ${runs} runs`,
@@ -203,7 +237,7 @@ async function main(): Promise<void> {
         const members = group.map((key) => byKey.get(key)!);
         loads.push(loadAverage().split(' ')[0]!);
         const cpuBefore = members.map((t) => cpuSeconds(t.pid));
-        const measured = await load(members.map((t) => `${t.origin}${LIST_PATH}`), { ...loadOptions, connections });
+        const measured = await load(members.map((t) => `${t.origin}${t.path}`), { ...loadOptions, connections });
         for (const [i, t] of members.entries()) {
           const res = measured[i]!;
           // A diagnostic beside the rates, less sensitive to other work on the machine: the server's
@@ -217,7 +251,7 @@ async function main(): Promise<void> {
       }
     }
   }
-  for (const s of [cached, uncached, lite, bareBytes, barePg]) await s.stop();
+  for (const s of [cached, uncached, lite, bareBytes, barePg]) await s?.stop();
   await database.drop();
 
   console.log(`\nmachine: ${describeMachine(m)}; 1-minute load average before each comparison: ${loads.join(', ')}`);
@@ -264,11 +298,16 @@ async function main(): Promise<void> {
       measured('ours-pg') && row(targets[3]!, 'bare-pg', (rps) => `req/s >= ${DATABASE_RPS_RATIO}x: ${verdict(rps >= DATABASE_RPS_RATIO)}`),
       measured('ours-pglite') && row(targets[4]!, measured('bare-pg') ? 'bare-pg' : null, () => 'reported only (vs bare + pg)'),
     ].filter((r) => r !== false);
-    const table = markdownTable(
-      [`GET /api/deals?limit=20 (20 deals), ${connections} connections`, 'req/s (median)', 'p50 ms', 'p99 ms', 'req/s of each run', 'non-2xx + errors', 'req/s ratio, median (each run)', 'p99 ratio, median (each run)', 'target'],
-      rows,
-    );
-    console.log(`\n${table}`);
+    const head = ['req/s (median)', 'p50 ms', 'p99 ms', 'req/s of each run', 'non-2xx + errors', 'req/s ratio, median (each run)', 'p99 ratio, median (each run)', 'target'];
+    if (rows.length > 0) console.log(`\n${markdownTable([`GET /api/deals?limit=20 (20 deals), ${connections} connections`, ...head], rows)}`);
+    if (measured('ours-pg-detail')) {
+      const detailRows = [
+        row(targets[5]!, null, () => 'yardstick'),
+        row(targets[6]!, 'ours-pg-list', (rps, p99) =>
+          `req/s >= ${fixed(DETAIL_RPS_RATIO)}x: ${verdict(rps >= DETAIL_RPS_RATIO)}; p99 <= ${DETAIL_P99_RATIO}x: ${verdict(p99 <= DETAIL_P99_RATIO)}`),
+      ];
+      console.log(`\n${markdownTable([`our server, PostgreSQL, CATALOG_CACHE_MS=0, ${connections} connections`, ...head], detailRows)}`);
+    }
   }
   console.log('');
 }

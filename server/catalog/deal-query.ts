@@ -58,6 +58,34 @@ export type ShownDeal = Pick<
   | 'createdAt'
 >;
 
+/** The columns of ShownDeal, for a read that selects them without the rest of the row (search text, Stripe ids, counters). */
+export const SHOWN_COLUMNS = {
+  id: deals.id,
+  merchantId: deals.merchantId,
+  title: deals.title,
+  description: deals.description,
+  priceCents: deals.priceCents,
+  originalPriceCents: deals.originalPriceCents,
+  imageUrl: deals.imageUrl,
+  active: deals.active,
+  status: deals.status,
+  inventory: deals.inventory,
+  maxPerUser: deals.maxPerUser,
+  validFrom: deals.validFrom,
+  validUntil: deals.validUntil,
+  redemptionInstructions: deals.redemptionInstructions,
+  termsConditions: deals.termsConditions,
+  refundAnytime: deals.refundAnytime,
+  autoRefundOnExpiry: deals.autoRefundOnExpiry,
+  groupSize: deals.groupSize,
+  groupPriceCents: deals.groupPriceCents,
+  groupWindowHours: deals.groupWindowHours,
+  galleryUrls: deals.galleryUrls,
+  rating: deals.rating,
+  reviewCount: deals.reviewCount,
+  createdAt: deals.createdAt,
+} satisfies { [K in keyof ShownDeal]: (typeof deals)[K] };
+
 /** What a deal's answer shows of its merchant and category beside the deal's own columns. */
 export interface ShownRelations {
   merchantName: string;

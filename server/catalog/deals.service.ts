@@ -3,18 +3,19 @@
  * of deals for the lists of other features (deal management, the review queue, favourites), one deal
  * a viewer may see, and the deal page's link preview. The shoppers' list is deal-list.ts.
  */
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { dealEndpoints, type Deal } from '../../contract/deals';
 import { pathOf } from '../../contract/endpoint';
 import type { Db } from '../db/client';
 import { categories, deals, merchants } from '../db/schema';
 import { afterOldest, cursorTime, encodeCursor, pageOf, type KeysetCursor } from '../db/keyset';
+import { perDatabase } from '../db/prepared';
 import type { Viewer } from '../http/session';
 import { dealImageSrc } from '../../contract/deal-images';
 import { isKnownPagePath, pageIdOf, routePatterns } from '../../contract/routes';
 import { msg, render, type Language, type Message } from '../i18n';
 import type { PagePreview } from '../http/web';
-import { after, CREATED_CURSOR, FIGURES, likePattern, matching, type ShownDeal, type ShownRelations } from './deal-query';
+import { after, CREATED_CURSOR, FIGURES, likePattern, matching, SHOWN_COLUMNS, type ShownDeal, type ShownRelations } from './deal-query';
 import { isListed } from './listed.service';
 import { categoryNameIn } from './categories.service';
 import { dealShareCard, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImageUrl } from './share-image.service';
@@ -133,12 +134,26 @@ export async function queryDealPage(
 }
 
 /**
+ * One deal by id, whatever its state, with what its answer shows (the shown columns, merchant, category and figures,
+ * as the shoppers' list reads them) and its merchant's status: one statement, prepared once per database, so
+ * PostgreSQL parses and plans it once per connection.
+ */
+const dealByIdOf = perDatabase((db) =>
+  db
+    .select({ deal: SHOWN_COLUMNS, ...FIGURES })
+    .from(deals)
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .leftJoin(categories, eq(categories.id, deals.categoryId))
+    .where(eq(deals.id, sql.placeholder('id')))
+    .prepare('deal_by_id'),
+);
+
+/**
  * One deal a shopper may see; superadmins and the owning merchant's owner also see unpublished ones. Its
  * staff, who only redeem, see what shoppers see (no drafts, nor their reviews).
  */
 export async function getDeal(db: Db, id: string, viewer: Viewer | null, language: Language = 'en'): Promise<Deal | null> {
-  const { rows } = await queryDealPage(db, { where: eq(deals.id, id), limit: 1 });
-  const row = rows[0];
+  const [row] = await dealByIdOf(db).execute({ id });
   if (!row) return null;
   const privileged =
     viewer?.role === 'superadmin' || (viewer?.role === 'merchant' && viewer.merchantRole === 'owner' && viewer.merchantId === row.deal.merchantId);
