@@ -3,10 +3,13 @@
  * serves the real app in this process on 127.0.0.1, loads GET /api/deals with autocannon from a
  * child process (so the load generator does not share the server's event loop), prints requests/s,
  * p50 and p99 per scenario, and the EXPLAIN (ANALYZE) plans of the list and search queries.
- * The PostgreSQL database is created for the run and dropped at the end.
+ * The PostgreSQL database is created for the run and dropped at the end, unless --keep leaves it for
+ * a later run's --reuse=<name> (which skips the seed, applies any new migration, and drops it at the end
+ * unless --keep is given again).
  *
  *   npx tsx bench/catalog/run.ts [--engine=both|postgres|pglite] [--deals=100000] [--pglite-deals=100000]
  *                                [--duration=10] [--connections=10] [--target-p99=50] [--admin-url=postgres://postgres@127.0.0.1:5432/postgres]
+ *                                [--keep] [--reuse=dealmarket_bench_...] [--only=<words of scenario names>]
  *
  * Each scenario is reported against the target: p99 at most --target-p99 milliseconds, no errors.
  */
@@ -26,7 +29,7 @@ import { loadConfig } from '../../server/env';
 import { MIGRATIONS_FOLDER, openDatabase, type Database, type Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { encodeCursor } from '../../server/db/keyset';
-import { categoriesSql, CATEGORY_SLUGS, CENTRE, COMMON_WORD, dealsSql, MERCHANT_COUNT, MERCHANT_NAME, merchantsSql, RARE_WORD } from './seed';
+import { categoriesSql, CATEGORY_SLUGS, CENTRE, COMMON_WORD, DEAL_STOCK_SQL, dealsSql, merchantCount, MERCHANT_NAME, merchantsSql, RARE_WORD } from './seed';
 import { NEXT_CURSOR_HEADER } from '../../contract/constants';
 
 type Engine = 'postgres' | 'pglite';
@@ -39,6 +42,12 @@ interface Options {
   connections: number;
   targetP99: number;
   adminUrl: string;
+  /** Leave the PostgreSQL database in place at the end. */
+  keep: boolean;
+  /** A database a --keep run left, used as it is instead of a fresh one. */
+  reuse: string | undefined;
+  /** Only the scenarios whose name contains one of these (comma-separated), for looking into a result. */
+  only: string[];
 }
 
 function parseOptions(argv: string[]): Options {
@@ -60,12 +69,17 @@ function parseOptions(argv: string[]): Options {
     connections: int('connections', 10),
     targetP99: int('target-p99', 50),
     adminUrl: arg('admin-url') ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    keep: argv.includes('--keep'),
+    reuse: arg('reuse'),
+    only: (arg('only') ?? '').split(',').filter((w) => w !== ''),
   };
 }
 
 /** A database handle for the app plus the raw access the benchmark needs: bulk SQL and EXPLAIN with parameters. */
 interface BenchDatabase {
   database: Database;
+  /** Whether it holds a catalogue already (--reuse). */
+  seeded: boolean;
   exec(sqlText: string): Promise<void>;
   query<T>(sqlText: string, params?: unknown[]): Promise<T[]>;
   /** Runs `during` while recording every query the app's driver sends, whichever way the app sends it. */
@@ -105,18 +119,24 @@ async function spyOn<O extends object>(owner: O, method: keyof O & string, durin
   return captured;
 }
 
-async function openPostgres(adminUrl: string): Promise<BenchDatabase> {
-  const name = `dealmarket_bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
+async function openPostgres(adminUrl: string, keep: boolean, reuse: string | undefined): Promise<BenchDatabase> {
+  if (reuse !== undefined && !/^dealmarket_bench_\w+$/.test(reuse)) throw new Error('--reuse takes the name of a dealmarket_bench_* database');
+  const name = reuse ?? `dealmarket_bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  if (reuse === undefined) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
-  const raw = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // One connection, so the load's session settings (triggers off, memory for index builds) hold for all its steps.
+  const raw = new pg.Client({ connectionString: url.toString() });
+  await raw.connect();
   return {
     database,
+    seeded: reuse !== undefined,
     exec: async (text) => void (await raw.query(text)),
     query: async <T>(text: string, params: unknown[] = []) => (await raw.query(text, params)).rows as T[],
     // The pool's own client class (server/db/client.ts may give it one), whose query every statement goes through.
@@ -124,6 +144,7 @@ async function openPostgres(adminUrl: string): Promise<BenchDatabase> {
     async dispose() {
       await raw.end();
       await database.close();
+      if (keep) return console.log(`kept database ${name}: --reuse=${name}`);
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists "${name}" with (force)`);
@@ -147,6 +168,7 @@ async function openPglite(): Promise<BenchDatabase> {
   };
   return {
     database,
+    seeded: false,
     exec: async (text) => void (await client.exec(text)),
     query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     capturing: (during) => spyOn(client, 'query', during),
@@ -162,23 +184,41 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Migrates and loads the catalogue. The trigram indexes take their entries one row at a time (they
- * keep no pending list, ADR 025), so, as a restore does, the load drops them and builds them again
- * afterwards from their own definitions.
+ * Migrates and loads the catalogue as a restore does: the indexes of `deals` and `deal_stock` are
+ * dropped and built again afterwards from their own definitions, and the rows are written with
+ * triggers off (session_replication_role = replica), the merchant's name and the stock buckets
+ * written by the load itself as the triggers would (seed.ts), the foreign keys unchecked since the
+ * load makes them hold. Then VACUUM ANALYZE, so the benchmark meets the statistics and visibility
+ * map a live database has, and no autovacuum of the fresh rows runs during it.
  */
 async function seed(bench: BenchDatabase, deals: number): Promise<void> {
+  const merchants = merchantCount(deals);
   await timed('migrate', () => bench.database.migrate());
-  await timed(`insert ${MERCHANT_COUNT} merchants`, () => bench.exec(merchantsSql()));
+  const started = performance.now();
+  await timed(`insert ${merchants.toLocaleString('en-US')} merchants`, () => bench.exec(merchantsSql(merchants)));
   await timed(`insert ${CATEGORY_SLUGS.length} categories`, () => bench.exec(categoriesSql()));
-  const gin = await bench.query<{ name: string; definition: string }>(
-    `select indexname as name, indexdef as definition from pg_indexes where tablename = 'deals' and indexdef like '% USING gin %'`,
+  const indexes = await bench.query<{ name: string; definition: string }>(
+    `select indexname as name, indexdef as definition from pg_indexes
+     where schemaname = 'public' and tablename in ('deals', 'deal_stock')
+       and indexname not in (select conname from pg_constraint where conrelid in ('deals'::regclass, 'deal_stock'::regclass))`,
   );
-  for (const index of gin) await bench.exec(`drop index "${index.name}"`);
-  await timed(`insert ${deals.toLocaleString('en-US')} deals`, () => bench.exec(dealsSql(deals)));
-  await timed(`build ${gin.map((i) => i.name).join(', ')}`, async () => {
-    for (const index of gin) await bench.exec(index.definition);
+  const [stockKey] = await bench.query<{ name: string; definition: string }>(
+    `select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint where conrelid = 'deal_stock'::regclass and contype = 'p'`,
+  );
+  for (const index of indexes) await bench.exec(`drop index "${index.name}"`);
+  if (stockKey) await bench.exec(`alter table deal_stock drop constraint "${stockKey.name}"`);
+  await bench.exec('set session_replication_role = replica');
+  await timed(`insert ${deals.toLocaleString('en-US')} deals`, () => bench.exec(dealsSql(deals, merchants)));
+  await timed(`insert ${(deals * 16).toLocaleString('en-US')} deal_stock rows`, () => bench.exec(DEAL_STOCK_SQL));
+  await bench.exec('reset session_replication_role');
+  await bench.exec(`set maintenance_work_mem = '512MB'`);
+  await timed(`build ${indexes.length + (stockKey ? 1 : 0)} indexes`, async () => {
+    for (const index of indexes) await bench.exec(index.definition);
+    if (stockKey) await bench.exec(`alter table deal_stock add constraint "${stockKey.name}" ${stockKey.definition}`);
   });
-  await timed('analyze', () => bench.exec('analyze'));
+  await bench.exec('reset maintenance_work_mem');
+  await timed('vacuum analyze', () => bench.exec('vacuum analyze'));
+  console.log(`seed: ${((performance.now() - started) / 1000).toFixed(1)} s after the migrations`);
 }
 
 interface Scenario {
@@ -198,7 +238,7 @@ async function cursorAfter(origin: string, path: string, depth: number): Promise
   return cursor;
 }
 
-async function scenarios(bench: BenchDatabase, origin: string): Promise<Scenario[]> {
+async function scenarios(bench: BenchDatabase, origin: string, wanted: (name: string) => boolean): Promise<Scenario[]> {
   const [counted] = await bench.query<{ visible: number }>(
     `select count(*)::int as visible from deals d join merchants m on m.id = d.merchant_id where d.status = 'published' and m.status = 'active'`,
   );
@@ -216,7 +256,8 @@ async function scenarios(bench: BenchDatabase, origin: string): Promise<Scenario
   const nearest = `/api/deals?sort=nearest&lat=${CENTRE.lat}&lng=${CENTRE.lng}`;
   // Merchants without a position come last; the deep page is among the placed ones.
   const nearDepth = Math.floor(visible * 0.6);
-  return [
+  const nearDeep = `sort=nearest, deep cursor (row ${nearDepth.toLocaleString('en-US')})`;
+  const all = [
     { name: 'first page', path: `/api/deals?limit=${limit}` },
     { name: `deep cursor (row ${depth.toLocaleString('en-US')} of ${visible.toLocaleString('en-US')})`, path: `/api/deals?limit=${limit}&cursor=${cursor}` },
     { name: `q=${COMMON_WORD} (common)`, path: `/api/deals?limit=${limit}&q=${COMMON_WORD}` },
@@ -230,9 +271,12 @@ async function scenarios(bench: BenchDatabase, origin: string): Promise<Scenario
     { name: 'sort=price_desc, category, price range', path: `/api/deals?limit=${limit}&sort=price_desc&category=${CATEGORY_SLUGS[1]}&maxPriceCents=10000` },
     { name: 'sort=ending_soon', path: `/api/deals?limit=${limit}&sort=ending_soon` },
     { name: 'sort=nearest', path: `${nearest}&limit=${limit}` },
-    { name: `sort=nearest, deep cursor (row ${nearDepth.toLocaleString('en-US')})`, path: `${nearest}&limit=${limit}&cursor=${await cursorAfter(origin, nearest, nearDepth)}` },
+    // Its cursor is walked to through the API only when the scenario runs.
+    { name: nearDeep, path: '' },
     { name: 'sort=nearest, category, minRating=4', path: `${nearest}&limit=${limit}&category=${CATEGORY_SLUGS[2]}&minRating=4` },
-  ];
+  ].filter((s) => wanted(s.name));
+  for (const s of all) if (s.name === nearDeep) s.path = `${nearest}&limit=${limit}&cursor=${await timed('walk to the deep nearest cursor', () => cursorAfter(origin, nearest, nearDepth))}`;
+  return all;
 }
 
 interface Measured {
@@ -302,16 +346,18 @@ async function explain(bench: BenchDatabase, origin: string, s: Scenario): Promi
 }
 
 async function runEngine(engine: Engine, options: Options): Promise<{ measured: Measured[]; deals: number; plans: string[] }> {
-  const deals = engine === 'postgres' ? options.deals : options.pgliteDeals;
+  const bench = engine === 'postgres' ? await openPostgres(options.adminUrl, options.keep, options.reuse) : await openPglite();
+  let deals = engine === 'postgres' ? options.deals : options.pgliteDeals;
+  if (bench.seeded) deals = (await bench.query<{ n: number }>('select count(*)::int as n from deals'))[0]?.n ?? 0;
   // The machine may be shared: the load average says how much else was running.
-  console.log(`\n=== ${engine}: ${deals.toLocaleString('en-US')} deals, ${MERCHANT_COUNT} merchants (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}) ===`);
-  const bench = engine === 'postgres' ? await openPostgres(options.adminUrl) : await openPglite();
+  console.log(`\n=== ${engine}: ${deals.toLocaleString('en-US')} deals, ${merchantCount(deals).toLocaleString('en-US')} merchants (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}) ===`);
   // An interrupted run still drops its database.
   const onSignal = () => void bench.dispose().finally(() => process.exit(130));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    await seed(bench, deals);
+    if (bench.seeded) await timed('migrate', () => bench.database.migrate());
+    else await seed(bench, deals);
     const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', CATALOG_CACHE_MS: '0', WRITE_RATE_LIMIT: '0' });
     const app = await buildApp({ config, database: bench.database });
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -319,7 +365,7 @@ async function runEngine(engine: Engine, options: Options): Promise<{ measured: 
     const measured: Measured[] = [];
     const plans: string[] = [];
     try {
-      for (const s of await scenarios(bench, origin)) {
+      for (const s of await scenarios(bench, origin, (name) => options.only.length === 0 || options.only.some((w) => name.includes(w)))) {
         const probe = await fetch(`${origin}${s.path}`);
         if (probe.status !== 200) throw new Error(`${s.path} answered ${probe.status}: ${await probe.text()}`);
         const rows = ((await probe.json()) as unknown[]).length;

@@ -1,7 +1,7 @@
 /**
- * Bulk catalogue for the benchmark: ~500 merchants and N deals written by INSERT ... SELECT over
- * generate_series, so 100,000 deals take seconds rather than minutes. The words are chosen so the
- * benchmark has a common word, a rare word and a merchant name to search for.
+ * Bulk catalogue for the benchmark: 500 merchants per 100,000 deals and N deals written by INSERT ...
+ * SELECT over generate_series, so 100,000 deals take seconds and 1,000,000 a few minutes. The words
+ * are chosen so the benchmark has a common word, a rare word and a merchant name to search for.
  */
 
 /** In about one deal title in five. */
@@ -21,7 +21,15 @@ const KINDS = [
   'Barber', 'Nail Salon', 'Steakhouse', 'Taqueria', 'Coffee Roasters', 'Escape Room', 'Bowling',
   'Kayak Tours', 'Wine Bar', 'Dim Sum', 'Pizzeria', 'Climbing Gym',
 ];
-export const MERCHANT_COUNT = PREFIXES.length * KINDS.length;
+/** A merchant past the first 500 is named PREFIX DISTRICT KIND, so MERCHANT_NAME stays one merchant's. */
+const DISTRICTS = ['Mission', 'Marina', 'Excelsior', 'Richmond', 'Castro', 'Nob Hill', 'SoMa', 'Presidio', 'Dogpatch', 'Bayview'];
+const NAMES_PER_DISTRICT = PREFIXES.length * KINDS.length;
+
+/** Merchants for a catalogue of `deals`: 500 per 100,000 deals (about 200 deals each), from 500 to 5,500. */
+export function merchantCount(deals: number): number {
+  const hundreds = Math.min(DISTRICTS.length + 1, Math.max(1, Math.round(deals / 100_000)));
+  return hundreds * NAMES_PER_DISTRICT;
+}
 
 const ADJECTIVES = ['Premium', 'Luxury', 'Classic', 'Deluxe', 'Weekend', 'Family', 'Express', 'Signature', 'Seasonal', 'Ultimate', 'Cozy', 'Gourmet'];
 /** Eight of forty contain COMMON_WORD, so one title in five does. */
@@ -59,11 +67,13 @@ export const CENTRE = { lat: 37.7749, lng: -122.4194 };
  * Merchants: PREFIX x KIND, one in twenty inactive (never the first, which is MERCHANT_NAME); each
  * placed on a grid about 20 km wide round CENTRE, one in ten without a position.
  */
-export function merchantsSql(): string {
+export function merchantsSql(count: number): string {
   return `
 insert into merchants (name, phone, address, description, status, created_at, city, latitude, longitude)
 select
-  (${quoted(PREFIXES)})[1 + g % ${PREFIXES.length}] || ' ' || (${quoted(KINDS)})[1 + g / ${PREFIXES.length}],
+  (${quoted(PREFIXES)})[1 + g % ${PREFIXES.length}]
+    || case when g >= ${NAMES_PER_DISTRICT} then ' ' || (${quoted(DISTRICTS)})[g / ${NAMES_PER_DISTRICT}] else '' end
+    || ' ' || (${quoted(KINDS)})[1 + (g / ${PREFIXES.length}) % ${KINDS.length}],
   '+1555' || lpad(g::text, 7, '0'),
   g || ' Market Street',
   '',
@@ -72,19 +82,20 @@ select
   'San Francisco',
   case when g % 10 = 3 then null else ${CENTRE.lat} + ((g * 7) % 23 - 11) * 0.008 end,
   case when g % 10 = 3 then null else ${CENTRE.lng} + ((g * 11) % 23 - 11) * 0.01 end
-from generate_series(0, ${MERCHANT_COUNT - 1}) g`;
+from generate_series(0, ${count - 1}) g`;
 }
 
 /**
  * Deals spread evenly over the merchants, one every 30 seconds back from now: 90% published (one
- * in fifty of those paused), 7% drafts, 3% archived.
+ * in fifty of those paused), 7% drafts, 3% archived. Each carries its merchant's name in lower case,
+ * as the trigger deals_copy_merchant_name writes it, so the load may run with triggers off.
  */
-export function dealsSql(count: number): string {
+export function dealsSql(count: number, merchants: number): string {
   return `
-with m as (select id, row_number() over (order by name) - 1 as n from merchants)
+with m as (select id, lower(name) as search_name, row_number() over (order by name) - 1 as n from merchants)
 insert into deals (merchant_id, title, description, price_cents, original_price_cents, image_url, status, active,
                    inventory, max_per_user, redemption_instructions, terms_conditions, created_at, updated_at,
-                   category_id, valid_until, sold_count, review_count, rating_sum)
+                   category_id, valid_until, sold_count, review_count, rating_sum, search_merchant_name)
 select
   m.id,
   (${quoted(ADJECTIVES)})[1 + g % ${ADJECTIVES.length}] || ' ' || (${quoted(ITEMS)})[1 + (g / 7) % ${ITEMS.length}] || ' for ' || (1 + g % 4),
@@ -101,13 +112,21 @@ select
   '<p>One voucher per visit.</p>',
   now() - g * interval '30 seconds',
   now() - g * interval '30 seconds',
-  (select id from categories where position = 1 + g % ${CATEGORY_SLUGS.length}),
+  c.id,
   -- Seven in ten end within the next 60 days (an hour apart, over and over), the rest never.
   case when g % 10 < 7 then now() + ((g * 13) % 1440) * interval '1 hour' end,
-  (g * 7919) % 997,
+  (g::bigint * 7919 % 997)::int,
   g % 21,
   -- Averages from 1 to 5, about a third of rated deals at 4 or more.
-  (g % 21) * (1 + (g / 3) % 5) - case when g % 21 > 0 and (g / 3) % 5 > 0 then g % 2 else 0 end
+  (g % 21) * (1 + (g / 3) % 5) - case when g % 21 > 0 and (g / 3) % 5 > 0 then g % 2 else 0 end,
+  m.search_name
 from generate_series(1, ${count}) g
-join m on m.n = g % ${MERCHANT_COUNT}`;
+join m on m.n = g % ${merchants}
+join categories c on c.position = 1 + g % ${CATEGORY_SLUGS.length}`;
 }
+
+/** Every deal's 16 stock buckets, as the trigger deal_stock_create writes them (ADR 004), for a load with triggers off. */
+export const DEAL_STOCK_SQL = `
+insert into deal_stock (deal_id, bucket, units)
+select d.id, b, case when d.inventory = 0 then null else deal_stock_share(d.inventory, b) end
+from deals d cross join generate_series(0, 15) b`;

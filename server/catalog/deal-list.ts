@@ -12,7 +12,7 @@ import { perDatabase } from '../db/prepared';
 import { categories, deals, merchants } from '../db/schema';
 import type { Viewer } from '../http/session';
 import type { Language } from '../i18n';
-import { after, CREATED_CURSOR, ENDS_AT, FIGURES, likePattern, matching } from './deal-query';
+import { after, CREATED_CURSOR, ENDS_AT, FIGURES, likePattern, SHOWN_COLUMNS } from './deal-query';
 import { presentDeal, type DealPage } from './deals.service';
 import { ACTIVE_MERCHANT, LISTED, PUBLISHED } from './listed.service';
 
@@ -21,34 +21,6 @@ function listableBy(viewer: Viewer | null): SQL {
   if (viewer?.role !== 'merchant') return LISTED;
   return and(LISTED, eq(deals.merchantId, viewer.merchantId ?? '00000000-0000-0000-0000-000000000000'))!;
 }
-
-/** The columns of a deal the list shows (presentDeal), read without the rest of the row. */
-const SHOWN_COLUMNS = {
-  id: deals.id,
-  merchantId: deals.merchantId,
-  title: deals.title,
-  description: deals.description,
-  priceCents: deals.priceCents,
-  originalPriceCents: deals.originalPriceCents,
-  imageUrl: deals.imageUrl,
-  active: deals.active,
-  status: deals.status,
-  inventory: deals.inventory,
-  maxPerUser: deals.maxPerUser,
-  validFrom: deals.validFrom,
-  validUntil: deals.validUntil,
-  redemptionInstructions: deals.redemptionInstructions,
-  termsConditions: deals.termsConditions,
-  refundAnytime: deals.refundAnytime,
-  autoRefundOnExpiry: deals.autoRefundOnExpiry,
-  groupSize: deals.groupSize,
-  groupPriceCents: deals.groupPriceCents,
-  groupWindowHours: deals.groupWindowHours,
-  galleryUrls: deals.galleryUrls,
-  rating: deals.rating,
-  reviewCount: deals.reviewCount,
-  createdAt: deals.createdAt,
-};
 
 /** What one row of the shoppers' list selects: the shown columns, merchant and category, the figures, and its keyset position as text. */
 function listSelection(cursorKey: SQL<string>, distanceKm: SQL<number | null>) {
@@ -295,7 +267,7 @@ export async function listDeals(db: Db, params: DealListParams): Promise<DealPag
       : await shopperFirstPageOf(db).execute({ limit });
   } else {
     const conditions: SQL[] = [listableBy(params.viewer), ...filterConditions(filters)];
-    if (q) conditions.push(matching(likePattern(q)));
+    if (q) conditions.push(await searched(db, likePattern(q)));
     if (sort === 'nearest') {
       if (params.lat === undefined || params.lng === undefined) throw new Error('nearest needs lat and lng');
       rows = await nearestPage(db, { lat: params.lat, lng: params.lng, where: conditions.slice(1).concat(merchantOnly(params.viewer)), limit, cursor });
@@ -307,6 +279,24 @@ export async function listDeals(db: Db, params: DealListParams): Promise<DealPag
   }
   const page = pageOf(rows, params.limit, (last) => encodeListCursor({ sort, key: last.cursorKey, id: last.deal.id, merchantId: last.deal.merchantId }));
   return { deals: page.rows.map((row) => presentDeal(row, params.language)), nextCursor: page.nextCursor };
+}
+
+/**
+ * `q` matches the title and description (deals.search_text, under its trigram index) or the name of
+ * the deal's merchant (ADR 025). The merchants whose name matches are read first, from `merchants`
+ * (a few thousand rows), and the deals' condition names them: a merchant's name is the same on each
+ * of its deals, so the trigram index of deals.search_merchant_name holds every common trigram once
+ * per deal and a name's search there read posting lists of a million deals' length in a large
+ * catalogue (bench/README.md, one million deals). With the ids in the statement the planner still
+ * reads the two halves from indexes together (the search text's trigrams, deals_merchant_idx) and
+ * estimates both from statistics, so a common word walks the order's index and a rare one sorts its
+ * few matches, as before. The statement is not prepared, so it is planned with the ids it carries.
+ */
+async function searched(db: Db, pattern: string): Promise<SQL> {
+  const named = await db.select({ id: merchants.id }).from(merchants).where(sql`lower(${merchants.name}) like lower(${pattern})`);
+  const text = sql`${deals.searchText} like lower(${pattern})`;
+  if (named.length === 0) return text;
+  return sql`(${text} or ${deals.merchantId} = any(${`{${named.map((m) => m.id).join(',')}}`}::uuid[]))`;
 }
 
 /** For a merchant's own list in the `nearest` order: its deals only (the merchants' status is checked by the order itself). */
