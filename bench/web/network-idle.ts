@@ -1,35 +1,35 @@
 /**
- * What a page makes the browser download until the network is idle: every JavaScript response
- * (by URL, gzip level 9 of the built file, as the server's pre-compressed .gz holds), read from a
- * real Chromium (Playwright with the system browser) that opens the page and waits for
- * Playwright's `networkidle` (no request for 500 ms). This counts what the entry loads, what it
- * preloads and whatever the page fetches by itself after the first paint.
+ * What a page makes the browser download until the network is idle: every JavaScript response, counted at the size
+ * the server sent it (the encoded body, brotli or gzip as the browser and the server agreed, from Chromium's own
+ * account of the response), read from a real Chromium (Playwright with the system browser, a fresh profile) that
+ * opens the page at a phone's width and waits for Playwright's `networkidle` (no request for 500 ms). This counts
+ * what the entry loads, what it preloads and whatever the page fetches by itself after the first paint.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Response } from '@playwright/test';
 
 export interface NetworkIdleJs {
-  files: { file: string; gzip: number }[];
-  gzip: number;
+  /** Each file with its bytes on the wire and its Content-Encoding ('identity' when none). */
+  files: { file: string; wire: number; encoding: string }[];
+  wire: number;
 }
 
-export async function javascriptUntilNetworkIdle(url: string, webDir: string): Promise<NetworkIdleJs> {
+export async function javascriptUntilNetworkIdle(url: string): Promise<NetworkIdleJs> {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
-    const seen = new Set<string>();
+    const responses: Response[] = [];
     page.on('response', (response) => {
-      const pathname = new URL(response.url()).pathname;
-      if (pathname.endsWith('.js')) seen.add(pathname);
+      if (new URL(response.url()).pathname.endsWith('.js')) responses.push(response);
     });
     await page.goto(url, { waitUntil: 'networkidle' });
-    const files = [...seen].map((pathname) => {
-      const file = path.join(webDir, pathname);
-      return { file: path.basename(pathname), gzip: existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0 };
-    });
-    return { files, gzip: files.reduce((n, f) => n + f.gzip, 0) };
+    const files = await Promise.all(
+      responses.map(async (response) => {
+        const [sizes, encoding] = await Promise.all([response.request().sizes(), response.headerValue('content-encoding')]);
+        return { file: path.basename(new URL(response.url()).pathname), wire: sizes.responseBodySize, encoding: encoding ?? 'identity' };
+      }),
+    );
+    return { files, wire: files.reduce((n, f) => n + f.wire, 0) };
   } finally {
     await browser.close();
   }
