@@ -39,6 +39,9 @@ export interface GroupBuyersResult {
   startPayLatency: Latencies;
   joinLatency: Latencies;
   joinPayLatency: Latencies;
+  /** A starter's start and payment together, and a joiner's join and payment: the whole step, for those paid. */
+  startAndPayLatency: Latencies;
+  joinAndPayLatency: Latencies;
 }
 
 async function main(): Promise<void> {
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
 
   const statuses: GroupBuyersResult['statuses'] = { start: {}, startPay: {}, join: {}, joinPay: {} };
   const ms = { start: [] as number[], startPay: [] as number[], join: [] as number[], joinPay: [] as number[] };
+  const whole = { start: [] as number[], join: [] as number[] };
   const errorSamples: string[] = [];
   const groupIds: (string | undefined)[] = new Array<string | undefined>(config.groups);
   let serverErrors = 0;
@@ -101,11 +105,14 @@ async function main(): Promise<void> {
   const startBody = JSON.stringify({ dealId: config.dealId });
   const startSeconds = await phase(config.groups, async (i) => {
     const token = tokens[i]!;
+    const began = performance.now();
     const answer = await send('start', '/api/groups', token, startBody);
     if (answer?.status !== 200) return;
     started++;
     groupIds[i] = (JSON.parse(answer.body) as { group: { id: string } }).group.id;
-    if (await pay('startPay', answer, token)) startersPaid++;
+    if (!(await pay('startPay', answer, token))) return;
+    startersPaid++;
+    whole.start.push(performance.now() - began);
   });
 
   let joined = 0;
@@ -114,10 +121,13 @@ async function main(): Promise<void> {
     const groupId = groupIds[Math.floor(k / perGroup)];
     if (!groupId) return;
     const token = tokens[config.groups + k]!;
+    const began = performance.now();
     const answer = await send('join', `/api/groups/${groupId}/join`, token, '{}');
     if (answer?.status !== 200) return;
     joined++;
-    if (await pay('joinPay', answer, token)) joinersPaid++;
+    if (!(await pay('joinPay', answer, token))) return;
+    joinersPaid++;
+    whole.join.push(performance.now() - began);
   });
   agent.destroy();
 
@@ -136,6 +146,8 @@ async function main(): Promise<void> {
     startPayLatency: summarise(ms.startPay),
     joinLatency: summarise(ms.join),
     joinPayLatency: summarise(ms.joinPay),
+    startAndPayLatency: summarise(whole.start),
+    joinAndPayLatency: summarise(whole.join),
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

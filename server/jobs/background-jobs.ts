@@ -12,7 +12,7 @@ import type { EmailSender } from '../integrations/email/email-sender';
 import { refreshSoldCounts } from '../catalog/categories.service';
 import { reconcileYesterday } from '../money/reconciliation.service';
 import { releaseExpiredOrders, runExpirySweep } from '../orders/orders.service';
-import { sendDueNotifications } from '../notifications/notifications.service';
+import { sendAllDueNotifications } from '../notifications/notifications.service';
 
 const HOLD_SWEEP_MS = 60_000;
 /** How often the outbox is looked at: a receipt reaches the phone within seconds of the payment. */
@@ -28,6 +28,7 @@ export function startBackgroundJobs(app: FastifyInstance, deps: AppDeps, jobs: {
   let timer: NodeJS.Timeout | undefined;
   let sendTimer: NodeJS.Timeout | undefined;
   let sending = false;
+  let closing = false;
   let sweepTimer: NodeJS.Timeout | undefined;
   let sweeping = false;
   app.addHook('onReady', async () => {
@@ -40,7 +41,7 @@ export function startBackgroundJobs(app: FastifyInstance, deps: AppDeps, jobs: {
     sendTimer = setInterval(() => {
       if (sending) return;
       sending = true;
-      sendDueNotifications(senderDeps)
+      sendAllDueNotifications(senderDeps, () => closing)
         .catch((err: unknown) => app.log.error({ err }, 'sending notifications failed'))
         .finally(() => {
           sending = false;
@@ -65,6 +66,7 @@ export function startBackgroundJobs(app: FastifyInstance, deps: AppDeps, jobs: {
     sweepTimer.unref();
   });
   app.addHook('onClose', async () => {
+    closing = true;
     clearInterval(timer);
     clearInterval(sendTimer);
     clearInterval(sweepTimer);

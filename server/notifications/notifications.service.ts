@@ -18,7 +18,7 @@ import type { Language } from '../i18n';
 import { wordsOf } from './texts';
 
 /** The outbox's sender, for the servers' job (server/jobs/). */
-export { sendDueNotifications } from './sender';
+export { sendAllDueNotifications, sendDueNotifications } from './sender';
 
 /** One page of a user's notifications, newest first, in `language`, with the unread count. */
 export async function listNotifications(

@@ -26,15 +26,18 @@ import {
   testProviderFor,
   orderOf,
 } from '../test/purchase-helpers';
-import { CapturingEmail, CapturingSms, deliverNotifications } from '../test/notifications';
+import { CapturingEmail, CapturingSms, deliverNotifications, TEST_ORIGIN } from '../test/notifications';
+import { pino } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 import { runExpirySweep } from '../orders/expiry';
-import { retryDelayMs } from './sender';
+import { NOTIFICATION_SEND_BATCH, retryDelayMs, sendAllDueNotifications } from './sender';
 
 const provider = testProviderFor(testConfig());
 const sms = new CapturingSms();
 const email = new CapturingEmail();
 const t = useTestApp({ deps: { payments: provider, sms, email } });
 
+const silentLogger = pino({ level: 'silent' }) as FastifyBaseLogger;
 const deliver = (now?: Date) => deliverNotifications(t.db, { sms, email }, now);
 
 async function notificationsOf(userId: string) {
@@ -273,6 +276,32 @@ describe('the outbox', () => {
     expect(await deliver()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(sms.to(other.user.phone)).toHaveLength(1);
     expectStatus(await call(t.app, 'POST', `/api/admin/notifications/failed/${crypto.randomUUID()}/retry`, { sessionId: admin.sessionId, body: {} }), 404);
+  });
+
+  it('sends a backlog larger than a pass in one turn of the job, each message once', async () => {
+    reset();
+    const { deal } = await buyableDeal(t.db, { priceCents: 800 });
+    const shopper = await customer(t);
+    await buy(t.app, shopper, { items: [{ dealId: deal.id, quantity: 1 }] });
+    await deliver();
+    reset();
+    const [receipt] = await notificationsOf(shopper.user.id);
+    // A busy minute's receipts: more than one pass takes, all due at once.
+    const extra = NOTIFICATION_SEND_BATCH + 20;
+    await t.db.execute(sql`
+      with made as (
+        insert into notifications (user_id, kind, subject_id, params)
+        select ${shopper.user.id}, kind, gen_random_uuid(), params from notifications, generate_series(1, ${extra})
+        where id = ${receipt!.id}
+        returning id
+      )
+      insert into notification_deliveries (notification_id, channel, address)
+      select id, 'sms', ${shopper.user.phone} from made`);
+    const result = await sendAllDueNotifications({ db: t.db, sms, email, logger: silentLogger, publicOrigin: TEST_ORIGIN });
+    expect(result).toEqual({ sent: extra, retrying: 0, failed: 0 });
+    expect(sms.to(shopper.user.phone)).toHaveLength(extra);
+    expect((await deliveriesOf(shopper.user.id)).filter((d) => d.status !== 'sent')).toEqual([]);
+    expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 0 });
   });
 
   it('sends each message once when several servers send at the same moment', async () => {

@@ -101,6 +101,7 @@ export async function sendDueNotifications(deps: SenderDeps, { batch = NOTIFICAT
     .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
     .innerJoin(users, eq(users.id, notifications.userId))
     .where(inArray(notificationDeliveries.id, claimed.map((c) => c.id)));
+  const sent: string[] = [];
   for (const row of rows) {
     try {
       if (row.channel === 'sms') await deps.sms.send(row.address, smsOf(row, row.language, deps.publicOrigin));
@@ -121,11 +122,30 @@ export async function sendDueNotifications(deps: SenderDeps, { batch = NOTIFICAT
       else result.retrying++;
       continue;
     }
+    sent.push(row.id);
+  }
+  // The sent ones are settled together, in one statement: a pass costs two commits, not one per message.
+  if (sent.length > 0) {
     await db
       .update(notificationDeliveries)
       .set({ status: 'sent', sentAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(notificationDeliveries.id, row.id), eq(notificationDeliveries.status, 'sending')));
-    result.sent++;
+      .where(and(inArray(notificationDeliveries.id, sent), eq(notificationDeliveries.status, 'sending')));
   }
+  result.sent = sent.length;
   return result;
+}
+
+/**
+ * Passes one after the other while each finds a full batch due, so a busy hour's receipts leave at the pace
+ * they are written rather than a batch per period; stops between passes when `stopping` says so.
+ */
+export async function sendAllDueNotifications(deps: SenderDeps, stopping: () => boolean = () => false): Promise<SendResult> {
+  const total: SendResult = { sent: 0, retrying: 0, failed: 0 };
+  for (;;) {
+    const pass = await sendDueNotifications(deps);
+    total.sent += pass.sent;
+    total.retrying += pass.retrying;
+    total.failed += pass.failed;
+    if (pass.sent + pass.retrying + pass.failed < NOTIFICATION_SEND_BATCH || stopping()) return total;
+  }
 }

@@ -99,8 +99,8 @@ describe('fulfilOrder', () => {
     const other = await pendingOrder(1);
     expect(await fulfilOrder(t.db, provider, t.app.log, other.ref, event('evt_other'), { id: other.order.id, units: 1 })).toBe('fulfilled');
     const [existing] = await t.db.select().from(vouchers).where(eq(vouchers.orderId, other.order.id));
-    const fulfil = databaseFunction('fulfil_order', 11);
-    const refused = await fulfil(t.db, [order.id, new Date().toISOString(), 30, [existing!.code], ['1234'], null, null, null, null, null, null]).then(
+    const fulfil = databaseFunction('fulfil_order', 12);
+    const refused = await fulfil(t.db, [order.id, new Date().toISOString(), 30, [existing!.code], ['1234'], null, null, null, null, null, null, null]).then(
       () => 'issued',
       (err: unknown) => databaseError(err)?.code,
     );

@@ -60,7 +60,7 @@ async function orderToFulfil(db: Db, where: SQL | undefined): Promise<OrderToFul
   return order;
 }
 
-const fulfil = databaseFunction<{ fulfil_order: FulfilmentOutcome | 'gone' }>('fulfil_order', 11);
+const fulfil = databaseFunction<{ fulfil_order: FulfilmentOutcome | 'gone' }>('fulfil_order', 12);
 
 /** Calls of fulfil_order before fulfilment gives up (having changed nothing, so the payment can be retried). */
 const CODE_DRAWS = 10;
@@ -87,8 +87,6 @@ export async function fulfilOrder(
   const paidAt = new Date().toISOString();
   let order = known ?? (await orderToFulfil(db, orderOf(payments, ref)));
   if (!order) return 'unknown-order';
-  // Known before the order is marked paid, so the payment's ledger row carries the provider's payment id.
-  if (ref.paymentRef) await rememberPaymentRef(db, order.id, ref.paymentRef);
   let outcome: FulfilmentOutcome | 'gone' | undefined;
   for (let call = 1; outcome === undefined; call++) {
     const codes = Array.from({ length: order.units }, () => generateVoucherCode());
@@ -106,15 +104,21 @@ export async function fulfilOrder(
         budget?.key ?? null,
         budget?.limit ?? null,
         budget?.windowSeconds ?? null,
+        // Kept before the order is marked paid, so the payment's ledger row carries the provider's payment id.
+        ref.paymentRef,
       ]);
       outcome = row!.fulfil_order;
     } catch (err) {
+      // The statement was undone, the payment's id with it: it is kept on its own, as the refunds of a
+      // payment that could not be fulfilled need it.
+      if (ref.paymentRef && !isDatabaseError(err, 'DM005')) await rememberPaymentRef(db, order.id, ref.paymentRef).catch(() => undefined);
       const spent = databaseError(err);
       if (spent?.code === 'DM004') throw refuse('budgetSpent', budget?.message, Math.max(1, Number(spent.detail ?? 1)));
       // DM005: a code drawn here is taken already (astronomically rare), or the caller's number of
       // units was wrong. Nothing was changed: new codes are drawn, for the units the order has.
       if (!isDatabaseError(err, 'DM005')) throw err;
       if (call >= CODE_DRAWS) {
+        if (ref.paymentRef) await rememberPaymentRef(db, order.id, ref.paymentRef);
         // Each call's count was undone with it: the attempt is counted on its own.
         if (budget) await hitRateLimit(db, budget.key, budget.limit, budget.windowSeconds);
         throw new Error(`Could not draw unique voucher codes for order ${order.id} in ${CODE_DRAWS} calls`, { cause: err });
@@ -136,8 +140,8 @@ export async function fulfilOrder(
 }
 
 /**
- * Keeps the provider's reference of an order's payment, once known, for refunds of its vouchers
- * (fulfil_order itself does not take it). The first reference stands.
+ * Keeps the provider's reference of an order's payment, once known, for refunds of its vouchers, when
+ * fulfil_order (which keeps it too) was undone. The first reference stands.
  */
 async function rememberPaymentRef(db: Db, orderId: string, paymentRef: string): Promise<void> {
   await db

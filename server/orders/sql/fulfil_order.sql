@@ -1,7 +1,9 @@
 -- Fulfils a paid order exactly once, for every caller (a webhook, the built-in provider's pay call,
 -- the success page's poll): the order row is locked first, so concurrent calls take turns and only
 -- the first issues anything. When a budget key is given, the payment attempt is counted against it
--- before anything else, whatever the outcome (DM004 when it is spent, changing nothing else).
+-- before anything else, whatever the outcome (DM004 when it is spent, changing nothing else). The
+-- provider's payment id, when given, is kept on the order as soon as it is locked, whatever the answer
+-- (the first one stands): the payment's ledger row and the refunds of its vouchers carry it.
 -- Answers what happened:
 --   'fulfilled'          the order is marked paid and fulfilled, its holds converted (when it was
 --                        pending), the provider's event recorded, and one voucher issued per unit
@@ -32,7 +34,7 @@
 CREATE OR REPLACE FUNCTION "fulfil_order"(
 	"p_order" uuid, "p_paid_at" timestamptz, "p_valid_days" integer, "p_codes" text[], "p_pins" text[],
 	"p_event_provider" text, "p_event_id" text, "p_event_type" text,
-	"p_budget_key" text, "p_budget_limit" integer, "p_budget_window_seconds" integer
+	"p_budget_key" text, "p_budget_limit" integer, "p_budget_window_seconds" integer, "p_payment_ref" text
 ) RETURNS text
 	LANGUAGE plpgsql AS $$
 DECLARE
@@ -46,8 +48,11 @@ BEGIN
 			RAISE EXCEPTION 'budget % is spent', "p_budget_key" USING ERRCODE = 'DM004', DETAIL = budget.retry_seconds::text;
 		END IF;
 	END IF;
-	SELECT "user_id", "status", "fulfilled_at", "paid_at" INTO o FROM "orders" WHERE "id" = "p_order" FOR UPDATE;
+	SELECT "user_id", "status", "fulfilled_at", "paid_at", "payment_ref" INTO o FROM "orders" WHERE "id" = "p_order" FOR UPDATE;
 	IF NOT FOUND THEN RETURN 'unknown-order'; END IF;
+	IF "p_payment_ref" IS NOT NULL AND o."payment_ref" IS NULL THEN
+		UPDATE "orders" SET "payment_ref" = "p_payment_ref" WHERE "id" = "p_order";
+	END IF;
 	IF o."fulfilled_at" IS NOT NULL OR o."status" = 'paid' THEN RETURN 'already-fulfilled'; END IF;
 	-- A payment that could not be fulfilled was taken in (paid_at) and is being given back (ADR 032).
 	IF o."status" = 'refunded' OR o."paid_at" IS NOT NULL THEN RETURN 'refunded'; END IF;
