@@ -126,7 +126,8 @@ join categories c on c.position = 1 + g % ${CATEGORY_SLUGS.length}`;
 }
 
 /** Every deal's 16 stock buckets, as the trigger deal_stock_create writes them (ADR 004), for a load with triggers off. */
+// Each deal's sixteen rows one after the other, as its insert trigger writes them, so a deal's units are read from a page or two.
 export const DEAL_STOCK_SQL = `
 insert into deal_stock (deal_id, bucket, units)
 select d.id, b, case when d.inventory = 0 then null else deal_stock_share(d.inventory, b) end
-from deals d cross join generate_series(0, 15) b`;
+from deals d cross join lateral generate_series(0, 15) b`;
