@@ -191,7 +191,47 @@ function distanceFrom(lat: number, lng: number): SQL<number> {
  * at most per merchant. The keyset is (distance, merchant id, deal id). The listed rule is split
  * between the two: the merchant's half in `near`, the deal's in `pick`.
  */
-async function nearestPage(db: Db, p: { lat: number; lng: number; where: SQL[]; limit: number; cursor: ListCursor | null }) {
+type NearestParams = { lat: number; lng: number; where: SQL[]; limit: number; cursor: ListCursor | null };
+
+/** The first ring's radius in km, beyond the cursor's distance; each ring after it is four times as wide. */
+const FIRST_RING_KM = 2;
+const RINGS = 4;
+const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
+
+/**
+ * A box of plain latitude and longitude bounds around (lat, lng) holding every point within `km` of it, so
+ * the merchants outside it are passed over before their distance is worked out; none when the circle
+ * reaches a pole or the antimeridian, where such bounds would not hold it.
+ */
+function boxAround(lat: number, lng: number, km: number): SQL | undefined {
+  const dLat = (km / KM_PER_DEGREE) * 1.01;
+  if (Math.abs(lat) + dLat >= 89) return undefined;
+  const dLng = dLat / Math.cos(((Math.abs(lat) + dLat) * Math.PI) / 180);
+  if (Math.abs(lng) + dLng >= 180) return undefined;
+  return sql`${merchants.latitude} between ${lat - dLat}::float8 and ${lat + dLat}::float8 and ${merchants.longitude} between ${lng - dLng}::float8 and ${lng + dLng}::float8`;
+}
+
+/**
+ * The `nearest` page, looked for in rings first: the page among the merchants within R km (read through a box
+ * of plain bounds, so only they have their distance worked out) is the whole list's page when it comes back
+ * full, since every merchant left out is farther than R and so after each row of it. Rings start 2 km past the
+ * cursor's distance and grow fourfold; the last try has no bound (a sparse catalogue, merchants without a position).
+ */
+async function nearestPage(db: Db, p: NearestParams) {
+  const from = p.cursor && p.cursor.key !== 'Infinity' ? Number(p.cursor.key) : 0;
+  if (p.cursor?.key !== 'Infinity') {
+    for (let ring = 0; ring < RINGS; ring++) {
+      const km = from + FIRST_RING_KM * 4 ** ring;
+      const box = boxAround(p.lat, p.lng, km);
+      if (!box) break;
+      const rows = await nearestPageWithin(db, p, sql`${box} and ${distanceFrom(p.lat, p.lng)} <= ${km}::float8`);
+      if (rows.length === p.limit) return rows;
+    }
+  }
+  return nearestPageWithin(db, p, undefined);
+}
+
+async function nearestPageWithin(db: Db, p: NearestParams, within: SQL | undefined) {
   const distance = distanceFrom(p.lat, p.lng);
   const c = p.cursor;
   // Spelled out: drizzle leaves a subquery's columns unqualified, and inside the lateral subquery an
@@ -203,7 +243,7 @@ async function nearestPage(db: Db, p: { lat: number; lng: number; where: SQL[]; 
   const near = db
     .select({ merchantId: sql<string>`${merchants.id}`.as('merchant_id'), distance: distance.as('distance') })
     .from(merchants)
-    .where(and(ACTIVE_MERCHANT, c ? sql`(${distance}, ${merchants.id}) >= (${c.key}::float8, ${c.merchantId}::uuid)` : undefined))
+    .where(and(ACTIVE_MERCHANT, within, c ? sql`(${distance}, ${merchants.id}) >= (${c.key}::float8, ${c.merchantId}::uuid)` : undefined))
     .orderBy(asc(distance), asc(merchants.id))
     .as('near');
   const pick = db

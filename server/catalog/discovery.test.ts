@@ -170,6 +170,38 @@ describe('GET /api/deals orders, each paged by its own cursor', () => {
     expect(fromMission.map((d) => d.merchantId)).toEqual([c.mission.id, c.union.id, c.nowhere.id]);
   });
 
+  it('nearest: the same order from near and far merchants, across the antimeridian and by a pole, page after page', async () => {
+    // Merchants from a few hundred metres to thousands of kilometres away, so a page is found in the first ring, in a
+    // wider one, or only without a bound.
+    const places = [
+      [-16.5, 179.9],
+      [-16.49, 179.99],
+      [-16.6, -179.95],
+      [-16.3, 179.5],
+      [-15.0, 178.0],
+      [-10.0, 170.0],
+      [40.0, -100.0],
+      [88.9, 0.0],
+    ] as const;
+    const built: { id: string; km: number }[] = [];
+    for (const [i, [lat, lng]] of places.entries()) {
+      const m = await buildMerchant(t.db, { name: `Place ${i}`, latitude: lat, longitude: lng });
+      for (let n = 0; n < 2; n++) built.push({ id: (await buildDeal(t.db, { merchantId: m.id })).id, km: haversineKm(-16.5, 179.9, lat, lng) });
+    }
+    const away = await buildMerchant(t.db, { name: 'No place' });
+    const last = (await buildDeal(t.db, { merchantId: away.id })).id;
+    const expected = [...built].sort((a, b) => a.km - b.km);
+    for (const size of [1, 3, 20]) {
+      const got = await allPages('/api/deals?sort=nearest&lat=-16.5&lng=179.9', size);
+      expect(got.map((d) => d.distanceKm === null ? 'none' : Math.round(d.distanceKm))).toEqual([...expected.map((e) => Math.round(e.km)), 'none']);
+      expect(new Set(ids(got.slice(0, -1)))).toEqual(new Set(expected.map((e) => e.id)));
+      expect(got.at(-1)!.id).toBe(last);
+    }
+    // From the pole's side the order turns round.
+    const fromNorth = await allPages('/api/deals?sort=nearest&lat=89.5&lng=10', 2);
+    expect(fromNorth[0]!.distanceKm!).toBeCloseTo(haversineKm(89.5, 10, 88.9, 0), 1);
+  });
+
   it('popular reads the sold count the minute job keeps; soldCount and boughtCount are the live figure', async () => {
     const m = await buildMerchant(t.db);
     const [one, two] = [await buildDeal(t.db, { merchantId: m.id }), await buildDeal(t.db, { merchantId: m.id })];
