@@ -67,6 +67,8 @@ export const merchants = pgTable(
       sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null or (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180))`,
     ),
     index('merchants_status_idx').on(t.status),
+    // The shoppers' search reads the merchants whose name holds the words first (server/catalog/deal-list.ts).
+    index('merchants_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );
 
