@@ -5,9 +5,7 @@
  * customer i mod customers (so each customer's attempts are spread over the whole sale). Each
  * successful checkout is paid at once with the test card, as a shopper would. Prints one JSON line.
  */
-import { Agent } from 'node:http';
-import { readFileSync } from 'node:fs';
-import { PAY_BODY, post, summarise, type Answer, type Latencies } from './load';
+import { buyersSetup, PAY_BODY, post, summarise, type Answer, type Latencies } from './load';
 
 export type { Latencies } from './load';
 
@@ -42,12 +40,7 @@ export interface BuyersResult {
 }
 
 async function main(): Promise<void> {
-  const file = process.argv[2];
-  if (!file) throw new Error('usage: buyers.ts <config.json>');
-  const config = JSON.parse(readFileSync(file, 'utf8')) as BuyersConfig;
-  const tokens = JSON.parse(readFileSync(config.tokensFile, 'utf8')) as string[];
-  const origin = new URL(config.origin);
-  const agent = new Agent({ keepAlive: true, maxSockets: config.concurrency, maxFreeSockets: config.concurrency });
+  const { config, tokens, origin, agent } = buyersSetup<BuyersConfig>('buyers.ts');
   const checkoutBody = JSON.stringify({ dealId: config.dealId });
 
   const statuses: Record<string, number> = {};

@@ -7,9 +7,7 @@
  * group floor(k / (groupSize - 1)), so a group's joiners are taken one after the other, join it at
  * the same moment and pay at the same moment, the last payment forming the group. Prints one JSON line.
  */
-import { Agent } from 'node:http';
-import { readFileSync } from 'node:fs';
-import { PAY_BODY, post, summarise, type Answer, type Latencies } from './load';
+import { buyersSetup, PAY_BODY, post, summarise, type Answer, type Latencies } from './load';
 
 export interface GroupBuyersConfig {
   origin: string;
@@ -45,12 +43,7 @@ export interface GroupBuyersResult {
 }
 
 async function main(): Promise<void> {
-  const file = process.argv[2];
-  if (!file) throw new Error('usage: group-buyers.ts <config.json>');
-  const config = JSON.parse(readFileSync(file, 'utf8')) as GroupBuyersConfig;
-  const tokens = JSON.parse(readFileSync(config.tokensFile, 'utf8')) as string[];
-  const origin = new URL(config.origin);
-  const agent = new Agent({ keepAlive: true, maxSockets: config.concurrency, maxFreeSockets: config.concurrency });
+  const { config, tokens, origin, agent } = buyersSetup<GroupBuyersConfig>('group-buyers.ts');
   const perGroup = config.groupSize - 1;
   const joiners = config.groups * perGroup;
   if (tokens.length < config.groups + joiners) throw new Error(`${tokens.length} sessions for ${config.groups + joiners} customers`);

@@ -2,7 +2,8 @@
  * What the flash sale's load generators share (buyers.ts, group-buyers.ts): one POST on a keep-alive
  * connection as the site's own pages send it, and latency percentiles.
  */
-import { type Agent, request as httpRequest } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 
 export interface Latencies {
   count: number;
@@ -48,4 +49,17 @@ export function summarise(values: number[]): Latencies {
   const sorted = Float64Array.from(values).sort();
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
   return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? Number.NaN };
+}
+
+/**
+ * What a buyers' process starts from: its config (the JSON file named on its command line), the customers'
+ * session ids, the server's origin and one keep-alive agent with a socket per connection.
+ */
+export function buyersSetup<C extends { origin: string; tokensFile: string; concurrency: number }>(usage: string): { config: C; tokens: string[]; origin: URL; agent: Agent } {
+  const file = process.argv[2];
+  if (!file) throw new Error(`usage: ${usage} <config.json>`);
+  const config = JSON.parse(readFileSync(file, 'utf8')) as C;
+  const tokens = JSON.parse(readFileSync(config.tokensFile, 'utf8')) as string[];
+  const agent = new Agent({ keepAlive: true, maxSockets: config.concurrency, maxFreeSockets: config.concurrency });
+  return { config, tokens, origin: new URL(config.origin), agent };
 }

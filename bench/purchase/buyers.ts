@@ -9,9 +9,7 @@
  * Purchase n is made by customer n mod customers, so no customer meets the per-customer limits.
  * Prints one JSON line.
  */
-import { Agent } from 'node:http';
-import { readFileSync } from 'node:fs';
-import { PAY_BODY, post, summarise, type Answer, type Latencies } from '../flash-sale/load';
+import { buyersSetup, PAY_BODY, post, summarise, type Answer, type Latencies } from '../flash-sale/load';
 
 export interface PurchaseBuyersConfig {
   origin: string;
@@ -40,12 +38,7 @@ export interface PurchaseBuyersResult {
 }
 
 async function main(): Promise<void> {
-  const file = process.argv[2];
-  if (!file) throw new Error('usage: buyers.ts <config.json>');
-  const config = JSON.parse(readFileSync(file, 'utf8')) as PurchaseBuyersConfig;
-  const tokens = JSON.parse(readFileSync(config.tokensFile, 'utf8')) as string[];
-  const origin = new URL(config.origin);
-  const agent = new Agent({ keepAlive: true, maxSockets: config.concurrency, maxFreeSockets: config.concurrency });
+  const { config, tokens, origin, agent } = buyersSetup<PurchaseBuyersConfig>('buyers.ts');
   const bodies = config.dealIds.map((dealId) => JSON.stringify({ dealId }));
 
   const statuses: PurchaseBuyersResult['statuses'] = { checkout: {}, pay: {} };
