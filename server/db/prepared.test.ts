@@ -13,17 +13,24 @@ beforeAll(async () => {
   await database.db.execute(
     sql`create function test_divide(d integer, out quotient integer, out backend integer) language sql as $$ select 12 / d, pg_backend_pid() $$`,
   );
+  await database.db.execute(sql`create function test_count(items text[], out n integer) language sql as $$ select cardinality(items) $$`);
 });
 afterAll(async () => {
   await database?.close();
 });
 
 const divide = databaseFunction<{ quotient: number; backend: number }>('test_divide', 1);
+const count = databaseFunction<{ n: number }>('test_count', 1);
 
 describe(`databaseFunction (${testDbKind()})`, () => {
   it('binds its placeholders on the database and inside a transaction alike', async () => {
     expect((await divide(database.db, [4]))[0]?.quotient).toBe(3);
     expect(await database.db.transaction(async (tx) => (await divide(tx, [6]))[0]?.quotient)).toBe(2);
+  });
+
+  it('binds an array as one parameter, inside a transaction too', async () => {
+    expect((await count(database.db, [['a', 'b', 'c']]))[0]?.n).toBe(3);
+    expect(await database.db.transaction(async (tx) => (await count(tx, [['a', 'b']]))[0]?.n)).toBe(2);
   });
 
   it('reports what the database raised, and a refusal does not cost the connection', async () => {

@@ -29,7 +29,8 @@ function driverOf(db: Db | Tx): pg.Pool | PGlite | undefined {
 /** `text` with its $1, $2, ... placeholders bound to `values`, for drizzle. */
 function bound(text: string, values: readonly unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
-  return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)));
+  // sql.param binds an array as one parameter (drizzle would spread a bare array into a list).
+  return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1]))));
 }
 
 /**
