@@ -54,7 +54,14 @@ export type DatabaseOptions =
       /** Told once about each connection that breaks (a database restart, a failover, an idle-connection killer). */
       onConnectionLost?: (err: Error) => void;
     }
-  | { kind: 'pglite'; dataDir?: string; /** How the directory is named in messages (e.g. as configured). */ dataDirShownAs?: string };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** How the directory is named in messages (e.g. as configured). */
+      dataDirShownAs?: string;
+      /** In memory only: starts from this copy of a database (PGlite's `dumpDataDir`) instead of an empty one. */
+      image?: Blob;
+    };
 
 /** Beside this file in the source tree; the build copies it beside the bundled server. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -254,7 +261,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  if (!options.dataDir) return openPglite(new PGlite({ extensions: { pg_trgm } }));
+  if (!options.dataDir) return openPglite(new PGlite({ extensions: { pg_trgm }, loadDataDir: options.image }));
   return openPgliteDirectory(path.resolve(options.dataDir), options.dataDirShownAs ?? options.dataDir);
 }
 

@@ -21,7 +21,7 @@ import { hitRateLimit, type AttemptBudget } from '../http/rate-limit';
 import type { UserRow } from '../http/session-lookup';
 import type { CreatedCheckout, PaymentProvider } from '../integrations/payments/payment-provider';
 import { fulfilOrder } from './fulfilment';
-import { addMember, seatTerms, takeSeat, type SeatRequest, type SeatTerms } from './groups/seats';
+import { placeWithSeat, seatTerms, type SeatRequest, type SeatTerms } from './groups/seats';
 import { HOLD_GRACE_MS, placeOrder, type OrderToPlace } from './placement';
 import { isRefusal, refuse, refusalFromDatabase, type Refusal } from './refusals';
 import { releaseLapsedNow, releaseOrder } from './stock';
@@ -198,16 +198,8 @@ export async function startCheckout(
   const dealOf = (id: string) => priced.find((l) => l.deal.id === id)?.deal;
   const place = async () => {
     try {
-      if (terms) {
-        const seatTaken = terms;
-        await db.transaction(async (tx) => {
-          await takeSeat(tx, seatTaken, user.id);
-          await placeOrder(tx, placing);
-          await addMember(tx, seatTaken.groupId, user.id, orderId);
-        });
-      } else {
-        await placeOrder(db, placing);
-      }
+      if (terms) await placeWithSeat(db, terms, placing);
+      else await placeOrder(db, placing);
     } catch (err) {
       throw refusalFromDatabase(err, dealOf, budget.message) ?? err;
     }

@@ -32,5 +32,10 @@ const place = databaseFunction('checkout_place_order', 9);
  * (DM001-DM004, see refusals.ts) when it cannot, having written nothing.
  */
 export async function placeOrder(db: Db | Tx, o: OrderToPlace): Promise<void> {
-  await place(db, [o.orderId, o.userId, o.provider, o.sessionId, o.expiresAt.toISOString(), JSON.stringify(o.lines), o.budget.key, o.budget.limit, o.budget.windowSeconds]);
+  await place(db, orderArguments(o));
+}
+
+/** checkout_place_order's arguments, in its order (group_place_order ends with the same). */
+export function orderArguments(o: OrderToPlace): unknown[] {
+  return [o.orderId, o.userId, o.provider, o.sessionId, o.expiresAt.toISOString(), JSON.stringify(o.lines), o.budget.key, o.budget.limit, o.budget.windowSeconds];
 }

@@ -7,6 +7,9 @@
  *   DM003 every stock bucket that could serve a take stayed locked (DETAIL: the deal id)
  *   DM004 a rate-limit budget is spent (DETAIL: seconds until its window ends)
  *   DM005 a voucher code drawn for a fulfilment is taken already (never a refusal: new codes are drawn)
+ *   DM006 the group joined is full
+ *   DM007 the group joined formed or failed already, or its window has passed
+ *   DM008 the customer holds a live place in the group already
  */
 import { MAX_CHECKOUT_LINES, MAX_CHECKOUT_TOTAL_CENTS, MAX_UNITS_PER_LINE } from '../../contract/checkout';
 import { databaseError } from '../db/errors';
@@ -85,13 +88,16 @@ export function isRefusal(err: unknown, name: RefusalName): err is Refusal {
 }
 
 /**
- * The refusal a database function raised (DM001-DM004), or undefined for any other error. `deal`
+ * The refusal a database function raised (DM001-DM004, DM006-DM008), or undefined for any other error. `deal`
  * finds the deal a refusal names (its DETAIL); `budgetMessage` is the budget's own message, if any.
  */
 export function refusalFromDatabase(err: unknown, deal: (id: string) => DealNamed | undefined, budgetMessage?: Message): Refusal | undefined {
   const e = databaseError(err);
   if (!e) return undefined;
   if (e.code === 'DM004') return refuse('budgetSpent', budgetMessage, Math.max(1, Number(e.detail ?? 1)));
+  if (e.code === 'DM006') return refuse('groupFull');
+  if (e.code === 'DM007') return refuse('groupClosed');
+  if (e.code === 'DM008') return refuse('alreadyInGroup');
   const named = e.detail ? deal(e.detail) : undefined;
   if (!named) return undefined;
   if (e.code === 'DM001') return refuse('overAllowance', named);

@@ -5,6 +5,7 @@
  * places given back by lapsed checkouts, and what the order history, the success page and a
  * customer's groups show.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { group as groupSchema, groupCheckoutAnswer, myGroupList, openGroupList } from '../../../contract/groups';
@@ -14,8 +15,11 @@ import { buildUser } from '../../db/factories';
 import { dealGroups, groupMembers, ledgerEntries, orders, refunds, vouchers } from '../../db/schema';
 import { CapturingSms, deliverNotifications } from '../../test/notifications';
 import { releaseExpiredOrders } from '../orders.service';
+import type { OrderToPlace } from '../placement';
+import { refuse, refusalFromDatabase } from '../refusals';
 import { runExpirySweep } from '../expiry';
 import { groupPagePreview } from './groups.service';
+import { placeWithSeat, seatTerms } from './seats';
 import { testConfig, useTestApp } from '../../test/app';
 import { call, expectStatus, loginAs, messageOf } from '../../test/auth-helpers';
 import { buyableDeal, customer, lapse, pay, paymentStatusOf, sessionIdOf, stockOf, testProviderFor, userUnitsOf, type Shopper } from '../../test/purchase-helpers';
@@ -135,6 +139,52 @@ describe('starting and joining a group', () => {
     expectStatus(none, 409);
     expectStatus(await call(t.app, 'POST', '/api/groups', { body: { dealId: deal.id } }), 401);
     expectStatus(await call(t.app, 'GET', '/api/groups/00000000-0000-4000-8000-000000000000'), 404);
+  });
+
+  it('checks the place again where it takes it: a group that filled or closed, or took the customer in, since the checks is refused with nothing written', async () => {
+    const deal = await groupDeal({ groupSize: 2, groupPriceCents: 2000 });
+    const [a, b, c] = [await customer(t), await customer(t), await customer(t)];
+    const { group } = await start(a, deal.id);
+    const terms = (who: Shopper) => seatTerms(t.db, { start: false, groupId: group.id }, deal, who.user.id, new Date());
+    const order = (who: Shopper): OrderToPlace => ({
+      orderId: randomUUID(),
+      userId: who.user.id,
+      provider: provider.name,
+      sessionId: `cs_${randomUUID()}`,
+      expiresAt: new Date(Date.now() + 3_600_000),
+      lines: [{ deal_id: deal.id, quantity: 1, unit_price_cents: 2000, title: deal.title, max_per_user: deal.maxPerUser }],
+      budget: { key: `test:${randomUUID()}`, limit: 100, windowSeconds: 60 },
+    });
+    const refusalOf = async (place: Promise<void>) => {
+      const err = await place.then(() => undefined, (e: unknown) => e);
+      return refusalFromDatabase(err, () => deal)?.message;
+    };
+
+    // b passed the checks, then the last place went to c first.
+    const late = await terms(b);
+    await joined(c, group.id);
+    const full = order(b);
+    expect(await refusalOf(placeWithSeat(t.db, late, full))).toBe(refuse('groupFull').message);
+
+    // c passed the checks of another group, which then closed.
+    const other = await start(b, deal.id);
+    const closing = await seatTerms(t.db, { start: false, groupId: other.group.id }, deal, c.user.id, new Date());
+    await elapse(other.group.id);
+    const closed = order(c);
+    expect(await refusalOf(placeWithSeat(t.db, closing, closed))).toBe(refuse('groupClosed').message);
+
+    // A group of three of another deal: c passed the checks, then a checkout of c's own took a place in it.
+    const larger = await groupDeal({ groupSize: 3, groupPriceCents: 2000 });
+    const third = await start(a, larger.id);
+    const twice = await seatTerms(t.db, { start: false, groupId: third.group.id }, larger, c.user.id, new Date());
+    await joined(c, third.group.id);
+    const again = { ...order(c), lines: [{ deal_id: larger.id, quantity: 1, unit_price_cents: 2000, title: larger.title, max_per_user: larger.maxPerUser }] };
+    expect(await refusalOf(placeWithSeat(t.db, twice, again))).toBe(refuse('alreadyInGroup').message);
+
+    // Nothing of the refused placements was written, and the groups' places are as they were.
+    for (const refused of [full, closed, again]) expect(await t.db.select().from(orders).where(eq(orders.id, refused.orderId))).toEqual([]);
+    const seats = await t.db.select({ id: dealGroups.id, seatsTaken: dealGroups.seatsTaken }).from(dealGroups);
+    expect(Object.fromEntries(seats.map((g) => [g.id, g.seatsTaken]))).toEqual({ [group.id]: 2, [other.group.id]: 1, [third.group.id]: 2 });
   });
 
   it('gives a lapsed checkout’s place back, and a late payment takes it again only while it is free', async () => {

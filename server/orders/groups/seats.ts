@@ -1,15 +1,16 @@
 /**
  * Places in a group (ADR 029). A group's `seats_taken` counts members whose checkout is open or
  * paid; a place is taken by a conditional update of the group row (`seats_taken < size`, still open,
- * window not passed), in the transaction that places the member's order, and given back when that
+ * window not passed), in the statement that places the member's order (`placeWithSeat`), and given back when that
  * order's hold is released unpaid. The group row is locked before any stock or allowance row, as
  * fulfil_order does, so placements, releases and fulfilments of one group take turns without
  * deadlocking. `deal_groups_seats_check` refuses an overfull group even to code that forgets this.
  */
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { isDatabaseError } from '../../db/errors';
+import { databaseFunction } from '../../db/prepared';
 import { dealGroups, groupMembers } from '../../db/schema';
+import { orderArguments, type OrderToPlace } from '../placement';
 import { refuse } from '../refusals';
 
 /** The group a checkout pays a place in: a new one the buyer starts, or one they join. */
@@ -52,48 +53,24 @@ export async function seatTerms(db: Db, seat: SeatRequest, deal: DealOffer, user
   return { groupId: group.group.id, start: false, dealId: deal.id, priceCents: group.group.priceCents, size: group.group.size, deadline: group.group.deadline };
 }
 
-/**
- * Takes the place, first thing in the placing transaction: a new group is written with its one seat
- * taken; a joined group's `seats_taken` goes up only while it is open, within its window and not full.
- */
-export async function takeSeat(tx: Tx, terms: SeatTerms, userId: string): Promise<void> {
-  if (terms.start) {
-    await tx.insert(dealGroups).values({
-      id: terms.groupId,
-      dealId: terms.dealId,
-      startedBy: userId,
-      size: terms.size,
-      priceCents: terms.priceCents,
-      seatsTaken: 1,
-      deadline: terms.deadline,
-    });
-    return;
-  }
-  const [taken] = await tx
-    .update(dealGroups)
-    .set({ seatsTaken: sql`${dealGroups.seatsTaken} + 1` })
-    .where(
-      and(
-        eq(dealGroups.id, terms.groupId),
-        eq(dealGroups.status, 'open'),
-        gt(dealGroups.deadline, sql`now()`),
-        lt(dealGroups.seatsTaken, dealGroups.size),
-      ),
-    )
-    .returning({ id: dealGroups.id });
-  if (taken) return;
-  const [now] = await tx.select({ status: dealGroups.status, open: sql<boolean>`${dealGroups.deadline} > now()` }).from(dealGroups).where(eq(dealGroups.id, terms.groupId));
-  throw refuse(now?.status === 'open' && now.open ? 'groupFull' : 'groupClosed');
-}
+const placeInGroup = databaseFunction('group_place_order', 15);
 
-/** Writes the member, once the order exists; a second live place of one customer in a group is refused by the unique key. */
-export async function addMember(tx: Tx, groupId: string, userId: string, orderId: string): Promise<void> {
-  try {
-    await tx.insert(groupMembers).values({ groupId, userId, orderId });
-  } catch (err) {
-    if (isDatabaseError(err, '23505')) throw refuse('alreadyInGroup');
-    throw err;
-  }
+/**
+ * Takes the place and places the order with it, in one statement (sql/group_place_order.sql): a new group is written
+ * with its one seat taken, a joined group's `seats_taken` goes up only while it is open, within its window and not
+ * full, then the order is placed as any checkout's and the member written. Raises the database's refusal (DM006-DM008
+ * for the place, DM001-DM004 for the order; see refusals.ts) when it cannot, having written nothing.
+ */
+export async function placeWithSeat(db: Db, terms: SeatTerms, o: OrderToPlace): Promise<void> {
+  await placeInGroup(db, [
+    terms.groupId,
+    terms.start,
+    terms.dealId,
+    terms.size,
+    terms.priceCents,
+    terms.deadline.toISOString(),
+    ...orderArguments(o),
+  ]);
 }
 
 /**
