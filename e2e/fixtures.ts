@@ -72,7 +72,9 @@ async function settled(page: Page): Promise<void> {
 /** Fails on serious or critical axe violations of WCAG 2.1 A/AA, listing each rule and the elements it hit. */
 export async function expectAccessible(page: Page, where = new URL(page.url()).pathname): Promise<void> {
   await settled(page);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  // Only the violations are read: axe then gathers no details of the rules a page passes, which took about a third
+  // less time on the pages of many cards in a trial.
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = blocking
     .map((v) => {

@@ -4,7 +4,6 @@ import { authEndpoints } from '../../../../contract/addresses';
 import { pathOf } from '../../../../contract/endpoint';
 import { paths } from '../../../../contract/routes';
 import { api } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
 import { clearSessionId } from '../../../lib/session';
 
 export async function logout(): Promise<void> {
@@ -14,8 +13,9 @@ export async function logout(): Promise<void> {
     // The person asked to leave: even when the server cannot be reached, the local session goes below.
   } finally {
     clearSessionId();
-    queryClient.clear();
     // A full load of the home page drops every piece of state that belonged to the session (cache, counts, forms).
+    // The cache is not emptied before it: the screen's queries would ask again at once, without the session, and a
+    // signed-in read such as the favourites would be answered 401 while the page unloads.
     window.location.assign(paths.home);
   }
 }
