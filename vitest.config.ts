@@ -1,34 +1,13 @@
 /**
- * Unit and API tests: `server` and `server-isolated` (Node, one fresh database per file; TEST_DB=pglite|postgres
+ * Unit and API tests in two projects: `server` (Node, one fresh database per file; TEST_DB=pglite|postgres
  * picks the engine, see server/test/database.ts) and `web` (jsdom, React).
  */
 import { availableParallelism } from 'node:os';
-import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /** Files named *.postgres.test.ts show behaviour only a real server has (parallel sessions); PGlite runs skip them. */
 const onPostgres = process.env.TEST_DB === 'postgres';
-
-/**
- * Server test files that replace a module with `vi.mock`. The other server files share their worker's modules (no
- * isolation: each file would otherwise import the whole server again, a minute and a half of a run), which a mock would
- * leak into, or miss when another file imported the module first; these run each in a fresh module registry.
- */
-const MOCKING_FILES = ['server/orders/voucher-collision.test.ts'];
-
-const serverExcludes = onPostgres ? ['**/node_modules/**'] : ['**/node_modules/**', '**/*.postgres.test.ts'];
-
-/** Both server projects: Node, one fresh database per file (server/test/database.ts), files one after another per worker. */
-const serverTests = {
-  include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'bench/**/*.test.ts'],
-  environment: 'node',
-  pool: 'forks',
-  // Each file opens its own database; creating and migrating one is slower than a unit test.
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
-  sequence: { concurrent: false },
-  globalSetup: ['server/test/global-setup.ts'],
-} satisfies NonNullable<ViteUserConfig['test']>;
 
 export default defineConfig({
   test: {
@@ -37,8 +16,25 @@ export default defineConfig({
     // stage too: its tests and the server's backends are busy, not waiting, for nine tenths of its time).
     maxWorkers: availableParallelism(),
     projects: [
-      { test: { ...serverTests, name: 'server', exclude: [...serverExcludes, ...MOCKING_FILES], isolate: false } },
-      { test: { ...serverTests, name: 'server-isolated', include: MOCKING_FILES, exclude: serverExcludes } },
+      {
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'bench/**/*.test.ts'],
+          exclude: onPostgres ? ['**/node_modules/**'] : ['**/node_modules/**', '**/*.postgres.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          // The files of a worker share its process and the packages it loaded, where a process of its own would load
+          // them all again for each file (a minute and a half of a run); the project's own modules are still fresh for
+          // each file (fresh-modules.ts).
+          isolate: false,
+          setupFiles: ['server/test/fresh-modules.ts'],
+          // Each file opens its own database; creating and migrating one is slower than a unit test.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          sequence: { concurrent: false },
+          globalSetup: ['server/test/global-setup.ts'],
+        },
+      },
       {
         plugins: [react()],
         test: {

@@ -47,7 +47,7 @@ const stages = [
   {
     key: 'pg',
     aliases: ['postgres', 'postgresql'],
-    title: 'API on PostgreSQL (vitest run --project server --project server-isolated)',
+    title: 'API on PostgreSQL (vitest run --project server)',
     run: async () => {
       const reason = await postgresUnreachable(postgresUrl);
       if (reason && !onCi) {
@@ -58,7 +58,7 @@ const stages = [
         log(`PostgreSQL is required under CI but ${redact(postgresUrl)} is unreachable: ${reason}`);
         return { passed: 0, failed: 1, note: 'PostgreSQL unreachable' };
       }
-      return vitest('pg', ['--project', 'server', '--project', 'server-isolated'], { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl });
+      return vitest('pg', ['--project', 'server'], { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl });
     },
   },
   {

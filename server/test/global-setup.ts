@@ -13,8 +13,7 @@ export default async function setup(): Promise<() => void> {
   if (kind === 'postgres') {
     const dropped = await dropStaleTestDatabases();
     if (dropped.length > 0) console.info(`dropped ${dropped.length} stale test database(s)`);
-  } else if (!process.env[PGLITE_IMAGE_ENV]) {
-    // Written once for the run: each server project runs this setup, one after the other.
+  } else {
     folder = mkdtempSync(path.join(tmpdir(), 'dealmarket-pglite-'));
     const file = path.join(folder, 'migrated.tar');
     await writeMigratedPgliteImage(file);
