@@ -35,6 +35,13 @@ export const SKELETON_CARDS = 3;
 export const REVIEWS_SHOWN = 3;
 export const DEMO_REVIEWS_PER_DEAL = 8;
 
+/** Deals per page on the home grid: a multiple of the 1, 2 and 3 column layouts. */
+export const HOME_DEALS_PAGE_SIZE = 24;
+/** Deals per page on a store page: a multiple of the 1, 2 and 3 column layouts too. */
+export const STORE_DEALS_PAGE_SIZE = 12;
+/** How long the server waits for a page's first answers before it sends the page without them (contract/first-answers.ts). */
+export const FIRST_ANSWERS_WAIT_MS = 250;
+
 export const DEAL_LIST_DEFAULT_LIMIT = 60;
 export const DEAL_LIST_MAX_LIMIT = 100;
 export const SEARCH_QUERY_MAX_LENGTH = 100;

@@ -70,7 +70,22 @@ interface LighthouseReport {
   runtimeError?: { message: string };
 }
 
-async function lighthouse(url: string, outFile: string): Promise<LighthouseRun> {
+/**
+ * One Lighthouse run, tried again (up to twice more) when Lighthouse itself fails to record the load, as it now and
+ * then does on a busy machine ("NO_NAVSTART"); such a run measures nothing, so it is not counted.
+ */
+async function lighthouse(url: string, outFile: string, attempts = 3): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, outFile);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(`lighthouse on ${url} failed (${String(error).slice(0, 200)}); trying again`);
+    }
+  }
+}
+
+async function lighthouseOnce(url: string, outFile: string): Promise<LighthouseRun> {
   const cli = path.join(ROOT, 'node_modules/lighthouse/cli/index.js');
   const out = await capture(
     process.execPath,

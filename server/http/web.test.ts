@@ -8,6 +8,7 @@ import { buildDeal, buildMerchant, buildUser } from '../db/factories';
 import { dealGroups } from '../db/schema';
 import Fastify from 'fastify';
 import { registerWeb, withPreview } from './web';
+import type { FirstAnswers } from '../../contract/first-answers';
 
 const INDEX = '<!doctype html><html lang="en"><head><title>Deals</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = 'export default 1;\n';
@@ -21,6 +22,12 @@ function ogImageOf(html: string): URL {
   return new URL(content.replace(/&amp;/g, '&'));
 }
 let dir: string;
+
+/** The first answers written into a page, parsed; null when it has none. */
+function firstAnswersOf(html: string): FirstAnswers | null {
+  const match = /<script type="application\/json" id="first-answers">([^<]*)<\/script><\/body>/.exec(html);
+  return match ? (JSON.parse(match[1]!) as FirstAnswers) : null;
+}
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'dealmarket-web-'));
@@ -206,6 +213,86 @@ describe('a page whose preview cannot be read', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(INDEX);
     } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("a page's first answers", () => {
+  it("carry the home page's first deals and the categories, as the API answers a guest in the app's first language", async () => {
+    const shop = await buildMerchant(t.db, { name: 'Noodle Bar' });
+    await buildDeal(t.db, { merchantId: shop.id, title: 'Ramen for 2' });
+    // The browser's own language plays no part: the app asks in English until its reader chooses.
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'zh-CN' } });
+    expect(res.statusCode).toBe(200);
+    const written = firstAnswersOf(res.body);
+    expect(written?.language).toBe('en');
+    expect(Object.keys(written!.answers)).toEqual(['/api/deals?limit=24', '/api/categories']);
+    for (const [url, answer] of Object.entries(written!.answers)) {
+      const api = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+      expect(answer.body).toEqual(api.json());
+      expect(answer.nextCursor).toBe(api.headers['x-next-cursor'] ?? null);
+    }
+    expect((written!.answers['/api/deals?limit=24']!.body as { title: string }[]).map((d) => d.title)).toContain('Ramen for 2');
+  });
+
+  it("carry a store page's store and its first page of deals, with the next page's cursor", async () => {
+    const shop = await buildMerchant(t.db, { name: 'Tea House' });
+    for (let i = 0; i < 13; i++) await buildDeal(t.db, { merchantId: shop.id, title: `Tea set ${i}` });
+    const res = await t.app.inject({ method: 'GET', url: `/store/${shop.id}` });
+    expect(res.statusCode).toBe(200);
+    const answers = firstAnswersOf(res.body)!.answers;
+    expect(Object.keys(answers)).toEqual([`/api/merchants/${shop.id}`, `/api/deals?merchantId=${shop.id}&limit=12`]);
+    expect((answers[`/api/merchants/${shop.id}`]!.body as { name: string }).name).toBe('Tea House');
+    const deals = answers[`/api/deals?merchantId=${shop.id}&limit=12`]!;
+    expect(deals.body).toHaveLength(12);
+    expect(deals.nextCursor).toEqual(expect.any(String));
+  });
+
+  it('are not written for a browser with a session, a home page with a search or filters, or any other page', async () => {
+    const shop = await buildMerchant(t.db);
+    const deal = await buildDeal(t.db, { merchantId: shop.id });
+    for (const asked of [
+      { url: '/', headers: { cookie: 'sessionId=a-session-id-of-some-length' } },
+      { url: '/?q=ramen', headers: {} },
+      { url: '/?category=food', headers: {} },
+      { url: `/deal/${deal.id}`, headers: {} },
+      { url: '/cart', headers: {} },
+      { url: '/store/00000000-0000-4000-8000-000000000000', headers: {} },
+    ]) {
+      const res = await t.app.inject({ method: 'GET', ...asked });
+      expect(res.body).not.toContain('first-answers');
+    }
+  });
+
+  it('keep a text that would close the element inside it', async () => {
+    const shop = await buildMerchant(t.db);
+    const title = '</script><script>alert(1)</script>';
+    await buildDeal(t.db, { merchantId: shop.id, title });
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.body).not.toContain('<script>alert(1)');
+    const deals = firstAnswersOf(res.body)!.answers['/api/deals?limit=24']!.body as { title: string }[];
+    expect(deals.map((d) => d.title)).toContain(title);
+  });
+
+  it('leave out an answer that fails or does not come in time, and the page is still sent', async () => {
+    const app = Fastify({ logger: false });
+    let release = () => {};
+    const stalled = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    app.get('/api/deals', async () => {
+      await stalled;
+      return [];
+    });
+    app.get('/api/categories', async () => [{ slug: 'food' }]);
+    await registerWeb(app, dir);
+    try {
+      const res = await app.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(Object.keys(firstAnswersOf(res.body)!.answers)).toEqual(['/api/categories']);
+    } finally {
+      release();
       await app.close();
     }
   });

@@ -2,12 +2,16 @@
  * Serves the built web app: hashed assets cached for a year, pre-compressed; every page path gets index.html, and a
  * missing asset a plain 404. A page that is shared as a link (a deal's or a group's page) gets its own title and Open
  * Graph tags in that index.html, since chat apps read a link's preview without running the app; the deal page also
- * names its picture there, for the browser to fetch alongside the app's code.
+ * names its picture there, for the browser to fetch alongside the app's code. The home page and a store page carry
+ * their first screen's answers for a guest (contract/first-answers.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { SESSION_COOKIE } from '../../contract/auth';
+import { FIRST_ANSWERS_WAIT_MS, NEXT_CURSOR_HEADER } from '../../contract/constants';
+import { FIRST_ANSWERS_ELEMENT_ID, FIRST_ANSWERS_LANGUAGE, firstCallsOf } from '../../contract/first-answers';
 import { isKnownPagePath } from '../../contract/routes';
 import { languageOf, msg, type Language } from '../i18n';
 import { noteLanguage, say } from './language';
@@ -78,6 +82,37 @@ export function withPreview(indexHtml: string, p: PagePreview): string {
     .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(p.description)}" />`);
 }
 
+/**
+ * The page's first answers as the element that carries them (contract/first-answers.ts), or '' when it has none: each
+ * address read through the app's own routes as a guest would read it, in the app's first language. An answer that is
+ * not a 200, or not in within FIRST_ANSWERS_WAIT_MS (a busy database), is left out; the app then asks for it itself.
+ */
+export async function firstAnswersElement(app: FastifyInstance, pathname: string, search: string): Promise<string> {
+  const urls = firstCallsOf(pathname, search);
+  if (urls.length === 0) return '';
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), FIRST_ANSWERS_WAIT_MS);
+  });
+  const read = async (url: string): Promise<string | null> => {
+    const res = await app.inject({ method: 'GET', url, headers: { 'accept-language': FIRST_ANSWERS_LANGUAGE } });
+    if (res.statusCode !== 200 || !/^application\/json/.test(String(res.headers['content-type']))) return null;
+    const cursor = res.headers[NEXT_CURSOR_HEADER];
+    // The body goes in as the route serialised it: a JSON text, so the element's JSON is put together as text.
+    return `${JSON.stringify(url)}:{"nextCursor":${JSON.stringify(typeof cursor === 'string' ? cursor : null)},"body":${res.body}}`;
+  };
+  try {
+    const answers = await Promise.all(urls.map((url) => Promise.race([read(url).catch(() => null), late])));
+    const kept = answers.filter((answer): answer is string => answer !== null);
+    if (kept.length === 0) return '';
+    const json = `{"language":${JSON.stringify(FIRST_ANSWERS_LANGUAGE)},"answers":{${kept.join(',')}}}`;
+    // In JSON a "<" only appears inside strings, where \u003c reads the same: no text can close the element early.
+    return `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${json.replace(/</g, '\\u003c')}</script>`;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function registerWeb(app: FastifyInstance, webDir: string | undefined, previewOf?: PagePreviewOf): Promise<void> {
   const indexPath = webDir ? path.join(webDir, 'index.html') : undefined;
   const hasWeb = indexPath !== undefined && existsSync(indexPath);
@@ -132,7 +167,13 @@ export async function registerWeb(app: FastifyInstance, webDir: string | undefin
         if (fromHeader) noteLanguage(reply, language);
         else reply.header('content-language', language);
       }
-      return { missing: preview === 'missing', html: preview && preview !== 'missing' ? withPreview(indexHtml, preview) : indexHtml };
+      const html = preview && preview !== 'missing' ? withPreview(indexHtml, preview) : indexHtml;
+      // A signed-in browser's lists may differ from a guest's (a merchant sees its own deals): it asks for them itself.
+      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      // (Without the cookie plugin, as in a bare server, there are no cookies.)
+      const cookies = request.cookies as Partial<Record<string, string>> | undefined;
+      const answers = known && preview !== 'missing' && !cookies?.[SESSION_COOKIE] ? await firstAnswersElement(app, pathname, search) : '';
+      return { missing: preview === 'missing', html: answers === '' ? html : html.replace('</body>', () => `${answers}</body>`) };
     };
     return page().then(({ missing, html }) =>
       reply

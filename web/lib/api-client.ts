@@ -2,6 +2,7 @@
 import { queryOptions, type QueryFunction } from '@tanstack/react-query';
 import { queryKeyOf, urlOf, type AnswerOf, type Callable, type InputOf } from '../../contract/endpoint';
 import { requestLanguage } from '../i18n/languages';
+import { takeFirstAnswer } from './first-answers';
 import { getSessionId } from './session';
 
 /** A non-OK answer. The message follows docs/product/api.md#conventions; status and body stay available for screens that branch on them. */
@@ -69,7 +70,7 @@ function buildHeaders(hasBody: boolean): Headers {
 export async function apiRequest(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const hasJsonBody = body !== undefined && !isForm;
-  const response = await fetch(url, {
+  const response = takeFirstAnswer(method, url) ?? await fetch(url, {
     method,
     headers: buildHeaders(hasJsonBody),
     body: isForm ? body : hasJsonBody ? JSON.stringify(body) : undefined,
@@ -99,7 +100,8 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 /** The default read: GET the joined query key and parse JSON; with 'returnNull', a 401 answers null instead of failing. */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const response = await fetch(queryKeyToUrl(queryKey), {
+    const url = queryKeyToUrl(queryKey);
+    const response = takeFirstAnswer('GET', url) ?? await fetch(url, {
       headers: buildHeaders(false),
       credentials: 'include',
       signal,

@@ -6,6 +6,7 @@ export { dealAllowanceQueryOptions, invalidateAllowances, useDealAllowance } fro
 export { dealQueryOptions, dealReviewsQueryOptions } from './api/get-deal';
 export { AllowanceNote } from './components/allowance-note';
 export { dealListQueryOptions } from './api/get-deals';
+export { categoriesQueryOptions } from './api/get-categories';
 export { DealImage } from './components/deal-image';
 export { DealPrices } from './components/deal-prices';
 export { RefundTerms } from './components/refund-terms';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NEXT_CURSOR_HEADER } from '../../../../contract/constants';
-import { DEALS_PAGE_SIZE, fetchDealPage } from './get-deals';
+import { HOME_DEALS_PAGE_SIZE, NEXT_CURSOR_HEADER } from '../../../../contract/constants';
+import { fetchDealPage } from './get-deals';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -19,7 +19,7 @@ describe('fetchDealPage', () => {
     expect(url.pathname).toBe('/api/deals');
     expect(url.searchParams.get('q')).toBe('spa day');
     expect(url.searchParams.get('cursor')).toBe('c0');
-    expect(url.searchParams.get('limit')).toBe(String(DEALS_PAGE_SIZE));
+    expect(url.searchParams.get('limit')).toBe(String(HOME_DEALS_PAGE_SIZE));
   });
 
   it('has no next cursor on the last page and sends no empty q', async () => {

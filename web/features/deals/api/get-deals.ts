@@ -2,12 +2,9 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { Deal, DealListQuery } from '../../../../contract/deals';
 import { dealEndpoints } from '../../../../contract/addresses';
-import { NEXT_CURSOR_HEADER } from '../../../../contract/constants';
+import { HOME_DEALS_PAGE_SIZE, NEXT_CURSOR_HEADER } from '../../../../contract/constants';
 import { apiCall, keyRootOf } from '../../../lib/api-client';
 import { listParams, type DealFilters } from '../deal-filters';
-
-/** Deals per page on the home grid: a multiple of the 1, 2 and 3 column layouts. */
-export const DEALS_PAGE_SIZE = 24;
 
 export interface DealPage {
   deals: Deal[];
@@ -20,7 +17,7 @@ export type DealListFilters = Omit<DealFilters, 'q'>;
 
 export async function fetchDealPage(options: { q: string; filters?: DealListFilters; cursor: string | null; signal?: AbortSignal }): Promise<DealPage> {
   const query = {
-    limit: DEALS_PAGE_SIZE,
+    limit: HOME_DEALS_PAGE_SIZE,
     ...(options.q ? { q: options.q } : {}),
     ...(listParams(options.filters ?? {}) as Partial<Record<keyof DealListQuery, string>>),
     ...(options.cursor ? { cursor: options.cursor } : {}),

@@ -2,11 +2,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { Deal, DealSort } from '../../../../contract/deals';
 import { dealEndpoints } from '../../../../contract/addresses';
-import { NEXT_CURSOR_HEADER } from '../../../../contract/constants';
+import { NEXT_CURSOR_HEADER, STORE_DEALS_PAGE_SIZE } from '../../../../contract/constants';
 import { apiCall, keyRootOf } from '../../../lib/api-client';
-
-/** Deals per page: a multiple of the 1, 2 and 3 column layouts. */
-export const STORE_DEALS_PAGE_SIZE = 12;
 
 /** The orders the store offers: every order of the list but `nearest`, which means nothing within one store. */
 export type StoreSort = Exclude<DealSort, 'nearest'>;
