@@ -16,11 +16,8 @@ import { after, CREATED_CURSOR, ENDS_AT, FIGURES, likePattern, SHOWN_COLUMNS } f
 import { presentDeal, type DealPage } from './deals.service';
 import { ACTIVE_MERCHANT, LISTED, PUBLISHED } from './listed.service';
 
-/** What a viewer may list: a merchant only its own deals. */
-function listableBy(viewer: Viewer | null): SQL {
-  if (viewer?.role !== 'merchant') return LISTED;
-  return and(LISTED, eq(deals.merchantId, viewer.merchantId ?? '00000000-0000-0000-0000-000000000000'))!;
-}
+/** The merchant id that matches no deal: a merchant account without a merchant lists nothing. */
+const NO_MERCHANT = '00000000-0000-0000-0000-000000000000';
 
 /** What one row of the shoppers' list selects: the shown columns, merchant and category, the figures, and its keyset position as text. */
 function listSelection(cursorKey: SQL<string>, distanceKm: SQL<number | null>) {
@@ -42,6 +39,9 @@ function listSelection(cursorKey: SQL<string>, distanceKm: SQL<number | null>) {
 
 const NO_DISTANCE = sql<number | null>`null::float8`;
 
+/** A value written into a statement, or the placeholder of a prepared one's parameter. */
+type Bindable = string | Placeholder;
+
 /**
  * The keyset orders of the shoppers' list other than `nearest` (ADR 030): each sorts by one key and
  * the id, reads from its own partial index over published deals, and pages by the pair. `key` is the
@@ -51,32 +51,34 @@ const LIST_ORDERS = {
   newest: {
     orderBy: [desc(deals.createdAt), desc(deals.id)],
     key: CREATED_CURSOR,
-    after: (key: string, id: string) => after(key, id),
+    after: (key: Bindable, id: Bindable) => after(key, id),
   },
   popular: {
     orderBy: [desc(deals.soldCount), desc(deals.id)],
     key: sql<string>`${deals.soldCount}::text`,
-    after: (key: string, id: string) => sql`(${deals.soldCount}, ${deals.id}) < (${key}::int, ${id}::uuid)`,
+    after: (key: Bindable, id: Bindable) => sql`(${deals.soldCount}, ${deals.id}) < (${key}::int, ${id}::uuid)`,
   },
   price_asc: {
     orderBy: [asc(deals.priceCents), asc(deals.id)],
     key: sql<string>`${deals.priceCents}::text`,
-    after: (key: string, id: string) => sql`(${deals.priceCents}, ${deals.id}) > (${key}::int, ${id}::uuid)`,
+    after: (key: Bindable, id: Bindable) => sql`(${deals.priceCents}, ${deals.id}) > (${key}::int, ${id}::uuid)`,
   },
   price_desc: {
     orderBy: [desc(deals.priceCents), desc(deals.id)],
     key: sql<string>`${deals.priceCents}::text`,
-    after: (key: string, id: string) => sql`(${deals.priceCents}, ${deals.id}) < (${key}::int, ${id}::uuid)`,
+    after: (key: Bindable, id: Bindable) => sql`(${deals.priceCents}, ${deals.id}) < (${key}::int, ${id}::uuid)`,
   },
   ending_soon: {
     orderBy: [asc(ENDS_AT), asc(deals.id)],
     key: sql<string>`case when ${deals.validUntil} is null then 'infinity' else ${cursorTime(deals.validUntil)} end`,
-    after: (key: string, id: string) => sql`(${ENDS_AT}, ${deals.id}) > (${key}::timestamptz, ${id}::uuid)`,
+    after: (key: Bindable, id: Bindable) => sql`(${ENDS_AT}, ${deals.id}) > (${key}::timestamptz, ${id}::uuid)`,
   },
 } satisfies Record<Exclude<DealSort, 'nearest'>, unknown>;
 
+type ListOrder = keyof typeof LIST_ORDERS;
+
 /** One page of listed deals in `order`: `limit` rows of the shown columns and the figures, filtered by `where`. */
-function listedPage(db: Db, where: SQL | undefined, limit: number | Placeholder, order: keyof typeof LIST_ORDERS = 'newest') {
+function listedPage(db: Db, where: SQL | undefined, limit: number | Placeholder, order: ListOrder = 'newest') {
   return db
     .select(listSelection(LIST_ORDERS[order].key, NO_DISTANCE))
     .from(deals)
@@ -102,6 +104,56 @@ export function shopperFirstPageSql(db: Db, limit: number): { sql: string; param
   const query = listedPage(db, LISTED, sql.placeholder('limit')).toSQL();
   return { sql: query.sql, params: query.params.map((p) => (is(p, Placeholder) ? limit : p)) };
 }
+
+/** The filters that pick out deals, in the order a shape names them. */
+const FILTER_NAMES = ['category', 'minPriceCents', 'maxPriceCents', 'minRating', 'merchantId'] as const satisfies readonly (keyof DealFilters)[];
+
+/**
+ * What varies between the pages of a list other than `nearest`, besides the values: the order, whether it goes on from
+ * a cursor, which filters it has, whether it is a merchant's own list, and its search (none, the words, or the words
+ * and the merchants whose name matches them).
+ */
+interface ListShape {
+  order: ListOrder;
+  cursor: boolean;
+  filters: readonly (keyof DealFilters)[];
+  own: boolean;
+  search: 'none' | 'text' | 'text or merchants';
+}
+
+/**
+ * A page of a list other than `nearest`, its statement built once per shape: drizzle takes about a millisecond to
+ * build a list's statement (its figures, joins and conditions; bench/README.md, one million deals), and each page then
+ * only sends its values. The statement has no name (`prepare('')`), so the driver sends it unnamed and PostgreSQL plans
+ * it with each page's values: a narrow price range or a rare word reads another index than a wide one or a common word
+ * (ADR 025, 030, 043), which a plan made once for any value could not do.
+ */
+const shapedPageOf = perDatabase((db) => {
+  function build(shape: ListShape) {
+    const filters = Object.fromEntries(shape.filters.map((name) => [name, sql.placeholder(name)])) as BoundFilters;
+    const conditions: SQL[] = [LISTED, ...filterConditions(filters)];
+    if (shape.own) conditions.push(eq(deals.merchantId, sql.placeholder('ownMerchantId')));
+    if (shape.search !== 'none') conditions.push(searchCondition(shape.search === 'text or merchants'));
+    if (shape.order === 'ending_soon') conditions.push(sql`${ENDS_AT} > now()`);
+    if (shape.cursor) conditions.push(LIST_ORDERS[shape.order].after(sql.placeholder('afterKey'), sql.placeholder('afterId')));
+    return listedPage(db, and(...conditions), sql.placeholder('limit'), shape.order).prepare('');
+  }
+  const built = new Map<string, ReturnType<typeof build>>();
+  return (shape: ListShape) => {
+    const key = `${shape.order} ${shape.cursor} ${shape.filters.join(',')} ${shape.own} ${shape.search}`;
+    let statement = built.get(key);
+    if (!statement) {
+      statement = build(shape);
+      built.set(key, statement);
+    }
+    return statement;
+  };
+});
+
+/** The merchants whose lower-cased name matches a search's pattern, through merchants_name_trgm_idx (ADR 043). */
+const merchantsNamedOf = perDatabase((db) =>
+  db.select({ id: merchants.id }).from(merchants).where(sql`lower(${merchants.name}) like lower(${sql.placeholder('pattern')})`).prepare(''),
+);
 
 /** The filters of the shoppers' list (docs/product/rules.md#listing-and-search). */
 export interface DealFilters {
@@ -161,8 +213,11 @@ function encodeListCursor(c: ListCursor): string {
   return encodeParts(c.sort === 'nearest' ? [c.sort, c.key, c.merchantId ?? '', c.id] : [c.sort, c.key, c.id]);
 }
 
+/** The filters, each a value or a prepared statement's placeholder for one. */
+type BoundFilters = { [K in keyof DealFilters]: DealFilters[K] | Placeholder };
+
 /** The filters as conditions on the deal's own columns, each read from the order's index or its own (ADR 030). */
-function filterConditions(f: DealFilters): SQL[] {
+function filterConditions(f: BoundFilters): SQL[] {
   const conditions: SQL[] = [];
   if (f.category !== undefined) conditions.push(sql`${deals.categoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${f.category})`);
   if (f.minPriceCents !== undefined) conditions.push(gte(deals.priceCents, f.minPriceCents));
@@ -177,7 +232,7 @@ const hasFilter = (f: DealFilters) => Object.values(f).some((v) => v !== undefin
 const EARTH_RADIUS_KM = 6371.0088;
 
 /** The haversine distance in km from (lat, lng) to the merchant, or +Infinity for a merchant without a position, so those come last. */
-function distanceFrom(lat: number, lng: number): SQL<number> {
+function distanceFrom(lat: Placeholder, lng: Placeholder): SQL<number> {
   const dLat = sql`radians(${merchants.latitude} - ${lat}::float8)`;
   const dLng = sql`radians(${merchants.longitude} - ${lng}::float8)`;
   const a = sql`power(sin(${dLat} / 2), 2) + cos(radians(${lat}::float8)) * cos(radians(${merchants.latitude})) * power(sin(${dLng} / 2), 2)`;
@@ -185,97 +240,138 @@ function distanceFrom(lat: number, lng: number): SQL<number> {
   return sql<number>`case when ${merchants.latitude} is null or ${merchants.longitude} is null then 'Infinity'::float8 else 2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1::float8, sqrt(${a}))) end`;
 }
 
-/**
- * The `nearest` order: active merchants by distance (each distance computed once per merchant, not
- * per deal), then each merchant's deals by id, read from deals_published_merchant_idx, a page's worth
- * at most per merchant. The keyset is (distance, merchant id, deal id). The listed rule is split
- * between the two: the merchant's half in `near`, the deal's in `pick`.
- */
-type NearestParams = { lat: number; lng: number; where: SQL[]; limit: number; cursor: ListCursor | null };
-
 /** The first ring's radius in km, beyond the cursor's distance; each ring after it is four times as wide. */
 const FIRST_RING_KM = 2;
 const RINGS = 4;
 const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
+
+/** A box of plain latitude and longitude bounds and the radius it holds. */
+interface Ring {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+  km: number;
+}
 
 /**
  * A box of plain latitude and longitude bounds around (lat, lng) holding every point within `km` of it, so
  * the merchants outside it are passed over before their distance is worked out; none when the circle
  * reaches a pole or the antimeridian, where such bounds would not hold it.
  */
-function boxAround(lat: number, lng: number, km: number): SQL | undefined {
+function ringAround(lat: number, lng: number, km: number): Ring | null {
   const dLat = (km / KM_PER_DEGREE) * 1.01;
-  if (Math.abs(lat) + dLat >= 89) return undefined;
+  if (Math.abs(lat) + dLat >= 89) return null;
   const dLng = dLat / Math.cos(((Math.abs(lat) + dLat) * Math.PI) / 180);
-  if (Math.abs(lng) + dLng >= 180) return undefined;
-  return sql`${merchants.latitude} between ${lat - dLat}::float8 and ${lat + dLat}::float8 and ${merchants.longitude} between ${lng - dLng}::float8 and ${lng + dLng}::float8`;
+  if (Math.abs(lng) + dLng >= 180) return null;
+  return { minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng, km };
 }
+
+/** What varies between `nearest` pages besides the values: a list's shape, and whether the page is looked for within a ring. */
+interface NearestShape extends Omit<ListShape, 'order'> {
+  ringed: boolean;
+}
+
+/**
+ * The `nearest` order: active merchants by distance (each distance computed once per merchant, not
+ * per deal), then each merchant's deals by id, read from deals_published_merchant_idx, a page's worth
+ * at most per merchant. The keyset is (distance, merchant id, deal id). The listed rule is split
+ * between the two: the merchant's half in `near`, the deal's in `pick`. Its statements are built once
+ * per shape and sent unnamed, as the other orders' are (`shapedPageOf`).
+ */
+const nearestPageOf = perDatabase((db) => {
+  function build(shape: NearestShape) {
+    const distance = distanceFrom(sql.placeholder('lat'), sql.placeholder('lng'));
+    const filters = Object.fromEntries(shape.filters.map((name) => [name, sql.placeholder(name)])) as BoundFilters;
+    const where = filterConditions(filters);
+    if (shape.own) where.push(eq(deals.merchantId, sql.placeholder('ownMerchantId')));
+    if (shape.search !== 'none') where.push(searchCondition(shape.search === 'text or merchants'));
+    const within = shape.ringed
+      ? sql`${merchants.latitude} between ${sql.placeholder('minLat')}::float8 and ${sql.placeholder('maxLat')}::float8
+          and ${merchants.longitude} between ${sql.placeholder('minLng')}::float8 and ${sql.placeholder('maxLng')}::float8
+          and ${distance} <= ${sql.placeholder('km')}::float8`
+      : undefined;
+    // Spelled out: drizzle leaves a subquery's columns unqualified, and inside the lateral subquery an
+    // unqualified merchant_id would be the deal's own.
+    const nearId = sql<string>`"near"."merchant_id"`;
+    const nearDistance = sql<number>`"near"."distance"`;
+    const pickedId = sql<string>`"pick"."deal_id"`;
+    // Merchants in order, so the page below can stop at the first merchants that fill it.
+    const near = db
+      .select({ merchantId: sql<string>`${merchants.id}`.as('merchant_id'), distance: distance.as('distance') })
+      .from(merchants)
+      .where(
+        and(
+          ACTIVE_MERCHANT,
+          within,
+          shape.cursor ? sql`(${distance}, ${merchants.id}) >= (${sql.placeholder('afterKey')}::float8, ${sql.placeholder('afterMerchantId')}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(asc(distance), asc(merchants.id))
+      .as('near');
+    const pick = db
+      .select({ dealId: sql<string>`${deals.id}`.as('deal_id') })
+      .from(deals)
+      .where(
+        and(
+          eq(deals.merchantId, nearId),
+          PUBLISHED,
+          ...where,
+          shape.cursor ? sql`(${nearId} <> ${sql.placeholder('afterMerchantId')}::uuid or ${deals.id} > ${sql.placeholder('afterId')}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(asc(deals.id))
+      .limit(sql.placeholder('limit'))
+      .as('pick');
+    // The page's deal ids first, then their columns and figures: the figures are counted for the page's rows only.
+    const page = db
+      .select({ dealId: sql<string>`${pickedId}`.as('page_deal_id'), merchantId: sql<string>`${nearId}`.as('page_merchant_id'), distance: sql<number>`${nearDistance}`.as('page_distance') })
+      .from(near)
+      .innerJoinLateral(pick, sql`true`)
+      .orderBy(asc(nearDistance), asc(nearId), asc(pickedId))
+      .limit(sql.placeholder('limit'))
+      .as('page');
+    const pageDistance = sql<number>`"page"."page_distance"`;
+    return db
+      .select(listSelection(sql<string>`${pageDistance}::text`, sql<number | null>`${pageDistance}`))
+      .from(page)
+      .innerJoin(deals, eq(deals.id, sql`"page"."page_deal_id"`))
+      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+      .leftJoin(categories, eq(categories.id, deals.categoryId))
+      .orderBy(asc(pageDistance), asc(sql`"page"."page_merchant_id"`), asc(sql`"page"."page_deal_id"`))
+      .prepare('');
+  }
+  const built = new Map<string, ReturnType<typeof build>>();
+  return (shape: NearestShape) => {
+    const key = `${shape.cursor} ${shape.filters.join(',')} ${shape.own} ${shape.search} ${shape.ringed}`;
+    let statement = built.get(key);
+    if (!statement) {
+      statement = build(shape);
+      built.set(key, statement);
+    }
+    return statement;
+  };
+});
 
 /**
  * The `nearest` page, looked for in rings first: the page among the merchants within R km (read through a box
  * of plain bounds, so only they have their distance worked out) is the whole list's page when it comes back
  * full, since every merchant left out is farther than R and so after each row of it. Rings start 2 km past the
  * cursor's distance and grow fourfold; the last try has no bound (a sparse catalogue, merchants without a position).
+ * `values` are the shape's own: the filters, the search, the viewer's merchant, the cursor and the page's size.
  */
-async function nearestPage(db: Db, p: NearestParams) {
-  const from = p.cursor && p.cursor.key !== 'Infinity' ? Number(p.cursor.key) : 0;
-  if (p.cursor?.key !== 'Infinity') {
+async function nearestPage(db: Db, shape: Omit<NearestShape, 'ringed'>, values: Record<string, unknown>, at: { lat: number; lng: number; cursor: ListCursor | null; limit: number }) {
+  const from = at.cursor && at.cursor.key !== 'Infinity' ? Number(at.cursor.key) : 0;
+  const point = { lat: at.lat, lng: at.lng };
+  if (at.cursor?.key !== 'Infinity') {
     for (let ring = 0; ring < RINGS; ring++) {
-      const km = from + FIRST_RING_KM * 4 ** ring;
-      const box = boxAround(p.lat, p.lng, km);
-      if (!box) break;
-      const rows = await nearestPageWithin(db, p, sql`${box} and ${distanceFrom(p.lat, p.lng)} <= ${km}::float8`);
-      if (rows.length === p.limit) return rows;
+      const within = ringAround(at.lat, at.lng, from + FIRST_RING_KM * 4 ** ring);
+      if (!within) break;
+      const rows = await nearestPageOf(db)({ ...shape, ringed: true }).execute({ ...values, ...point, ...within });
+      if (rows.length === at.limit) return rows;
     }
   }
-  return nearestPageWithin(db, p, undefined);
-}
-
-async function nearestPageWithin(db: Db, p: NearestParams, within: SQL | undefined) {
-  const distance = distanceFrom(p.lat, p.lng);
-  const c = p.cursor;
-  // Spelled out: drizzle leaves a subquery's columns unqualified, and inside the lateral subquery an
-  // unqualified merchant_id would be the deal's own.
-  const nearId = sql<string>`"near"."merchant_id"`;
-  const nearDistance = sql<number>`"near"."distance"`;
-  const pickedId = sql<string>`"pick"."deal_id"`;
-  // Merchants in order, so the page below can stop at the first merchants that fill it.
-  const near = db
-    .select({ merchantId: sql<string>`${merchants.id}`.as('merchant_id'), distance: distance.as('distance') })
-    .from(merchants)
-    .where(and(ACTIVE_MERCHANT, within, c ? sql`(${distance}, ${merchants.id}) >= (${c.key}::float8, ${c.merchantId}::uuid)` : undefined))
-    .orderBy(asc(distance), asc(merchants.id))
-    .as('near');
-  const pick = db
-    .select({ dealId: sql<string>`${deals.id}`.as('deal_id') })
-    .from(deals)
-    .where(
-      and(
-        eq(deals.merchantId, nearId),
-        PUBLISHED,
-        ...p.where,
-        c ? sql`(${nearId} <> ${c.merchantId}::uuid or ${deals.id} > ${c.id}::uuid)` : undefined,
-      ),
-    )
-    .orderBy(asc(deals.id))
-    .limit(p.limit)
-    .as('pick');
-  // The page's deal ids first, then their columns and figures: the figures are counted for the page's rows only.
-  const page = db
-    .select({ dealId: sql<string>`${pickedId}`.as('page_deal_id'), merchantId: sql<string>`${nearId}`.as('page_merchant_id'), distance: sql<number>`${nearDistance}`.as('page_distance') })
-    .from(near)
-    .innerJoinLateral(pick, sql`true`)
-    .orderBy(asc(nearDistance), asc(nearId), asc(pickedId))
-    .limit(p.limit)
-    .as('page');
-  const pageDistance = sql<number>`"page"."page_distance"`;
-  return db
-    .select(listSelection(sql<string>`${pageDistance}::text`, sql<number | null>`${pageDistance}`))
-    .from(page)
-    .innerJoin(deals, eq(deals.id, sql`"page"."page_deal_id"`))
-    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-    .leftJoin(categories, eq(categories.id, deals.categoryId))
-    .orderBy(asc(pageDistance), asc(sql`"page"."page_merchant_id"`), asc(sql`"page"."page_deal_id"`));
+  return nearestPageOf(db)({ ...shape, ringed: false }).execute({ ...values, ...point });
 }
 
 export interface DealListParams extends DealFilters {
@@ -306,15 +402,27 @@ export async function listDeals(db: Db, params: DealListParams): Promise<DealPag
       ? await shopperNextPageOf(db).execute({ limit, afterTime: cursor.key, afterId: cursor.id })
       : await shopperFirstPageOf(db).execute({ limit });
   } else {
-    const conditions: SQL[] = [listableBy(params.viewer), ...filterConditions(filters)];
-    if (q) conditions.push(await searched(db, likePattern(q)));
+    const own = params.viewer?.role === 'merchant';
+    const pattern = q ? likePattern(q) : null;
+    const named = pattern === null ? [] : await merchantsNamedOf(db).execute({ pattern });
+    const shape = {
+      cursor: cursor !== null,
+      filters: FILTER_NAMES.filter((name) => filters[name] !== undefined),
+      own,
+      search: pattern === null ? 'none' : named.length === 0 ? 'text' : 'text or merchants',
+    } as const;
+    const values = {
+      limit,
+      ...Object.fromEntries(shape.filters.map((name) => [name, filters[name]])),
+      ...(own ? { ownMerchantId: params.viewer?.merchantId ?? NO_MERCHANT } : {}),
+      ...(pattern === null ? {} : { pattern, merchantIds: named.map((m) => m.id) }),
+      ...(cursor ? { afterKey: cursor.key, afterId: cursor.id, afterMerchantId: cursor.merchantId } : {}),
+    };
     if (sort === 'nearest') {
       if (params.lat === undefined || params.lng === undefined) throw new Error('nearest needs lat and lng');
-      rows = await nearestPage(db, { lat: params.lat, lng: params.lng, where: conditions.slice(1).concat(merchantOnly(params.viewer)), limit, cursor });
+      rows = await nearestPage(db, shape, values, { lat: params.lat, lng: params.lng, cursor, limit });
     } else {
-      if (sort === 'ending_soon') conditions.push(sql`${ENDS_AT} > now()`);
-      if (cursor) conditions.push(LIST_ORDERS[sort].after(cursor.key, cursor.id));
-      rows = await listedPage(db, and(...conditions), limit, sort);
+      rows = await shapedPageOf(db)({ ...shape, order: sort }).execute(values);
     }
   }
   const page = pageOf(rows, params.limit, (last) => encodeListCursor({ sort, key: last.cursorKey, id: last.deal.id, merchantId: last.deal.merchantId }));
@@ -322,24 +430,18 @@ export async function listDeals(db: Db, params: DealListParams): Promise<DealPag
 }
 
 /**
- * `q` matches the title and description (deals.search_text, under its trigram index) or the name of
- * the deal's merchant (ADR 025). The merchants whose name matches are read first, from `merchants`
- * (a few thousand rows), and the deals' condition names them: a merchant's name is the same on each
- * of its deals, so the trigram index of deals.search_merchant_name holds every common trigram once
- * per deal and a name's search there read posting lists of a million deals' length in a large
- * catalogue (bench/README.md, one million deals). With the ids in the statement the planner still
- * reads the two halves from indexes together (the search text's trigrams, deals_merchant_idx) and
- * estimates both from statistics, so a common word walks the order's index and a rare one sorts its
- * few matches, as before. The statement is not prepared, so it is planned with the ids it carries.
+ * A search's condition, its pattern and merchants' ids as the placeholders `pattern` and `merchantIds`: `q` matches
+ * the title and description (deals.search_text, under its trigram index) or the name of the deal's merchant (ADR 025).
+ * The merchants whose name matches are read first, from `merchants` (a few thousand rows), and the deals' condition
+ * names them: a merchant's name is the same on each of its deals, so the trigram index of
+ * deals.search_merchant_name holds every common trigram once per deal and a name's search there read posting lists
+ * of a million deals' length in a large catalogue (bench/README.md, one million deals). With the ids in the statement
+ * the planner still reads the two halves from indexes together (the search text's trigrams, deals_merchant_idx) and
+ * estimates both from statistics, so a common word walks the order's index and a rare one sorts its few matches. The
+ * statement is sent unnamed, so it is planned with the pattern and ids of each search (ADR 045).
  */
-async function searched(db: Db, pattern: string): Promise<SQL> {
-  const named = await db.select({ id: merchants.id }).from(merchants).where(sql`lower(${merchants.name}) like lower(${pattern})`);
-  const text = sql`${deals.searchText} like lower(${pattern})`;
-  if (named.length === 0) return text;
-  return sql`(${text} or ${deals.merchantId} = any(${`{${named.map((m) => m.id).join(',')}}`}::uuid[]))`;
+function searchCondition(withMerchants: boolean): SQL {
+  const text = sql`${deals.searchText} like lower(${sql.placeholder('pattern')})`;
+  return withMerchants ? sql`(${text} or ${deals.merchantId} = any(${sql.placeholder('merchantIds')}::uuid[]))` : text;
 }
 
-/** For a merchant's own list in the `nearest` order: its deals only (the merchants' status is checked by the order itself). */
-function merchantOnly(viewer: Viewer | null): SQL[] {
-  return viewer?.role === 'merchant' ? [eq(deals.merchantId, viewer.merchantId ?? '00000000-0000-0000-0000-000000000000')] : [];
-}
