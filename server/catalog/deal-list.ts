@@ -105,6 +105,25 @@ export function shopperFirstPageSql(db: Db, limit: number): { sql: string; param
   return { sql: query.sql, params: query.params.map((p) => (is(p, Placeholder) ? limit : p)) };
 }
 
+/**
+ * `build(db, shape)` kept per database handle and shape: built on the first call with a shape, the same statement
+ * for every later one. A shape's key is its fields in a fixed order.
+ */
+function perShape<S extends object, T>(build: (db: Db, shape: S) => T): (db: Db) => (shape: S) => T {
+  return perDatabase((db) => {
+    const built = new Map<string, T>();
+    return (shape) => {
+      const key = JSON.stringify(Object.entries(shape).sort(([a], [b]) => a.localeCompare(b)));
+      let statement = built.get(key);
+      if (statement === undefined) {
+        statement = build(db, shape);
+        built.set(key, statement);
+      }
+      return statement;
+    };
+  });
+}
+
 /** The filters that pick out deals, in the order a shape names them. */
 const FILTER_NAMES = ['category', 'minPriceCents', 'maxPriceCents', 'minRating', 'merchantId'] as const satisfies readonly (keyof DealFilters)[];
 
@@ -121,6 +140,15 @@ interface ListShape {
   search: 'none' | 'text' | 'text or merchants';
 }
 
+/** A shape's filters, a merchant's own deals and its search, as conditions on the placeholders of their values. */
+function shapeConditions(shape: Omit<ListShape, 'order'>): SQL[] {
+  const filters = Object.fromEntries(shape.filters.map((name) => [name, sql.placeholder(name)])) as BoundFilters;
+  const conditions = filterConditions(filters);
+  if (shape.own) conditions.push(eq(deals.merchantId, sql.placeholder('ownMerchantId')));
+  if (shape.search !== 'none') conditions.push(searchCondition(shape.search === 'text or merchants'));
+  return conditions;
+}
+
 /**
  * A page of a list other than `nearest`, its statement built once per shape: drizzle takes about a millisecond to
  * build a list's statement (its figures, joins and conditions; bench/README.md, one million deals), and each page then
@@ -128,26 +156,11 @@ interface ListShape {
  * it with each page's values: a narrow price range or a rare word reads another index than a wide one or a common word
  * (ADR 025, 030, 043), which a plan made once for any value could not do.
  */
-const shapedPageOf = perDatabase((db) => {
-  function build(shape: ListShape) {
-    const filters = Object.fromEntries(shape.filters.map((name) => [name, sql.placeholder(name)])) as BoundFilters;
-    const conditions: SQL[] = [LISTED, ...filterConditions(filters)];
-    if (shape.own) conditions.push(eq(deals.merchantId, sql.placeholder('ownMerchantId')));
-    if (shape.search !== 'none') conditions.push(searchCondition(shape.search === 'text or merchants'));
-    if (shape.order === 'ending_soon') conditions.push(sql`${ENDS_AT} > now()`);
-    if (shape.cursor) conditions.push(LIST_ORDERS[shape.order].after(sql.placeholder('afterKey'), sql.placeholder('afterId')));
-    return listedPage(db, and(...conditions), sql.placeholder('limit'), shape.order).prepare('');
-  }
-  const built = new Map<string, ReturnType<typeof build>>();
-  return (shape: ListShape) => {
-    const key = `${shape.order} ${shape.cursor} ${shape.filters.join(',')} ${shape.own} ${shape.search}`;
-    let statement = built.get(key);
-    if (!statement) {
-      statement = build(shape);
-      built.set(key, statement);
-    }
-    return statement;
-  };
+const shapedPageOf = perShape((db, shape: ListShape) => {
+  const conditions: SQL[] = [LISTED, ...shapeConditions(shape)];
+  if (shape.order === 'ending_soon') conditions.push(sql`${ENDS_AT} > now()`);
+  if (shape.cursor) conditions.push(LIST_ORDERS[shape.order].after(sql.placeholder('afterKey'), sql.placeholder('afterId')));
+  return listedPage(db, and(...conditions), sql.placeholder('limit'), shape.order).prepare('');
 });
 
 /** The merchants whose lower-cased name matches a search's pattern, through merchants_name_trgm_idx (ADR 043). */
@@ -279,78 +292,63 @@ interface NearestShape extends Omit<ListShape, 'order'> {
  * between the two: the merchant's half in `near`, the deal's in `pick`. Its statements are built once
  * per shape and sent unnamed, as the other orders' are (`shapedPageOf`).
  */
-const nearestPageOf = perDatabase((db) => {
-  function build(shape: NearestShape) {
-    const distance = distanceFrom(sql.placeholder('lat'), sql.placeholder('lng'));
-    const filters = Object.fromEntries(shape.filters.map((name) => [name, sql.placeholder(name)])) as BoundFilters;
-    const where = filterConditions(filters);
-    if (shape.own) where.push(eq(deals.merchantId, sql.placeholder('ownMerchantId')));
-    if (shape.search !== 'none') where.push(searchCondition(shape.search === 'text or merchants'));
-    const within = shape.ringed
-      ? sql`${merchants.latitude} between ${sql.placeholder('minLat')}::float8 and ${sql.placeholder('maxLat')}::float8
-          and ${merchants.longitude} between ${sql.placeholder('minLng')}::float8 and ${sql.placeholder('maxLng')}::float8
-          and ${distance} <= ${sql.placeholder('km')}::float8`
-      : undefined;
-    // Spelled out: drizzle leaves a subquery's columns unqualified, and inside the lateral subquery an
-    // unqualified merchant_id would be the deal's own.
-    const nearId = sql<string>`"near"."merchant_id"`;
-    const nearDistance = sql<number>`"near"."distance"`;
-    const pickedId = sql<string>`"pick"."deal_id"`;
-    // Merchants in order, so the page below can stop at the first merchants that fill it.
-    const near = db
-      .select({ merchantId: sql<string>`${merchants.id}`.as('merchant_id'), distance: distance.as('distance') })
-      .from(merchants)
-      .where(
-        and(
-          ACTIVE_MERCHANT,
-          within,
-          shape.cursor ? sql`(${distance}, ${merchants.id}) >= (${sql.placeholder('afterKey')}::float8, ${sql.placeholder('afterMerchantId')}::uuid)` : undefined,
-        ),
-      )
-      .orderBy(asc(distance), asc(merchants.id))
-      .as('near');
-    const pick = db
-      .select({ dealId: sql<string>`${deals.id}`.as('deal_id') })
-      .from(deals)
-      .where(
-        and(
-          eq(deals.merchantId, nearId),
-          PUBLISHED,
-          ...where,
-          shape.cursor ? sql`(${nearId} <> ${sql.placeholder('afterMerchantId')}::uuid or ${deals.id} > ${sql.placeholder('afterId')}::uuid)` : undefined,
-        ),
-      )
-      .orderBy(asc(deals.id))
-      .limit(sql.placeholder('limit'))
-      .as('pick');
-    // The page's deal ids first, then their columns and figures: the figures are counted for the page's rows only.
-    const page = db
-      .select({ dealId: sql<string>`${pickedId}`.as('page_deal_id'), merchantId: sql<string>`${nearId}`.as('page_merchant_id'), distance: sql<number>`${nearDistance}`.as('page_distance') })
-      .from(near)
-      .innerJoinLateral(pick, sql`true`)
-      .orderBy(asc(nearDistance), asc(nearId), asc(pickedId))
-      .limit(sql.placeholder('limit'))
-      .as('page');
-    const pageDistance = sql<number>`"page"."page_distance"`;
-    return db
-      .select(listSelection(sql<string>`${pageDistance}::text`, sql<number | null>`${pageDistance}`))
-      .from(page)
-      .innerJoin(deals, eq(deals.id, sql`"page"."page_deal_id"`))
-      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-      .leftJoin(categories, eq(categories.id, deals.categoryId))
-      .orderBy(asc(pageDistance), asc(sql`"page"."page_merchant_id"`), asc(sql`"page"."page_deal_id"`))
-      .prepare('');
-  }
-  const built = new Map<string, ReturnType<typeof build>>();
-  return (shape: NearestShape) => {
-    const key = `${shape.cursor} ${shape.filters.join(',')} ${shape.own} ${shape.search} ${shape.ringed}`;
-    let statement = built.get(key);
-    if (!statement) {
-      statement = build(shape);
-      built.set(key, statement);
-    }
-    return statement;
-  };
+const nearestPageOf = perShape((db, shape: NearestShape) => {
+  const distance = distanceFrom(sql.placeholder('lat'), sql.placeholder('lng'));
+  const where = shapeConditions(shape);
+  const within = shape.ringed
+    ? sql`${merchants.latitude} between ${sql.placeholder('minLat')}::float8 and ${sql.placeholder('maxLat')}::float8
+        and ${merchants.longitude} between ${sql.placeholder('minLng')}::float8 and ${sql.placeholder('maxLng')}::float8
+        and ${distance} <= ${sql.placeholder('km')}::float8`
+    : undefined;
+  // Spelled out: drizzle leaves a subquery's columns unqualified, and inside the lateral subquery an
+  // unqualified merchant_id would be the deal's own.
+  const nearId = sql<string>`"near"."merchant_id"`;
+  const nearDistance = sql<number>`"near"."distance"`;
+  const pickedId = sql<string>`"pick"."deal_id"`;
+  // Merchants in order, so the page below can stop at the first merchants that fill it.
+  const near = db
+    .select({ merchantId: sql<string>`${merchants.id}`.as('merchant_id'), distance: distance.as('distance') })
+    .from(merchants)
+    .where(
+      and(
+        ACTIVE_MERCHANT,
+        within,
+        shape.cursor ? sql`(${distance}, ${merchants.id}) >= (${sql.placeholder('afterKey')}::float8, ${sql.placeholder('afterMerchantId')}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(distance), asc(merchants.id))
+    .as('near');
+  const pick = db
+    .select({ dealId: sql<string>`${deals.id}`.as('deal_id') })
+    .from(deals)
+    .where(
+      and(
+        eq(deals.merchantId, nearId),
+        PUBLISHED,
+        ...where,
+        shape.cursor ? sql`(${nearId} <> ${sql.placeholder('afterMerchantId')}::uuid or ${deals.id} > ${sql.placeholder('afterId')}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(deals.id))
+    .limit(sql.placeholder('limit'))
+    .as('pick');
+  // The page's deal ids first, then their columns and figures: the figures are counted for the page's rows only.
+  const page = db
+    .select({ dealId: sql<string>`${pickedId}`.as('page_deal_id'), merchantId: sql<string>`${nearId}`.as('page_merchant_id'), distance: sql<number>`${nearDistance}`.as('page_distance') })
+    .from(near)
+    .innerJoinLateral(pick, sql`true`)
+    .orderBy(asc(nearDistance), asc(nearId), asc(pickedId))
+    .limit(sql.placeholder('limit'))
+    .as('page');
+  const pageDistance = sql<number>`"page"."page_distance"`;
+  return db
+    .select(listSelection(sql<string>`${pageDistance}::text`, sql<number | null>`${pageDistance}`))
+    .from(page)
+    .innerJoin(deals, eq(deals.id, sql`"page"."page_deal_id"`))
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .leftJoin(categories, eq(categories.id, deals.categoryId))
+    .orderBy(asc(pageDistance), asc(sql`"page"."page_merchant_id"`), asc(sql`"page"."page_deal_id"`))
+    .prepare('');
 });
 
 /**
