@@ -134,19 +134,35 @@ export async function queryDealPage(
 }
 
 /**
- * One deal by id, whatever its state, with what its answer shows (the shown columns, merchant, category and figures,
- * as the shoppers' list reads them) and its merchant's status: one statement, prepared once per database, so
- * PostgreSQL parses and plans it once per connection.
+ * Deals whatever their state, with what their answer shows (the shown columns, merchant, category and figures, as the
+ * shoppers' list reads them) and their merchant's status. Each read below is one statement, prepared once per
+ * database, so PostgreSQL parses and plans it once per connection.
  */
-const dealByIdOf = perDatabase((db) =>
+const shownDeals = (db: Db) =>
   db
     .select({ deal: SHOWN_COLUMNS, ...FIGURES })
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-    .leftJoin(categories, eq(categories.id, deals.categoryId))
+    .leftJoin(categories, eq(categories.id, deals.categoryId));
+
+/** One deal by id. */
+const dealByIdOf = perDatabase((db) =>
+  shownDeals(db)
     .where(eq(deals.id, sql.placeholder('id')))
     .prepare('deal_by_id'),
 );
+
+/** The same for any number of deals at once (the groups of a page), in no particular order. */
+const dealsByIdsOf = perDatabase((db) =>
+  shownDeals(db)
+    .where(sql`${deals.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('deals_by_ids'),
+);
+
+/** Deals by id, whatever their state, as `presentDeal` shows them, each with its merchant's status. */
+export function shownDealsByIds(db: Db, ids: string[]) {
+  return dealsByIdsOf(db).execute({ ids });
+}
 
 /**
  * One deal a shopper may see; superadmins and the owning merchant's owner also see unpublished ones. Its

@@ -14,7 +14,7 @@ import { requireUser } from '../../http/session';
 import type { UserRow } from '../../http/session-lookup';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider';
 import { startCheckout, type SeatRequest } from '../orders.service';
-import { getGroup, groupShareCardOf, myGroups, openGroupsOfDeal } from './groups.service';
+import { getGroup, groupShareCardOf, listedGroupDeal, myGroups, openGroupsOfDeal } from './groups.service';
 import { msg } from '../../i18n';
 import { answerLanguage } from '../../http/language';
 import { answerShareImage, isShareId, shareImagesOf, shareLanguage } from '../../catalog/share-image.service';
@@ -48,9 +48,9 @@ export const groupRoutes =
 
     handle(app, groupEndpoints.join, async (request) => {
       const user = requireUser(request);
-      const found = await getGroup(db, request.params.id, null);
-      if (!found) throw notFound(msg('notFound.group'));
-      return checkoutFor(user, found.deal.id, { start: false, groupId: found.id }, request.log);
+      const dealId = await listedGroupDeal(db, request.params.id);
+      if (!dealId) throw notFound(msg('notFound.group'));
+      return checkoutFor(user, dealId, { start: false, groupId: request.params.id }, request.log);
     });
 
     handle(app, groupEndpoints.get, async (request, reply) => {

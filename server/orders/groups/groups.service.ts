@@ -4,15 +4,16 @@
  * success page. Starting and joining are checkouts, in the orders module (`startCheckout` with a
  * seat); forming and failing happen in fulfilment and the sweep there.
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { OPEN_GROUPS_SHOWN } from '../../../contract/constants';
 import { groupEndpoints, type Group, type GroupMembership, type OpenGroup, type OrderGroup } from '../../../contract/groups';
 import { pathOf } from '../../../contract/endpoint';
 import { DEFAULT_TIME_ZONE } from '../../../contract/time-zones';
 import type { Db } from '../../db/client';
 import { dealGroups, deals, groupMembers, merchants, users } from '../../db/schema';
-import { JOINABLE_GROUP, presentDeal, queryDealPage } from '../../catalog/deals.service';
-import { isListed } from '../../catalog/listed.service';
+import { JOINABLE_GROUP, presentDeal, shownDealsByIds } from '../../catalog/deals.service';
+import { isListed, LISTED } from '../../catalog/listed.service';
+import { perDatabase } from '../../db/prepared';
 import { groupShareCard, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImageUrl, type ShareCard } from '../../catalog/share-image.service';
 import { isKnownPagePath, pageIdOf, routePatterns } from '../../../contract/routes';
 import { msg, render, type Language, type Message } from '../../i18n';
@@ -37,17 +38,20 @@ function membershipOf(status: string | undefined): GroupMembership | null {
   return null;
 }
 
+/** The members of any number of groups, oldest place first, with their chosen names: one prepared statement. */
+const membersOfGroupsOf = perDatabase((db) =>
+  db
+    .select({ groupId: groupMembers.groupId, userId: groupMembers.userId, status: groupMembers.status, displayName: users.displayName })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(sql`${groupMembers.groupId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(asc(groupMembers.createdAt))
+    .prepare('members_of_groups'),
+);
+
 /** The paid members' initials of many groups, in the order they joined, and the viewer's place in each. */
 async function membersOf(db: Db, groupIds: string[], viewerId: string | null) {
-  const rows =
-    groupIds.length === 0
-      ? []
-      : await db
-          .select({ groupId: groupMembers.groupId, userId: groupMembers.userId, status: groupMembers.status, displayName: users.displayName })
-          .from(groupMembers)
-          .innerJoin(users, eq(users.id, groupMembers.userId))
-          .where(inArray(groupMembers.groupId, groupIds))
-          .orderBy(asc(groupMembers.createdAt));
+  const rows = groupIds.length === 0 ? [] : await membersOfGroupsOf(db).execute({ ids: groupIds });
   const members = new Map<string, { initials: string }[]>(groupIds.map((id) => [id, []]));
   const mine = new Map<string, GroupMembership | null>();
   for (const row of rows) {
@@ -82,7 +86,7 @@ async function presentGroups(db: Db, rows: GroupRow[], viewerId: string | null, 
     viewerId,
   );
   const dealIds = [...new Set(rows.map((g) => g.dealId))];
-  const dealRows = dealIds.length === 0 ? [] : (await queryDealPage(db, { where: inArray(deals.id, dealIds), limit: dealIds.length })).rows;
+  const dealRows = dealIds.length === 0 ? [] : await shownDealsByIds(db, dealIds);
   const dealOf = new Map(dealRows.map((r) => [r.deal.id, { deal: presentDeal(r, language), listed: isListed(r.deal, r.merchantStatus) }]));
   return rows.map((g) => ({
     group: {
@@ -98,12 +102,37 @@ async function presentGroups(db: Db, rows: GroupRow[], viewerId: string | null, 
   }));
 }
 
+const groupByIdOf = perDatabase((db) =>
+  db
+    .select()
+    .from(dealGroups)
+    .where(eq(dealGroups.id, sql.placeholder('id')))
+    .prepare('group_by_id'),
+);
+
+/** The deal of a group shoppers may see, or null: what joining it needs to know before the checkout. */
+const groupDealOf = perDatabase((db) =>
+  db
+    .select({ dealId: dealGroups.dealId })
+    .from(dealGroups)
+    .innerJoin(deals, eq(deals.id, dealGroups.dealId))
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .where(and(eq(dealGroups.id, sql.placeholder('id')), LISTED))
+    .prepare('listed_group_deal'),
+);
+
+/** The deal of a group whose deal shoppers may see (so a stranger may join it), or null for none. */
+export async function listedGroupDeal(db: Db, id: string): Promise<string | null> {
+  const [row] = await groupDealOf(db).execute({ id });
+  return row?.dealId ?? null;
+}
+
 /**
  * One group for its public page, or null. A group of a deal hidden from shoppers (unpublished, archived,
  * its merchant inactive) is hidden with it, but from its own members, who still follow their place.
  */
 export async function getGroup(db: Db, id: string, viewerId: string | null, language: Language = 'en'): Promise<Group | null> {
-  const [row] = await db.select().from(dealGroups).where(eq(dealGroups.id, id));
+  const [row] = await groupByIdOf(db).execute({ id });
   if (!row) return null;
   const [found] = await presentGroups(db, [row], viewerId, language);
   return found && (found.listed || found.group.mine !== null) ? found.group : null;

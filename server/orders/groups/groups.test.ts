@@ -343,4 +343,18 @@ describe('GET /api/groups', () => {
     expect(mine.map((g) => g.id)).toEqual([second.group.id, first.group.id]);
     expectStatus(await call(t.app, 'GET', '/api/groups'), 401);
   });
+
+  it('shows each group with its own deal and its own members, across deals', async () => {
+    const [dinner, spa] = [await groupDeal({ title: 'Dinner for two' }), await groupDeal({ title: 'Spa day' })];
+    const [a, b] = [await customer(t), await customer(t)];
+    const atDinner = await start(a, dinner.id);
+    expectStatus(await pay(t.app, a, atDinner.sid), 200);
+    await start(a, spa.id);
+    await joined(b, atDinner.group.id);
+    const mine = myGroupList.parse((await call(t.app, 'GET', '/api/groups', { sessionId: a.sessionId })).body);
+    expect(mine.map((g) => [g.deal.title, g.paidCount, g.members.length, g.seatsLeft, g.mine])).toEqual([
+      ['Spa day', 0, 0, 2, 'held'],
+      ['Dinner for two', 1, 1, 1, 'paid'],
+    ]);
+  });
 });

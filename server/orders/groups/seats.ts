@@ -8,7 +8,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { databaseFunction } from '../../db/prepared';
+import { databaseFunction, perDatabase } from '../../db/prepared';
 import { dealGroups, groupMembers } from '../../db/schema';
 import { orderArguments, type OrderToPlace } from '../placement';
 import { refuse } from '../refusals';
@@ -28,6 +28,18 @@ export interface SeatTerms {
 
 type DealOffer = { id: string; title: string; maxPerUser: number; groupSize: number | null; groupPriceCents: number | null; groupWindowHours: number };
 
+/** A group with whether the buyer holds or paid a place in it already. */
+const groupToJoinOf = perDatabase((db) =>
+  db
+    .select({
+      group: dealGroups,
+      mine: sql<number>`(select count(*)::int from ${groupMembers} where ${groupMembers.groupId} = ${dealGroups.id} and ${groupMembers.userId} = ${sql.placeholder('userId')} and ${groupMembers.status} in ('held', 'paid'))`,
+    })
+    .from(dealGroups)
+    .where(eq(dealGroups.id, sql.placeholder('groupId')))
+    .prepare('group_to_join'),
+);
+
 /**
  * Checks, before anything is written or the provider is called, that the buyer can take a place:
  * the deal has a group offer, and a group joined is this deal's, open, within its window, not full,
@@ -39,13 +51,7 @@ export async function seatTerms(db: Db, seat: SeatRequest, deal: DealOffer, user
     const deadline = new Date(now.getTime() + deal.groupWindowHours * 3_600_000);
     return { groupId: seat.groupId, start: true, dealId: deal.id, priceCents: deal.groupPriceCents, size: deal.groupSize, deadline };
   }
-  const [group] = await db
-    .select({
-      group: dealGroups,
-      mine: sql<number>`(select count(*)::int from ${groupMembers} where ${groupMembers.groupId} = ${dealGroups.id} and ${groupMembers.userId} = ${userId} and ${groupMembers.status} in ('held', 'paid'))`,
-    })
-    .from(dealGroups)
-    .where(eq(dealGroups.id, seat.groupId));
+  const [group] = await groupToJoinOf(db).execute({ groupId: seat.groupId, userId });
   if (!group || group.group.dealId !== deal.id) throw refuse('groupNotFound');
   if (group.mine > 0) throw refuse('alreadyInGroup');
   if (group.group.status !== 'open' || group.group.deadline <= now) throw refuse('groupClosed');
