@@ -293,30 +293,38 @@ interface NearestShape extends Omit<ListShape, 'order'> {
  * per shape and sent unnamed, as the other orders' are (`shapedPageOf`).
  */
 const nearestPageOf = perShape((db, shape: NearestShape) => {
-  const distance = distanceFrom(sql.placeholder('lat'), sql.placeholder('lng'));
   const where = shapeConditions(shape);
-  const within = shape.ringed
+  const inBox = shape.ringed
     ? sql`${merchants.latitude} between ${sql.placeholder('minLat')}::float8 and ${sql.placeholder('maxLat')}::float8
-        and ${merchants.longitude} between ${sql.placeholder('minLng')}::float8 and ${sql.placeholder('maxLng')}::float8
-        and ${distance} <= ${sql.placeholder('km')}::float8`
+        and ${merchants.longitude} between ${sql.placeholder('minLng')}::float8 and ${sql.placeholder('maxLng')}::float8`
     : undefined;
   // Spelled out: drizzle leaves a subquery's columns unqualified, and inside the lateral subquery an
   // unqualified merchant_id would be the deal's own.
+  const measuredId = sql<string>`"measured"."merchant_id"`;
+  const measuredDistance = sql<number>`"measured"."distance"`;
   const nearId = sql<string>`"near"."merchant_id"`;
   const nearDistance = sql<number>`"near"."distance"`;
   const pickedId = sql<string>`"pick"."deal_id"`;
+  // Each active merchant (in the ring's box) with its distance, worked out once. A subquery with an OFFSET is kept
+  // whole by PostgreSQL; folded into the query below, the distance would be worked out again for each condition and
+  // for the order. The offset is a placeholder (always 0) because drizzle leaves out a literal 0.
+  const measured = db
+    .select({ merchantId: sql<string>`${merchants.id}`.as('merchant_id'), distance: distanceFrom(sql.placeholder('lat'), sql.placeholder('lng')).as('distance') })
+    .from(merchants)
+    .where(and(ACTIVE_MERCHANT, inBox))
+    .offset(sql.placeholder('skip'))
+    .as('measured');
   // Merchants in order, so the page below can stop at the first merchants that fill it.
   const near = db
-    .select({ merchantId: sql<string>`${merchants.id}`.as('merchant_id'), distance: distance.as('distance') })
-    .from(merchants)
+    .select({ merchantId: sql<string>`${measuredId}`.as('merchant_id'), distance: sql<number>`${measuredDistance}`.as('distance') })
+    .from(measured)
     .where(
       and(
-        ACTIVE_MERCHANT,
-        within,
-        shape.cursor ? sql`(${distance}, ${merchants.id}) >= (${sql.placeholder('afterKey')}::float8, ${sql.placeholder('afterMerchantId')}::uuid)` : undefined,
+        shape.ringed ? sql`${measuredDistance} <= ${sql.placeholder('km')}::float8` : undefined,
+        shape.cursor ? sql`(${measuredDistance}, ${measuredId}) >= (${sql.placeholder('afterKey')}::float8, ${sql.placeholder('afterMerchantId')}::uuid)` : undefined,
       ),
     )
-    .orderBy(asc(distance), asc(merchants.id))
+    .orderBy(asc(measuredDistance), asc(measuredId))
     .as('near');
   const pick = db
     .select({ dealId: sql<string>`${deals.id}`.as('deal_id') })
@@ -360,7 +368,7 @@ const nearestPageOf = perShape((db, shape: NearestShape) => {
  */
 async function nearestPage(db: Db, shape: Omit<NearestShape, 'ringed'>, values: Record<string, unknown>, at: { lat: number; lng: number; cursor: ListCursor | null; limit: number }) {
   const from = at.cursor && at.cursor.key !== 'Infinity' ? Number(at.cursor.key) : 0;
-  const point = { lat: at.lat, lng: at.lng };
+  const point = { lat: at.lat, lng: at.lng, skip: 0 };
   if (at.cursor?.key !== 'Infinity') {
     for (let ring = 0; ring < RINGS; ring++) {
       const within = ringAround(at.lat, at.lng, from + FIRST_RING_KM * 4 ** ring);
