@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,6 +65,49 @@ export const loadAverage = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 export function describeMachine(m: Machine): string {
   return `nproc ${m.nproc}, memory ${m.memory}, CPU ${m.cpu}, node ${m.node}, load average ${m.load}, ${m.date}`;
+}
+
+/** CPU time used so far, in ms (Linux's /proc): the machine's busy and idle time over all cores, one process's, and PostgreSQL's. */
+export interface CpuReading {
+  busyMs: number;
+  idleMs: number;
+  processMs: number;
+  /** Every process named postgres: the server's backends, its WAL writer, checkpointer and the rest. */
+  postgresMs: number;
+}
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICK_MS = 10;
+
+/** A process's user and system time in ms, and its command name; null for one that is gone. */
+function processCpu(pid: number | string): { ms: number; comm: string } | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // The command name is in parentheses and may hold spaces; utime and stime are the 12th and 13th fields after it.
+  const close = stat.lastIndexOf(')');
+  const fields = stat.slice(close + 2).split(' ');
+  return { ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS, comm: stat.slice(stat.indexOf('(') + 1, close) };
+}
+
+/** The CPU time of the machine, of process `pid` and of PostgreSQL's processes, for CPU a request between two readings. */
+export function readCpu(pid: number): CpuReading {
+  const [, user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+  let postgresMs = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const p = processCpu(entry);
+    if (p?.comm === 'postgres') postgresMs += p.ms;
+  }
+  return {
+    busyMs: (user! + nice! + system! + irq! + softirq! + steal!) * TICK_MS,
+    idleMs: (idle! + iowait!) * TICK_MS,
+    processMs: processCpu(pid)?.ms ?? 0,
+    postgresMs,
+  };
 }
 
 /** Builds web and server into DIST with the project's own build script. */

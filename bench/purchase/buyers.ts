@@ -9,6 +9,7 @@
  * Purchase n is made by customer n mod customers, so no customer meets the per-customer limits.
  * Prints one JSON line.
  */
+import { readCpu, type CpuReading } from '../api/harness';
 import { buyersSetup, PAY_BODY, post, summarise, type Answer, type Latencies } from '../flash-sale/load';
 
 export interface PurchaseBuyersConfig {
@@ -19,6 +20,17 @@ export interface PurchaseBuyersConfig {
   concurrency: number;
   seconds: number;
   warmupSeconds: number;
+  /** The server's process, whose CPU time is read at the measured seconds' start and end. */
+  serverPid: number;
+}
+
+/** CPU time in ms over the measured seconds, on all cores: the server's, PostgreSQL's, these buyers', the rest's, and idle. */
+export interface CpuSplit {
+  serverMs: number;
+  postgresMs: number;
+  buyersMs: number;
+  otherMs: number;
+  idleMs: number;
 }
 
 export interface PurchaseBuyersResult {
@@ -35,6 +47,7 @@ export interface PurchaseBuyersResult {
   checkout: Latencies;
   pay: Latencies;
   purchase: Latencies;
+  cpu: CpuSplit;
 }
 
 async function main(): Promise<void> {
@@ -55,6 +68,13 @@ async function main(): Promise<void> {
   const stopAt = measureFrom + config.seconds * 1000;
 
   const inWindow = (at: number) => at >= measureFrom && at <= stopAt;
+
+  // The machine's CPU time at the measured seconds' start and end, read on this core between requests.
+  const reading = () => ({ cpu: readCpu(config.serverPid), own: process.cpuUsage() });
+  let first: { cpu: CpuReading; own: NodeJS.CpuUsage } | undefined;
+  let last: typeof first;
+  const firstTimer = setTimeout(() => (first = reading()), measureFrom - performance.now());
+  const lastTimer = setTimeout(() => (last = reading()), stopAt - performance.now());
 
   /** One request; its answer, or null when it got none. Counted when it was answered within the measured seconds. */
   async function send(kind: 'checkout' | 'pay', path: string, token: string, body: string): Promise<Answer | null> {
@@ -97,6 +117,10 @@ async function main(): Promise<void> {
 
   await Promise.all(Array.from({ length: config.concurrency }, () => buyer()));
   agent.destroy();
+  clearTimeout(firstTimer);
+  clearTimeout(lastTimer);
+  last ??= reading();
+  const cpu = cpuSplit(first ?? last, last);
   const result: PurchaseBuyersResult = {
     seconds: config.seconds,
     purchases,
@@ -108,8 +132,17 @@ async function main(): Promise<void> {
     checkout: summarise(ms.checkout),
     pay: summarise(ms.pay),
     purchase: summarise(ms.purchase),
+    cpu,
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+function cpuSplit(from: { cpu: CpuReading; own: NodeJS.CpuUsage }, to: { cpu: CpuReading; own: NodeJS.CpuUsage }): CpuSplit {
+  const busyMs = to.cpu.busyMs - from.cpu.busyMs;
+  const serverMs = to.cpu.processMs - from.cpu.processMs;
+  const postgresMs = to.cpu.postgresMs - from.cpu.postgresMs;
+  const buyersMs = (to.own.user + to.own.system - from.own.user - from.own.system) / 1000;
+  return { serverMs, postgresMs, buyersMs, otherMs: Math.max(0, busyMs - serverMs - postgresMs - buyersMs), idleMs: to.cpu.idleMs - from.cpu.idleMs };
 }
 
 main().catch((err: unknown) => {

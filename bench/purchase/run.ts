@@ -10,15 +10,18 @@
  *   npx tsx bench/purchase/run.ts [--base=bfff91c] [--rounds=3] [--seconds=15] [--warmup=3] [--concurrency=10]
  *        [--deals=8] [--customers=3000] [--pool=10] [--groups=300] [--group-size=3] [--no-groups]
  *        [--only=base|changed] [--cpu-prof=<dir>] [--admin-url=postgres://postgres@127.0.0.1:5432/postgres]
+ * Each purchase turn also prints the CPU time a purchase of the server, PostgreSQL, the buyers and the rest of the
+ * machine over the measured seconds, and the rate the cores would allow were the server to take none.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import pg from 'pg';
 import type { GroupBuyersConfig, GroupBuyersResult } from '../flash-sale/group-buyers';
-import type { PurchaseBuyersConfig, PurchaseBuyersResult } from './buyers';
+import type { CpuSplit, PurchaseBuyersConfig, PurchaseBuyersResult } from './buyers';
 import type { SeedConfig } from './seed';
 import {
   capture,
@@ -167,7 +170,7 @@ async function serve(s: Settings, b: Build, url: string, label: string) {
       .split('\n')
       .filter((line) => /"level":(50|60)/.test(line) && Number(/"time":(\d+)/.exec(line)?.[1] ?? 0) < stopping);
   };
-  return { origin, stop };
+  return { origin, stop, pid: started.child.pid ?? 0 };
 }
 
 async function buyersRun<T>(script: string, configFile: string): Promise<T> {
@@ -193,7 +196,7 @@ async function purchaseTurn(s: Settings, b: Build, n: number): Promise<PurchaseT
   const server = await serve(s, b, database.url, `purchase-${b.label}-${n}`);
   const load = loadAverage();
   const configFile = path.join(s.dir, `buyers-${b.label}-${n}.json`);
-  const config: PurchaseBuyersConfig = { origin: server.origin, dealIds, tokensFile, concurrency: s.concurrency, seconds: s.seconds, warmupSeconds: s.warmup };
+  const config: PurchaseBuyersConfig = { origin: server.origin, dealIds, tokensFile, concurrency: s.concurrency, seconds: s.seconds, warmupSeconds: s.warmup, serverPid: server.pid };
   writeFileSync(configFile, JSON.stringify(config));
   const buyers = await buyersRun<PurchaseBuyersResult>('bench/purchase/buyers.ts', configFile);
   const logged = await server.stop();
@@ -256,6 +259,16 @@ async function groupTurn(s: Settings, b: Build, n: number): Promise<GroupTurn> {
 
 const lat = (l: { p50: number; p99: number }) => `${fixed(l.p50)} / ${fixed(l.p99)}`;
 
+/** CPU time of one kind, in ms a purchase of the measured seconds. */
+const perPurchase = (t: PurchaseTurn, kind: keyof CpuSplit) => t.buyers.cpu[kind] / t.buyers.purchases;
+const cpuOf = (t: PurchaseTurn, kind: keyof CpuSplit) => fixed(perPurchase(t, kind), 2);
+
+/**
+ * The most purchases a second the machine's cores could give if the server took no CPU at all: what PostgreSQL, the
+ * buyers and the rest of the machine spend on a purchase, against every core's time.
+ */
+const withoutServer = (t: PurchaseTurn) => (cpus().length * 1000) / (perPurchase(t, 'postgresMs') + perPurchase(t, 'buyersMs') + perPurchase(t, 'otherMs'));
+
 function describeTurn(n: number, t: PurchaseTurn | GroupTurn): string {
   const head = `round ${n}, ${t.build} (load ${t.load})`;
   const errors = `5xx ${t.buyers.serverErrors}, network errors ${t.buyers.networkErrors}, server log errors ${t.serverLogErrors}; database ${t.problems.length === 0 ? 'as it must be' : t.problems.join('; ')}`;
@@ -265,6 +278,7 @@ function describeTurn(n: number, t: PurchaseTurn | GroupTurn): string {
     return [
       `${head}: ${whole(b.purchases)} purchases in ${b.seconds} s = ${fixed(t.rate)}/s (${whole(b.paidAll)} paid with the warm-up)`,
       `  p50 / p99 ms: purchase ${lat(b.purchase)}, checkout ${lat(b.checkout)}, pay ${lat(b.pay)}; statuses checkout ${JSON.stringify(b.statuses.checkout)}, pay ${JSON.stringify(b.statuses.pay)}`,
+      `  CPU ms a purchase: server ${cpuOf(t, 'serverMs')}, PostgreSQL ${cpuOf(t, 'postgresMs')}, buyers ${cpuOf(t, 'buyersMs')}, other ${cpuOf(t, 'otherMs')}; idle ${cpuOf(t, 'idleMs')}`,
       `  ${errors}`,
       ...samples,
     ].join('\n');
@@ -346,6 +360,14 @@ async function main(): Promise<void> {
     rows.push([`${label}: p50 / p99 whole purchase, ms`, `${fixed(med(purchases, label, (t) => t.buyers.purchase.p50))} / ${fixed(p99)}`, each(purchases, label, (t) => t.buyers.purchase.p99), `p99 < ${P99_LIMIT_MS}`, verdict(p99 < P99_LIMIT_MS)]);
     rows.push([`${label}: p50 / p99 checkout, ms`, `${fixed(med(purchases, label, (t) => t.buyers.checkout.p50))} / ${fixed(med(purchases, label, (t) => t.buyers.checkout.p99))}`, each(purchases, label, (t) => t.buyers.checkout.p99), '', '']);
     rows.push([`${label}: p50 / p99 pay, ms`, `${fixed(med(purchases, label, (t) => t.buyers.pay.p50))} / ${fixed(med(purchases, label, (t) => t.buyers.pay.p99))}`, each(purchases, label, (t) => t.buyers.pay.p99), '', '']);
+    rows.push([
+      `${label}: CPU ms a purchase: server / PostgreSQL / buyers / other (idle)`,
+      (['serverMs', 'postgresMs', 'buyersMs', 'otherMs'] as const).map((k) => fixed(med(purchases, label, (t) => perPurchase(t, k)), 2)).join(' / ') + ` (${fixed(med(purchases, label, (t) => perPurchase(t, 'idleMs')), 2)})`,
+      '',
+      '',
+      '',
+    ]);
+    rows.push([`${label}: purchases/s the cores allow were the server's CPU free`, fixed(med(purchases, label, withoutServer)), each(purchases, label, withoutServer), '', '']);
   }
   if (labels.length === 2) {
     const ratio = med(purchases, 'changed', (t) => t.rate) / med(purchases, 'base', (t) => t.rate);
