@@ -3,6 +3,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+/** The modules only the merchants' and the superadmin's screens use: their features, the photo manager. */
+const WORKSPACE_MODULE = /[\\/]web[\\/](features[\\/](admin-[^\\/]+|merchant-[^\\/]+|settlement|redemption)|components[\\/]photo-manager)[\\/]/;
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
@@ -39,10 +42,15 @@ export default defineConfig({
           // React, the query library and the API client cost more in the first download, in their glue and in
           // compression that restarts with each file. Lazily loaded screens import what they share from it.
           // The small app modules that three or more of those screens share (money, dates, toasts, badges, the deal
-          // image...) go together in one chunk rather than a dozen tiny files, each a request of its own.
+          // image...) go together in one chunk rather than a dozen tiny files, each a request of its own: those of
+          // the merchants' and the superadmin's screens in one, so that a shopper's page does not download them, and
+          // the rest in another.
           groups: [
             { name: 'initial', tags: ['$initial'] },
-            { name: 'shared', test: /[\\/]web[\\/]/, minShareCount: 3, maxModuleSize: 1500 },
+            { name: 'shared', test: (id: string) => /[\\/]web[\\/]/.test(id) && !WORKSPACE_MODULE.test(id), minShareCount: 3, maxModuleSize: 1500 },
+            // Its modules only: a module of the shoppers' pages that they import (the form field, a time zone's
+            // name) is left where the shoppers' pages would find it, not pulled into this chunk.
+            { name: 'workspace', test: WORKSPACE_MODULE, minShareCount: 3, maxModuleSize: 1500, includeDependenciesRecursively: false },
           ],
         },
       },
