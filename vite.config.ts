@@ -42,15 +42,12 @@ export default defineConfig({
           // React, the query library and the API client cost more in the first download, in their glue and in
           // compression that restarts with each file. Lazily loaded screens import what they share from it.
           // The small app modules that three or more of those screens share (money, dates, toasts, badges, the deal
-          // image...) go together in one chunk rather than a dozen tiny files, each a request of its own: those of
-          // the merchants' and the superadmin's screens in one, so that a shopper's page does not download them, and
-          // the rest in another.
+          // image...) go together in one chunk rather than a dozen tiny files, each a request of its own. The
+          // merchants' and the superadmin's modules are left out of it, so that a shopper's page does not download
+          // them and each workspace screen takes only those it uses.
           groups: [
             { name: 'initial', tags: ['$initial'] },
             { name: 'shared', test: (id: string) => /[\\/]web[\\/]/.test(id) && !WORKSPACE_MODULE.test(id), minShareCount: 3, maxModuleSize: 1500 },
-            // Its modules only: a module of the shoppers' pages that they import (the form field, a time zone's
-            // name) is left where the shoppers' pages would find it, not pulled into this chunk.
-            { name: 'workspace', test: WORKSPACE_MODULE, minShareCount: 3, maxModuleSize: 1500, includeDependenciesRecursively: false },
           ],
         },
       },
