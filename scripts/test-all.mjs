@@ -15,7 +15,7 @@ const onCi = process.env.CI === 'true' || process.env.CI === '1';
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
- * @typedef {{ passed: number, failed: number, skipped?: string, note?: string }} Outcome
+ * @typedef {{ passed: number, failed: number, skipped?: string, note?: string, failures?: string[] }} Outcome
  * @typedef {{ key: string, aliases: string[], title: string, run: () => Promise<Outcome> }} Stage
  */
 
@@ -172,7 +172,19 @@ async function vitest(name, args, env) {
   // A file that fails to load, or an unhandled error, fails the run without failing a single test.
   if (code !== 0 && failed === 0) failed = Math.max(1, json.numFailedTestSuites ?? 0);
   const note = skipped > 0 ? `${skipped} skipped, todo or not run after a failed hook, counted as failed` : code !== 0 && json.numFailedTests === 0 ? `exit ${code}` : undefined;
-  return { passed: json.numPassedTests ?? 0, failed, note };
+  return { passed: json.numPassedTests ?? 0, failed, note, failures: vitestFailures(json) };
+}
+
+/** `file › test: first line of the error` for each test, or file, that did not pass. */
+function vitestFailures(json) {
+  const failures = [];
+  for (const file of json.testResults ?? []) {
+    const where = path.relative(root, file.name ?? '');
+    const tests = (file.assertionResults ?? []).filter((t) => t.status !== 'passed');
+    for (const t of tests) failures.push(`${where} › ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0] ?? t.status)}`);
+    if (tests.length === 0 && file.status === 'failed') failures.push(`${where}: ${firstLine(file.message ?? 'failed')}`);
+  }
+  return failures;
 }
 
 /** Playwright with the list reporter live and the JSON one to a file; flaky and skipped count as failures. */
@@ -189,7 +201,34 @@ async function playwright() {
   if (flaky) notes.push(`${flaky} flaky`);
   if (skipped) notes.push(`${skipped} skipped`);
   if (globalErrors) notes.push(`${globalErrors} setup error(s)`);
-  return { passed: expected, failed, note: notes.length ? `${notes.join(', ')} counted as failed` : undefined };
+  const failures = [...playwrightFailures(json.suites ?? []), ...(json.errors ?? []).map((e) => `setup: ${firstLine(e.message ?? '')}`)];
+  return { passed: expected, failed, note: notes.length ? `${notes.join(', ')} counted as failed` : undefined, failures };
+}
+
+/** `file:line › title (status): first line of the first error` for each test that did not simply pass. */
+function playwrightFailures(suites, titles = []) {
+  const failures = [];
+  for (const suite of suites) {
+    const inner = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'expected') continue;
+        const error = test.results?.map((r) => r.error).find((e) => e?.message);
+        const at = error?.location ? ` at line ${error.location.line}` : '';
+        failures.push(`${spec.file}:${spec.line} › ${[...inner, spec.title].join(' › ')} (${test.status})${at}: ${firstLine(error?.message ?? test.status, 3)}`);
+      }
+    }
+    failures.push(...playwrightFailures(suite.suites ?? [], inner));
+  }
+  return failures;
+}
+
+/** The first non-empty lines of an error (a locator's expectation names the locator on its third), without colour codes, cut to a readable length. */
+function firstLine(text, lines = 1) {
+  // eslint-disable-next-line no-control-regex
+  const kept = String(text).replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean).slice(0, lines);
+  const line = kept.join(' | ');
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
 /** Why PostgreSQL cannot be used, or null when a quick connect and query work. */
@@ -258,6 +297,13 @@ for (const wave of [...new Set(selected.map((s) => waves[s.key] ?? 0))].sort((a,
 results.sort((a, b) => selected.indexOf(a.stage) - selected.indexOf(b.stage));
 const passed = results.reduce((n, r) => n + r.outcome.passed, 0);
 const failed = results.reduce((n, r) => n + r.outcome.failed, 0);
+// What failed, by name, just above the summary: the end of the output is what a CI page shows first.
+const failures = results.flatMap((r) => (r.outcome.failures ?? []).map((f) => `${r.stage.key}: ${f}`));
+if (failures.length > 0) {
+  console.log('\n━━━ what failed ━━━');
+  for (const f of failures.slice(0, 20)) console.log(f);
+  if (failures.length > 20) console.log(`… and ${failures.length - 20} more, named in the stages' output above`);
+}
 console.log('\n━━━ summary ━━━');
 for (const r of results) {
   const status = r.outcome.skipped ? 'SKIP' : r.outcome.failed > 0 ? 'FAIL' : 'ok  ';
