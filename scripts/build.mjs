@@ -10,8 +10,12 @@ const root = path.resolve(import.meta.dirname, '..');
 // bundle finds node_modules.
 const dist = path.resolve(root, process.env.OUT_DIR ?? 'dist');
 
+// BUILD_MANIFEST=true also writes Vite's manifest (web/.vite/manifest.json: each source module's chunk), which the
+// web benchmark reads to find a screen's chunk; the app itself never needs it.
+const manifest = process.env.BUILD_MANIFEST === 'true' ? ['--manifest'] : [];
+
 rmSync(path.join(dist, 'server'), { recursive: true, force: true });
-execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', path.join(dist, 'web')], {
+execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...manifest, '--outDir', path.join(dist, 'web')], {
   cwd: root,
   stdio: 'inherit',
 });

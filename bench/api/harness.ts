@@ -113,7 +113,8 @@ export function readCpu(pid: number): CpuReading {
 /** Builds web and server into DIST with the project's own build script. */
 export async function buildDist(): Promise<void> {
   console.log(`building ${DIST_DIR} (node scripts/build.mjs)`);
-  await run(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { env: { ...process.env, OUT_DIR: DIST_DIR }, cwd: ROOT });
+  // With Vite's manifest, which bench/web reads to find each screen's chunk.
+  await run(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { env: { ...process.env, OUT_DIR: DIST_DIR, BUILD_MANIFEST: 'true' }, cwd: ROOT });
 }
 
 /** Runs a command to completion, passing its output through; rejects on a non-zero exit. */

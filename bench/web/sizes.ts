@@ -72,18 +72,18 @@ const LOADER = String.raw`(?:withTexts\()?\(\) => import\(['"]([^'"]+)['"]\)((?:
 const namespacesOf = (list: string | undefined) => [...(list ?? '').matchAll(/'([\w-]+)'/g)].map((m) => m[1]!);
 
 /**
- * Route path -> lazily imported component -> module basename and text namespaces, read from the router's source: its
+ * Route path -> lazily imported component -> module (its import path as written) and text namespaces, read from the router's source: its
  * `const X = lazy(() => import('...'))` (or `lazy(withTexts(() => import('...'), 'ns'))`) lines and its `screens`
  * table (`name: X,` or `name: (...) => <X ... />,`), plus the fallback `<Route component={X} />`.
  */
 function lazyScreens(routerSource: string): { route: string; component: string; module: string; namespaces: string[] }[] {
   const modules = new Map<string, { module: string; namespaces: string[] }>();
   for (const m of routerSource.matchAll(new RegExp(`const (\\w+) = lazy\\(${LOADER}\\)`, 'g'))) {
-    modules.set(m[1]!, { module: path.basename(m[2]!), namespaces: namespacesOf(m[3]) });
+    modules.set(m[1]!, { module: m[2]!, namespaces: namespacesOf(m[3]) });
   }
   for (const m of routerSource.matchAll(/const (\w+) = lazy\((\w+)\)/g)) {
     const loader = new RegExp(`const ${m[2]} = ${LOADER}`).exec(routerSource);
-    if (loader) modules.set(m[1]!, { module: path.basename(loader[1]!), namespaces: namespacesOf(loader[2]) });
+    if (loader) modules.set(m[1]!, { module: loader[1]!, namespaces: namespacesOf(loader[2]) });
   }
   const table = /const screens[^=]*= \{([\s\S]*?)\n\};/.exec(routerSource)?.[1] ?? '';
   const screens: { route: string; component: string; module: string; namespaces: string[] }[] = [];
@@ -97,6 +97,32 @@ function lazyScreens(routerSource: string): { route: string; component: string; 
   const fallbackFound = fallback ? modules.get(fallback) : undefined;
   if (fallback && fallbackFound) screens.push({ route: '(no match: 404)', component: fallback, ...fallbackFound });
   return screens;
+}
+
+/**
+ * Finds the chunk of a module the router imports (`../features/stores/store-page`). Vite's manifest
+ * (web/.vite/manifest.json, written when the build is asked for it, as the benchmarks' build is) names each source
+ * module's chunk, so two screens' modules of the same name (the shoppers' and the merchant's `store-page`) each find
+ * their own. Without it, a chunk is matched by its file name, the module's name and a hash; when two match, the
+ * answer is null rather than either of them.
+ */
+function screenChunks(webDir: string, routerDir: string, files: string[]): (module: string) => string | null {
+  const manifestFile = path.join(webDir, '.vite/manifest.json');
+  if (existsSync(manifestFile)) {
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
+    // Manifest keys are relative to Vite's root, web/, the router's folder's parent.
+    const sourceRoot = path.dirname(routerDir);
+    return (module) => {
+      const source = path.relative(sourceRoot, path.resolve(routerDir, module)).split(path.sep).join('/');
+      const entry = Object.entries(manifest).find(([key]) => key.replace(/\.[jt]sx?$/, '') === source)?.[1];
+      return entry ? path.basename(entry.file) : null;
+    };
+  }
+  return (module) => {
+    const pattern = new RegExp(`^${path.basename(module).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[A-Za-z0-9_-]{8}\\.js$`);
+    const found = files.filter((f) => pattern.test(f));
+    return found.length === 1 ? found[0]! : null;
+  };
 }
 
 export function measureSizes(webDir: string, routerFile: string): Sizes {
@@ -116,9 +142,9 @@ export function measureSizes(webDir: string, routerFile: string): Sizes {
   // The English catalogue of each namespace a screen fetches beside its code (web/i18n): the entry names its chunk.
   const entrySource = entry.map((f) => readFileSync(path.join(assets, f), 'utf8')).join('\n');
   const catalogueChunk = (ns: string) => new RegExp(String.raw`locales/en/${ns}\.json"\s*:\s*\(\)\s*=>[^\n]*?import\(\s*[\x60'"]\./([\w.-]+\.js)`).exec(entrySource)?.[1];
+  const chunkOf = screenChunks(webDir, path.dirname(routerFile), files);
   const screens = lazyScreens(readFileSync(routerFile, 'utf8')).map(({ route, component, module, namespaces }) => {
-    const pattern = new RegExp(`^${module.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[A-Za-z0-9_-]{8}\\.js$`);
-    const chunk = files.find((f) => pattern.test(f)) ?? null;
+    const chunk = chunkOf(module);
     if (!chunk) return { route, component, group: groupOf(route), chunk, ownGzip: 0, onDemandGzip: 0, extraChunks: [], later: [] };
     const texts = namespaces.map(catalogueChunk).filter((f): f is string => f !== undefined);
     const needed = [...new Set([...closure(assets, [chunk]), ...texts])].filter((f) => !initial.has(f));
