@@ -67,18 +67,70 @@ function buildHeaders(hasBody: boolean): Headers {
  * Sends one request and answers the Response, or throws an ApiError for a non-OK status. A body is sent as JSON,
  * except a FormData, sent as it is (`multipart/form-data`, an upload).
  */
-export async function apiRequest(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+export function apiRequest(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+  return request(method, url, body, signal, false);
+}
+
+async function request(method: string, url: string, body: unknown, signal: AbortSignal | undefined, pastHold: boolean): Promise<Response> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const hasJsonBody = body !== undefined && !isForm;
-  const response = takeFirstAnswer(method, url) ?? await fetch(url, {
+  // Made when the request goes out, so that one held while the session changed carries the new one.
+  const init = (): RequestInit => ({
     method,
     headers: buildHeaders(hasJsonBody),
     body: isForm ? body : hasJsonBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
     signal,
   });
+  const response = takeFirstAnswer(method, url) ?? await (pastHold ? fetch(url, init()) : send(url, init));
   await throwIfNotOk(response);
   return response;
+}
+
+/**
+ * The requests on their way, and the hold that keeps new ones back while the session changes. A request that ends
+ * the session or replaces it (a logout, a password change, which ends every session of the account) goes out only
+ * once the others have been answered, and the requests made meanwhile wait for the new session: none reaches the
+ * server with a session that has just ended, to be refused with a 401.
+ */
+const onTheirWay = new Set<Promise<Response>>();
+let hold: Promise<void> | null = null;
+
+async function send(url: string, init: () => RequestInit): Promise<Response> {
+  while (hold) await hold;
+  const sent = fetch(url, init());
+  onTheirWay.add(sent);
+  const gone = () => onTheirWay.delete(sent);
+  sent.then(gone, gone);
+  return sent;
+}
+
+/**
+ * Holds every request made from now on until the answered function is called, and answers it once the requests
+ * already on their way have been answered (`waitMs` at most). Between the two, `apiPastHold` sends the request that
+ * changes the session. A page that reloads next (a logout) never releases: what it held is never sent.
+ */
+export async function holdRequests(waitMs = 2000): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const before = hold;
+  hold = held;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+  await Promise.race([Promise.allSettled([...onTheirWay, ...(before ? [before] : [])]), late]);
+  clearTimeout(timer);
+  return () => {
+    if (hold === held) hold = null;
+    release();
+  };
+}
+
+/** `api` for the one request sent while the others are held (`holdRequests`). */
+export async function apiPastHold<const E extends Callable>(endpoint: E, input: InputOf<E>): Promise<AnswerOf<E>> {
+  const { params, query, body } = input as { params?: Record<string, string>; query?: unknown; body?: unknown };
+  const response = await request(endpoint.method, urlOf(endpoint, { params, query }), body, undefined, true);
+  const text = await response.text();
+  return (text === '' ? null : JSON.parse(text)) as AnswerOf<E>;
 }
 
 /** Sends one request and parses its JSON answer (an empty body reads as null). */
@@ -101,11 +153,7 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const url = queryKeyToUrl(queryKey);
-    const response = takeFirstAnswer('GET', url) ?? await fetch(url, {
-      headers: buildHeaders(false),
-      credentials: 'include',
-      signal,
-    });
+    const response = takeFirstAnswer('GET', url) ?? await send(url, () => ({ headers: buildHeaders(false), credentials: 'include', signal }));
     if (on401 === 'returnNull' && response.status === 401) {
       // Read the body anyway: an unread body keeps the request open in the browser (and in network-idle waits).
       await response.text().catch(() => '');

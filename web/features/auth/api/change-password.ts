@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { passwordChangedAnswer } from '../../../../contract/auth';
 import { authEndpoints } from '../../../../contract/addresses';
-import { api } from '../../../lib/api-client';
+import { apiPastHold, holdRequests } from '../../../lib/api-client';
 import { setSessionId } from '../../../lib/session';
 import { currentUserQueryKey } from './get-current-user';
 
@@ -18,16 +18,26 @@ export interface ChangePasswordInput {
   newPassword: string;
 }
 
-export function changePassword(input: ChangePasswordInput): Promise<PasswordChanged> {
-  return api(authEndpoints.changePassword, { body: input });
+/**
+ * The change ends the session this page holds, so it goes out once the reads on their way are answered, and the
+ * reads made meanwhile wait until the new session is stored, then go with it: none is refused for the old one.
+ */
+export async function changePassword(input: ChangePasswordInput): Promise<PasswordChanged> {
+  const release = await holdRequests();
+  try {
+    const answer = await apiPastHold(authEndpoints.changePassword, { body: input });
+    setSessionId(answer.sessionId);
+    return answer;
+  } finally {
+    release();
+  }
 }
 
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: async (answer) => {
-      setSessionId(answer.sessionId);
+    onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },
   });

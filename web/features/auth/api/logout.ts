@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { authEndpoints } from '../../../../contract/addresses';
 import { pathOf } from '../../../../contract/endpoint';
 import { paths } from '../../../../contract/routes';
-import { api } from '../../../lib/api-client';
+import { apiPastHold, holdRequests } from '../../../lib/api-client';
 import { clearSessionId } from '../../../lib/session';
 
 export async function logout(): Promise<void> {
+  // The reads on their way are answered first, and none is sent after it: the page reloads, and the hold is never released.
+  await holdRequests();
   try {
-    await api(authEndpoints.logout, {});
+    await apiPastHold(authEndpoints.logout, {});
   } catch {
     // The person asked to leave: even when the server cannot be reached, the local session goes below.
   } finally {
